@@ -1,0 +1,31 @@
+// ESM recipe of DESIGN.md: jest 30 with --experimental-vm-modules, @swc/jest emitting ES modules with
+// legacy decorators and metadata, and relative `.js` imports mapped back to their `.ts` sources.
+const swc = [
+  '@swc/jest',
+  {
+    module: { type: 'es6' },
+    jsc: {
+      target: 'es2023',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      keepClassNames: true,
+    },
+  },
+];
+const common = {
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testEnvironment: 'node',
+};
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'api',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/src/**/*.e2e-spec.ts'],
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export class DataDirLockedError extends Error {}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * One Comptoir process per DATA_DIR: a second start on the same folder would share the SQLite file,
+ * the outbox and the site releases behind the first one's back. The lock holds the owner's pid, so
+ * a lock left by a killed process is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'comptoir.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.rmSync(file);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(file, 'utf8').trim());
+      if (owner && owner !== process.pid && alive(owner)) {
+        throw new DataDirLockedError(
+          `DATA_DIR ${dataDir} is already used by another Comptoir process (pid ${owner}); stop it or choose another DATA_DIR`,
+        );
+      }
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`DATA_DIR ${dataDir} could not be locked`);
+}

@@ -1,0 +1,50 @@
+import BetterSqlite3 from 'better-sqlite3';
+import mysql2 from 'mysql2';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/config.js';
+import { ENTITIES } from './entities.js';
+import { MYSQL_MIGRATIONS } from './migrations/mysql/index.js';
+import { SQLITE_MIGRATIONS } from './migrations/sqlite/index.js';
+
+/**
+ * One set of entities for both drivers, each with its own versioned migrations. `synchronize` stays
+ * off: the schema only ever changes through migrations (a test checks they match the entities).
+ */
+export function buildDataSourceOptions(config: AppConfig, overrides: Partial<DataSourceOptions> = {}): DataSourceOptions {
+  if (config.database.type === 'sqlite') {
+    fs.mkdirSync(path.dirname(config.database.path), { recursive: true });
+    return {
+      type: 'better-sqlite3',
+      // Passed explicitly: TypeORM's own require() could resolve another copy than the api workspace's.
+      driver: BetterSqlite3,
+      database: config.database.path,
+      entities: ENTITIES,
+      migrations: SQLITE_MIGRATIONS,
+      migrationsRun: false,
+      synchronize: false,
+      // WAL lets readers go on while one writer commits; busy_timeout makes concurrent writers wait.
+      prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+        db.pragma('journal_mode = WAL');
+        db.pragma('busy_timeout = 5000');
+        db.pragma('foreign_keys = ON');
+      },
+      ...overrides,
+    } as DataSourceOptions;
+  }
+  return {
+    type: 'mysql',
+    driver: mysql2,
+    url: config.database.url,
+    charset: 'utf8mb4_unicode_ci',
+    timezone: 'Z',
+    entities: ENTITIES,
+    migrations: MYSQL_MIGRATIONS,
+    migrationsRun: false,
+    synchronize: false,
+    connectTimeout: 5000,
+    extra: { connectionLimit: 10, enableKeepAlive: true, decimalNumbers: false },
+    ...overrides,
+  } as DataSourceOptions;
+}

@@ -1,0 +1,3 @@
+import type { MigrationInterface } from 'typeorm';
+
+export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [];

@@ -1,0 +1,56 @@
+import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationFailed, type FieldErrors } from './api-error.js';
+
+/** French fallbacks for constraints declared without a message of their own. */
+const FRENCH_CONSTRAINTS: Record<string, string> = {
+  isNotEmpty: 'Ce champ est requis.',
+  isDefined: 'Ce champ est requis.',
+  isEmail: "L'adresse email n'est pas valide.",
+  isString: 'Ce champ doit être un texte.',
+  isInt: 'Ce champ doit être un nombre entier.',
+  isNumber: 'Ce champ doit être un nombre.',
+  isPositive: 'Ce champ doit être un nombre positif.',
+  min: 'La valeur est trop petite.',
+  max: 'La valeur est trop grande.',
+  maxLength: 'Ce champ est trop long.',
+  minLength: 'Ce champ est trop court.',
+  isIn: "Cette valeur n'est pas autorisée.",
+  isEnum: "Cette valeur n'est pas autorisée.",
+  isBoolean: 'Ce champ doit être vrai ou faux.',
+  isDateString: 'Cette date est invalide.',
+  isISO8601: 'Cette date est invalide.',
+  isArray: 'Ce champ doit être une liste.',
+  arrayMinSize: 'La liste ne contient pas assez d’éléments.',
+  arrayMaxSize: 'La liste contient trop d’éléments.',
+  whitelistValidation: "Ce champ n'est pas attendu.",
+};
+
+function frenchMessage(constraint: string, message: string): string {
+  // class-validator's own English default messages start with the property name or "each value".
+  const isDefault = /^(each value in )?[a-z_]+[ .]|must |should /i.test(message) && !/[éèàùç]/.test(message);
+  return isDefault ? (FRENCH_CONSTRAINTS[constraint] ?? 'Cette valeur est invalide.') : message;
+}
+
+export function flattenValidationErrors(errors: ValidationError[], prefix = ''): FieldErrors {
+  const out: FieldErrors = {};
+  for (const error of errors) {
+    const key = prefix ? `${prefix}.${error.property}` : error.property;
+    if (error.constraints) {
+      // class-validator lists constraints in reverse declaration order; the first declared reads best.
+      out[key] = Object.entries(error.constraints)
+        .reverse()
+        .map(([name, message]) => frenchMessage(name, message));
+    }
+    if (error.children?.length) Object.assign(out, flattenValidationErrors(error.children, key));
+  }
+  return out;
+}
+
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    transform: true,
+    whitelist: true,
+    stopAtFirstError: false,
+    exceptionFactory: (errors) => new ValidationFailed(flattenValidationErrors(errors)),
+  });
+}

@@ -1,0 +1,91 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppConfig } from '../config/config.js';
+
+export interface LiveSite {
+  currentDir(): string | null;
+}
+
+const BUILDING_PAGE = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>Site en cours de publication</title></head>
+<body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;text-align:center">
+<main><h1>Le site est en cours de publication</h1><p>Merci de patienter quelques secondes, la page se rechargera toute seule.</p></main></body></html>`;
+
+/**
+ * One origin: `/storage` serves uploads, `/dashboard` the SPA with its history fallback, and every
+ * other non-API path the live release of the static site, with its 404 page for unknown paths.
+ */
+export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite): void {
+  fs.mkdirSync(config.storageDir, { recursive: true });
+  app.use(
+    '/storage',
+    express.static(config.storageDir, {
+      index: false,
+      fallthrough: false,
+      maxAge: '30d',
+      immutable: true,
+      setHeaders: (res) => {
+        // Uploads are data, never a page: no sniffing, no script, even for an SVG opened directly.
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+      },
+    }),
+  );
+
+  const dashboardIndex = path.join(config.dashboardDist, 'index.html');
+  app.use(
+    '/dashboard',
+    express.static(config.dashboardDist, {
+      index: false,
+      setHeaders: (res, file) => {
+        const hashedAsset = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  app.get(/^\/dashboard(\/.*)?$/, (req: Request, res: Response, next: NextFunction) => {
+    if (path.extname(req.path) && !req.path.endsWith('.html')) return next();
+    if (!fs.existsSync(dashboardIndex)) {
+      res.status(503).type('text/plain; charset=utf-8').send('Le tableau de bord n’est pas encore construit (npm run build).');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(dashboardIndex);
+  });
+
+  const statics = new Map<string, express.Handler>();
+  const staticFor = (dir: string) => {
+    let handler = statics.get(dir);
+    if (!handler) {
+      statics.clear();
+      handler = express.static(dir, {
+        extensions: ['html'],
+        index: ['index.html'],
+        setHeaders: (res, file) => {
+          const hashedAsset = file.includes(`${path.sep}_astro${path.sep}`);
+          res.setHeader('Cache-Control', hashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+        },
+      });
+      statics.set(dir, handler);
+    }
+    return handler;
+  };
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const dir = site.currentDir();
+    if (!dir) {
+      res.status(503).setHeader('Retry-After', '5');
+      res.type('html').send(BUILDING_PAGE);
+      return;
+    }
+    staticFor(dir)(req, res, () => {
+      res.status(404).setHeader('Cache-Control', 'no-cache');
+      res.sendFile(path.join(dir, '404.html'), (err) => {
+        if (err) res.type('text/plain; charset=utf-8').send('Page non trouvée');
+      });
+    });
+  });
+}

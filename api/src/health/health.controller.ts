@@ -1,0 +1,20 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Public } from '../core/access/permissions.js';
+import { HealthService } from './health.service.js';
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  @Public()
+  @Get()
+  async check(@Res({ passthrough: true }) res: Response) {
+    const report = await this.health.report();
+    res.setHeader('Cache-Control', 'no-store');
+    if (report.status !== 'ok') res.status(503);
+    return report;
+  }
+}

@@ -1,0 +1,41 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { SITE_STATUS, type SiteStatusProvider } from './site-status.js';
+
+const DB_TIMEOUT_MS = 2000;
+
+@Injectable()
+export class HealthService {
+  private readonly startedAt = Date.now();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(SITE_STATUS) private readonly site?: SiteStatusProvider,
+  ) {}
+
+  async databaseUp(): Promise<boolean> {
+    try {
+      await Promise.race([
+        this.dataSource.query('SELECT 1'),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), DB_TIMEOUT_MS).unref()),
+      ]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async report() {
+    const up = await this.databaseUp();
+    return {
+      status: up ? 'ok' : 'error',
+      ...(up ? {} : { message: 'La base de données est indisponible.' }),
+      api: 'up',
+      database: { status: up ? 'up' : 'down', driver: this.config.database.type },
+      site: this.site?.siteStatus() ?? { state: 'unknown' },
+      uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
+    };
+  }
+}

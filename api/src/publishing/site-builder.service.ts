@@ -1,0 +1,138 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import type { SiteStatusProvider } from '../health/site-status.js';
+import { SiteReleases } from './site-releases.js';
+import { siteSourceHash } from './site-source-hash.js';
+
+export interface BuildOutcome {
+  ok: boolean;
+  releaseId?: string;
+  durationMs: number;
+  error?: string;
+}
+
+/**
+ * Builds the Astro site into a fresh release folder against this running API, checks it, and only
+ * then switches it live. A failed build leaves the live release untouched.
+ */
+@Injectable()
+export class SiteBuilderService implements SiteStatusProvider, OnApplicationShutdown {
+  private readonly logger = new Logger('SiteBuilder');
+  readonly releases: SiteReleases;
+  private building: Promise<BuildOutcome> | null = null;
+  private child: ChildProcess | null = null;
+  private lastError: string | undefined;
+  private apiOrigin: string | undefined;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.releases = new SiteReleases(config.dataDir);
+  }
+
+  /** Called once the HTTP server listens: the build reads its data from this process's API. */
+  setApiOrigin(origin: string): void {
+    this.apiOrigin = origin;
+  }
+
+  siteStatus() {
+    const meta = this.releases.currentMeta();
+    if (this.building) return { state: 'building' as const, release: meta?.id };
+    if (this.lastError && !meta) return { state: 'failed' as const, error: this.lastError };
+    if (meta) return { state: 'live' as const, release: meta.id, ...(this.lastError ? { error: this.lastError } : {}) };
+    return { state: 'missing' as const };
+  }
+
+  needsBuild(): boolean {
+    const meta = this.releases.currentMeta();
+    return !meta || meta.sourceHash !== siteSourceHash(this.config.siteDir);
+  }
+
+  isBuilding(): boolean {
+    return this.building !== null;
+  }
+
+  build(): Promise<BuildOutcome> {
+    if (!this.building) {
+      this.building = this.runBuild().finally(() => {
+        this.building = null;
+      });
+    }
+    return this.building;
+  }
+
+  private async runBuild(): Promise<BuildOutcome> {
+    const started = Date.now();
+    const { id, dir } = this.releases.newReleaseDir();
+    const sourceHash = siteSourceHash(this.config.siteDir);
+    try {
+      await this.runAstro(dir);
+      this.checkRelease(dir);
+      const durationMs = Date.now() - started;
+      fs.writeFileSync(
+        path.join(dir, '.release.json'),
+        JSON.stringify({ id, sourceHash, builtAt: new Date().toISOString(), durationMs }, null, 2),
+      );
+      this.releases.switchTo(dir);
+      this.releases.prune(3);
+      this.lastError = undefined;
+      this.logger.log(`Site release ${id} live after ${durationMs} ms`);
+      return { ok: true, releaseId: id, durationMs };
+    } catch (error) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      this.lastError = error instanceof Error ? error.message : String(error);
+      this.logger.error(`Site build failed: ${this.lastError}`);
+      return { ok: false, durationMs: Date.now() - started, error: this.lastError };
+    }
+  }
+
+  private checkRelease(dir: string): void {
+    for (const file of ['index.html', '404.html']) {
+      if (!fs.existsSync(path.join(dir, file))) throw new Error(`the build has no ${file}`);
+    }
+  }
+
+  private runAstro(outDir: string): Promise<void> {
+    if (!this.apiOrigin) return Promise.reject(new Error('the API origin is not known yet'));
+    const require = createRequire(path.join(this.config.siteDir, 'package.json'));
+    const astroBin = path.join(path.dirname(require.resolve('astro/package.json')), 'bin/astro.mjs');
+    const env = {
+      ...process.env,
+      COMPTOIR_API_URL: this.apiOrigin,
+      COMPTOIR_OUT_DIR: outDir,
+      SITE_URL: this.config.siteUrl,
+      COMPANY_NAME: this.config.company.name,
+      COMPANY_EMAIL: this.config.company.email,
+      COMPANY_PHONES: this.config.company.phones.join(','),
+      COMPANY_ADDRESS: this.config.company.address,
+      COMPANY_MAP_QUERY: this.config.company.mapQuery,
+      ASTRO_TELEMETRY_DISABLED: '1',
+    };
+    return new Promise((resolve, reject) => {
+      let output = '';
+      const child = spawn(process.execPath, [astroBin, 'build'], { cwd: this.config.siteDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      this.child = child;
+      const collect = (chunk: Buffer) => {
+        output = (output + chunk.toString()).slice(-4000);
+      };
+      child.stdout?.on('data', collect);
+      child.stderr?.on('data', collect);
+      child.on('error', reject);
+      child.on('exit', (code, signal) => {
+        this.child = null;
+        if (code === 0) resolve();
+        else reject(new Error(`astro build exited with ${signal ?? code}: ${lastLines(output)}`));
+      });
+    });
+  }
+
+  onApplicationShutdown(): void {
+    this.child?.kill('SIGTERM');
+  }
+}
+
+function lastLines(text: string): string {
+  return text.trim().split('\n').slice(-8).join('\n');
+}

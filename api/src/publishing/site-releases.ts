@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface ReleaseMeta {
+  id: string;
+  sourceHash: string;
+  builtAt: string;
+  durationMs: number;
+}
+
+/**
+ * The built public site lives in release folders under DATA_DIR/site/releases; `current` is a
+ * symlink to the live one, replaced with an atomic rename so a visitor never sees a half-built site.
+ */
+export class SiteReleases {
+  readonly root: string;
+  readonly releasesDir: string;
+  readonly currentLink: string;
+  private cached: { dir: string | null; at: number } = { dir: null, at: 0 };
+
+  constructor(dataDir: string) {
+    this.root = path.join(dataDir, 'site');
+    this.releasesDir = path.join(this.root, 'releases');
+    this.currentLink = path.join(this.root, 'current');
+    fs.mkdirSync(this.releasesDir, { recursive: true });
+  }
+
+  /** The live release folder, re-read at most once a second so that other processes' switches show. */
+  currentDir(): string | null {
+    const now = Date.now();
+    if (now - this.cached.at < 1000) return this.cached.dir;
+    let dir: string | null = null;
+    try {
+      dir = path.resolve(this.root, fs.readlinkSync(this.currentLink));
+      if (!fs.existsSync(path.join(dir, 'index.html'))) dir = null;
+    } catch {
+      dir = null;
+    }
+    this.cached = { dir, at: now };
+    return dir;
+  }
+
+  currentMeta(): ReleaseMeta | null {
+    const dir = this.currentDir();
+    return dir ? this.readMeta(dir) : null;
+  }
+
+  readMeta(dir: string): ReleaseMeta | null {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(dir, '.release.json'), 'utf8')) as ReleaseMeta;
+    } catch {
+      return null;
+    }
+  }
+
+  newReleaseDir(): { id: string; dir: string } {
+    const id = new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 17) + '-' + process.pid;
+    return { id, dir: path.join(this.releasesDir, id) };
+  }
+
+  switchTo(dir: string): void {
+    const tmp = `${this.currentLink}.${process.pid}.tmp`;
+    fs.rmSync(tmp, { force: true });
+    fs.symlinkSync(path.relative(this.root, dir), tmp);
+    fs.renameSync(tmp, this.currentLink);
+    this.cached = { dir, at: Date.now() };
+  }
+
+  list(): ReleaseMeta[] {
+    return fs
+      .readdirSync(this.releasesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => this.readMeta(path.join(this.releasesDir, d.name)))
+      .filter((m): m is ReleaseMeta => m !== null)
+      .sort((a, b) => b.id.localeCompare(a.id));
+  }
+
+  /** Keeps the live release and the `keep` newest others; removes unfinished folders too. */
+  prune(keep = 3): void {
+    const live = this.currentDir();
+    const finished = new Set(this.list().map((m) => m.id));
+    const ordered = [...finished].sort().reverse();
+    const kept = new Set(ordered.slice(0, keep + 1));
+    for (const entry of fs.readdirSync(this.releasesDir)) {
+      const dir = path.join(this.releasesDir, entry);
+      if (dir === live || kept.has(entry)) continue;
+      if (!finished.has(entry) && Date.now() - fs.statSync(dir).mtimeMs < 60 * 60 * 1000) continue; // maybe building
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
