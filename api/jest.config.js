@@ -3,6 +3,7 @@
 const swc = [
   '@swc/jest',
   {
+    swcrc: false,
     module: { type: 'es6' },
     jsc: {
       target: 'es2023',
