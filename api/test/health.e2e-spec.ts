@@ -22,7 +22,11 @@ describe('health and error format', () => {
     t.dataSource.query = (() => Promise.reject(Object.assign(new Error('gone'), { code: 'ECONNREFUSED' }))) as typeof query;
     try {
       const res = await request(t.http).get('/api/health').expect(503);
-      expect(res.body).toMatchObject({ status: 'error', database: { status: 'down' }, message: 'La base de données est indisponible.' });
+      expect(res.body).toMatchObject({
+        status: 'error',
+        database: { status: 'down' },
+        message: 'La base de données est indisponible.',
+      });
     } finally {
       t.dataSource.query = query;
     }

@@ -47,7 +47,16 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
 
   needsBuild(): boolean {
     const meta = this.releases.currentMeta();
-    return !meta || meta.sourceHash !== siteSourceHash(this.config.siteDir);
+    return !meta || meta.sourceHash !== siteSourceHash(this.config.siteDir) || fs.existsSync(this.rebuildFlag);
+  }
+
+  /** Marks the live site as out of date for a process that is not serving (the seed command). */
+  requestRebuild(reason: string): void {
+    fs.writeFileSync(this.rebuildFlag, `${new Date().toISOString()} ${reason}\n`);
+  }
+
+  private get rebuildFlag(): string {
+    return path.join(this.releases.root, 'rebuild-requested');
   }
 
   isBuilding(): boolean {
@@ -76,6 +85,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
         JSON.stringify({ id, sourceHash, builtAt: new Date().toISOString(), durationMs }, null, 2),
       );
       this.releases.switchTo(dir);
+      fs.rmSync(this.rebuildFlag, { force: true });
       this.releases.prune(3);
       this.lastError = undefined;
       this.logger.log(`Site release ${id} live after ${durationMs} ms`);
@@ -112,7 +122,11 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     };
     return new Promise((resolve, reject) => {
       let output = '';
-      const child = spawn(process.execPath, [astroBin, 'build'], { cwd: this.config.siteDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [astroBin, 'build'], {
+        cwd: this.config.siteDir,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       this.child = child;
       const collect = (chunk: Buffer) => {
         output = (output + chunk.toString()).slice(-4000);

@@ -29,7 +29,7 @@ export class SiteReleases {
   currentDir(): string | null {
     const now = Date.now();
     if (now - this.cached.at < 1000) return this.cached.dir;
-    let dir: string | null = null;
+    let dir: string | null;
     try {
       dir = path.resolve(this.root, fs.readlinkSync(this.currentLink));
       if (!fs.existsSync(path.join(dir, 'index.html'))) dir = null;
@@ -54,7 +54,13 @@ export class SiteReleases {
   }
 
   newReleaseDir(): { id: string; dir: string } {
-    const id = new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 17) + '-' + process.pid;
+    const id =
+      new Date()
+        .toISOString()
+        .replace(/[-:.TZ]/g, '')
+        .slice(0, 17) +
+      '-' +
+      process.pid;
     return { id, dir: path.join(this.releasesDir, id) };
   }
 

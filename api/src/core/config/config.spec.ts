@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig } from './config.js';
+
+const expectConfigError = (env: NodeJS.ProcessEnv, variable: string) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(variable);
+    expect((error as Error).message).toContain(variable);
+    expect((error as Error).message).not.toContain('\n');
+    return;
+  }
+  throw new Error(`expected a ConfigError naming ${variable}`);
+};
+
+describe('configuration', () => {
+  it('gives a working SQLite demo with no variable set', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/comptoir-x' });
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ type: 'sqlite', path: '/tmp/comptoir-x/comptoir.sqlite' });
+    expect(config.companyEmailDomain).toBe('comptoir.example');
+    expect(config.outboxDir).toBe('/tmp/comptoir-x/outbox');
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.siteUrl).toBe('http://localhost:3000');
+  });
+
+  it('reads a MySQL/MariaDB URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'mysql://shop:secret@db.internal:3307/comptoir' });
+    expect(config.database).toMatchObject({ type: 'mysql', host: 'db.internal', port: 3307, database: 'comptoir' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'postgres://u:p@h/db' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'mysql://u:p@host:3306/' }, 'DATABASE_URL'],
+    [{ ADMIN_EMAIL: 'boss@gmail.com', COMPANY_EMAIL_DOMAIN: 'comptoir.example' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ COMPANY_EMAIL_DOMAIN: 'not a domain' }, 'COMPANY_EMAIL_DOMAIN'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ SITE_URL: '::' }, 'SITE_URL'],
+    [{ BUILD_SITE_ON_BOOT: 'maybe' }, 'BUILD_SITE_ON_BOOT'],
+  ])('refuses %j naming %s', (env, variable) => expectConfigError(env, variable));
+});

@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// `npm test`: everything, on a fresh machine of this kind. Lint and types, unit tests, the API suite
+// on SQLite and on a throw-away MariaDB, then browser tests in Chromium against the real server.
+// Ends with one line "N passed, N failed" summing every runner.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildIfStale, root } from './lib/builds.mjs';
+import { startMariaDb } from './lib/mariadb.mjs';
+import { requireNode } from './lib/node-version.mjs';
+import { ensureSystemPackages } from './lib/system-deps.mjs';
+
+requireNode();
+const only = process.argv.slice(2); // e.g. `npm test -- lint api-sqlite` runs only those stages
+const wanted = (stage) => only.length === 0 || only.includes(stage);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-test-reports-'));
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+
+function run(label, cmd, args, options = {}) {
+  console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  const ok = result.status === 0;
+  console.log(`=== ${label}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+function countJest(label, file) {
+  try {
+    const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    if (r.numTotalTests === 0) failures.push(`${label}: no test ran`);
+    if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) totals.failed += r.numFailedTestSuites;
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+function jest(label, args, env = {}) {
+  const out = path.join(reports, `${label}.json`);
+  run(
+    label,
+    process.execPath,
+    ['--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${out}`, ...args],
+    {
+      cwd: path.join(root, 'api'),
+      env: { NODE_ENV: 'test', ...env },
+    },
+  );
+  countJest(label, out);
+}
+
+ensureSystemPackages();
+// The boot tests run the built entry point, and the browser tests the built front ends.
+buildIfStale();
+
+if (wanted('lint')) {
+  run('eslint', bin('eslint'), ['--max-warnings=0', '.']);
+  run('prettier', bin('prettier'), ['--check', '--log-level=warn', '.']);
+  for (const ws of ['api', 'dashboard', 'site']) {
+    if (fs.existsSync(path.join(root, ws, 'tsconfig.json'))) run(`typecheck ${ws}`, bin('tsc'), ['-p', ws, '--noEmit']);
+  }
+}
+
+if (wanted('unit') || wanted('api-sqlite')) {
+  const projects = [wanted('unit') && 'unit', wanted('api-sqlite') && 'api'].filter(Boolean);
+  jest('jest-sqlite', ['--selectProjects', ...projects, '--runInBand'], { TEST_DB: 'sqlite' });
+}
+
+if (wanted('api-mariadb')) {
+  console.log('\n=== starting a throw-away MariaDB ===');
+  const db = await startMariaDb();
+  try {
+    jest('jest-mariadb', ['--selectProjects', 'api', '--runInBand'], { TEST_DB: 'mariadb', TEST_MARIADB_URL: db.url });
+  } finally {
+    await db.stop();
+  }
+}
+
+if (wanted('e2e')) {
+  try {
+    buildIfStale();
+    const out = path.join(reports, 'playwright.json');
+    run('playwright', bin('playwright'), ['test'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+    try {
+      const stats = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
+      totals.passed += stats.expected + (stats.flaky ?? 0);
+      totals.failed += stats.unexpected;
+      totals.skipped += stats.skipped;
+    } catch {
+      totals.failed += 1;
+    }
+  } catch (error) {
+    failures.push(`build: ${error.message}`);
+  }
+}
+
+console.log('');
+if (failures.length) console.log(`Failed stages: ${failures.join(', ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length || totals.failed ? 1 : 0);

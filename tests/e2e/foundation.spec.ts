@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('one origin', () => {
+  test('home page is the built French public site with the shared frame', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    const header = page.locator('header');
+    for (const link of ['Accueil', 'A propos', 'Contact', 'Actualités']) {
+      await expect(header.getByRole('link', { name: link, exact: true }).first()).toBeAttached();
+    }
+    await expect(header.getByRole('link', { name: 'Boutique' }).first()).toBeAttached();
+    const footer = page.locator('footer');
+    await expect(footer).toContainText('2024');
+    await expect(footer.getByRole('textbox')).toBeVisible();
+  });
+
+  test('an unknown public path answers 404 with the not-found page', async ({ page }) => {
+    const response = await page.goto('/cette-page-n-existe-pas');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('Une erreur est survenue')).toBeVisible();
+    await expect(page.getByText('Page non trouvée')).toBeVisible();
+    await page
+      .getByRole('link', { name: /accueil/i })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the dashboard sign-in screen is served, and deep links fall back to the SPA', async ({ page }) => {
+    await page.goto('/dashboard/login');
+    await expect(page.getByRole('heading', { name: 'Se connecter' })).toBeVisible();
+    await expect(page.getByLabel('Email pro')).toBeVisible();
+    await expect(page.getByLabel('Mot de passe')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Mot de passe oublié ?' })).toBeVisible();
+
+    const response = await page.goto('/dashboard/une/route/profonde');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/dashboard\/login/);
+  });
+
+  test('health, OpenAPI and storage are served from the same origin', async ({ request }) => {
+    const health = await request.get('/api/health');
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', database: { status: 'up' }, site: { state: 'live' } });
+    expect((await request.get('/api/docs')).status()).toBe(200);
+    expect((await request.get('/storage/nothing-here.png')).status()).toBe(404);
+  });
+});
