@@ -4,15 +4,50 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import { ConfigError, loadConfig } from './core/config/config.js';
 import { DataDirLockedError, lockDataDir } from './core/config/data-dir-lock.js';
+import path from 'node:path';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
+import { SiteReleases } from './publishing/site-releases.js';
 import { bootFailureLine } from './server.js';
 import { SeedService } from './seed/seed.service.js';
 
-const USAGE = 'Usage: node api/dist/cli.js seed   (reload the demo data set; the server must be stopped)';
+const USAGE = `Usage: node api/dist/cli.js <command>
+  seed                  reload the demo data set (the server must be stopped)
+  site:releases         list the kept releases of the public site
+  site:rollback [id]    switch the public site back to the previous release, or to release <id>`;
+
+/** Release switching touches only files, so it runs beside a live server (no lock, no database). */
+function siteCommand(command: string, arg: string | undefined): void {
+  const config = loadConfig();
+  const releases = new SiteReleases(config.dataDir);
+  const list = releases.list();
+  const live = releases.currentMeta()?.id;
+  if (command === 'site:releases') {
+    if (!list.length) console.log('No site release yet.');
+    for (const r of list) console.log(`${r.id === live ? '*' : ' '} ${r.id}  built ${r.builtAt} in ${r.durationMs} ms`);
+    return;
+  }
+  const index = list.findIndex((r) => r.id === live);
+  const target = arg ? list.find((r) => r.id === arg) : list[index + 1];
+  if (!target) {
+    console.error(arg ? `No release ${arg} (see site:releases)` : 'No older release to go back to (see site:releases)');
+    process.exit(1);
+  }
+  releases.switchTo(path.join(releases.releasesDir, target.id));
+  console.log(`Public site switched to release ${target.id} (was ${live ?? 'none'}).`);
+}
 
 /** Operator commands that run against the configured database without serving HTTP. */
 async function main(): Promise<void> {
-  const [command] = process.argv.slice(2);
+  const [command, arg] = process.argv.slice(2);
+  if (command === 'site:releases' || command === 'site:rollback') {
+    try {
+      siteCommand(command, arg);
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
+    return;
+  }
   if (command !== 'seed') {
     console.error(USAGE);
     process.exit(2);

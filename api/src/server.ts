@@ -4,6 +4,8 @@ import { DataSource } from 'typeorm';
 import { createApp } from './bootstrap.js';
 import type { AppConfig } from './core/config/config.js';
 import { isDatabaseUnavailable } from './core/errors/database-errors.js';
+import { PublishWorker } from './publishing/publish-worker.js';
+import { PublishingService } from './publishing/publishing.service.js';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
 import { SeedService } from './seed/seed.service.js';
 
@@ -32,8 +34,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
 
   const site = app.get(SiteBuilderService);
   site.setApiOrigin(`http://127.0.0.1:${port}`);
-  if (config.buildSiteOnBoot && (options.seed || site.needsBuild())) {
-    void site.build();
+  if (config.buildSiteOnBoot) {
+    // Through the queue, so that several processes booting together build the site once.
+    if (options.seed || site.needsBuild()) await app.get(PublishingService).notifyChange('site.boot', 'Mise à jour du site');
+    app.get(PublishWorker).start();
   }
   return app;
 }
@@ -41,7 +45,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
 /** One line for an operator, never a stack: what failed at boot and which variable to look at. */
 export function bootFailureLine(error: unknown, config: AppConfig): string {
   const e = error as { code?: string; message?: string };
-  if (config.database.type === 'mysql' && (isDatabaseUnavailable(error) || /ER_ACCESS_DENIED|ER_BAD_DB_ERROR/.test(e.code ?? ''))) {
+  if (
+    config.database.type === 'mysql' &&
+    (isDatabaseUnavailable(error) || /ER_ACCESS_DENIED|ER_BAD_DB_ERROR/.test(e.code ?? ''))
+  ) {
     return `Cannot use the database of DATABASE_URL (${config.database.host}:${config.database.port}/${config.database.database}): ${e.code ?? e.message}`;
   }
   if (e.code === 'EADDRINUSE') return `PORT ${config.port} is already in use; set PORT to a free port`;

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import type { SiteStatusProvider } from '../health/site-status.js';
 import { SiteReleases } from './site-releases.js';
@@ -28,7 +29,10 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
   private lastError: string | undefined;
   private apiOrigin: string | undefined;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+  ) {
     this.releases = new SiteReleases(config.dataDir);
   }
 
@@ -78,7 +82,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     const sourceHash = siteSourceHash(this.config.siteDir);
     try {
       await this.runAstro(dir);
-      this.checkRelease(dir);
+      await this.checkRelease(dir);
       const durationMs = Date.now() - started;
       fs.writeFileSync(
         path.join(dir, '.release.json'),
@@ -98,9 +102,19 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     }
   }
 
-  private checkRelease(dir: string): void {
+  /** A release goes live only with its home page, its 404 page and a sample of articles and products. */
+  private async checkRelease(dir: string): Promise<void> {
     for (const file of ['index.html', '404.html']) {
       if (!fs.existsSync(path.join(dir, file))) throw new Error(`the build has no ${file}`);
+    }
+    const articles: { slug: string }[] = await this.dataSource.query(
+      "SELECT slug FROM blog_articles WHERE status = 'Publié' ORDER BY id DESC LIMIT 3",
+    );
+    const products: { id: number }[] = await this.dataSource.query('SELECT id FROM products ORDER BY id DESC LIMIT 3');
+    const pages = [...articles.map((a) => `article/${a.slug}`), ...products.map((p) => `product/${p.id}`)];
+    for (const page of pages) {
+      const candidates = [path.join(dir, page, 'index.html'), path.join(dir, `${page}.html`)];
+      if (!candidates.some((file) => fs.existsSync(file))) throw new Error(`the build has no page /${page}`);
     }
   }
 
@@ -112,6 +126,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       ...process.env,
       COMPTOIR_API_URL: this.apiOrigin,
       COMPTOIR_OUT_DIR: outDir,
+      COMPTOIR_CACHE_DIR: path.join(this.releases.root, 'cache'),
       SITE_URL: this.config.siteUrl,
       COMPANY_NAME: this.config.company.name,
       COMPANY_EMAIL: this.config.company.email,
@@ -134,6 +149,12 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       child.stdout?.on('data', collect);
       child.stderr?.on('data', collect);
       child.on('error', reject);
+      const timer = setTimeout(() => {
+        collect(Buffer.from(`\nbuild killed after ${this.config.siteBuildTimeoutMs} ms`));
+        child.kill('SIGKILL');
+      }, this.config.siteBuildTimeoutMs);
+      timer.unref();
+      child.on('exit', () => clearTimeout(timer));
       child.on('exit', (code, signal) => {
         this.child = null;
         if (code === 0) resolve();

@@ -2,6 +2,7 @@ import { Injectable, Logger, type CanActivate, type ExecutionContext } from '@ne
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { forbidden, unauthenticated } from '../errors/api-error.js';
+import { REQUIRE_CSRF, csrfMismatch, isStateChanging } from './csrf.js';
 import { ROUTE_POLICY, can, type RoutePolicy, type StaffPrincipal } from './permissions.js';
 
 declare module 'express' {
@@ -12,7 +13,15 @@ declare module 'express' {
 
 /**
  * Deny by default: a route that declares no policy is refused, so forgetting the decorator can never
- * open a route. The session middleware sets `request.principal`; this guard only reads it.
+ * open a route. The session middleware sets `request.principal` and `request.csrfVerified`; this
+ * guard only reads them. It runs before interceptors (uploads), pipes and handlers, so a refused
+ * request changes nothing.
+ *
+ * Anti-forgery: a state-changing request that acts with a session's authority (any non-public route)
+ * must carry the session's token, else 419. A public state-changing route (order, contact, newsletter)
+ * does not use the session: without a valid token it simply runs as an anonymous visitor, so a
+ * signed-in staff member can still use the public forms. Public routes marked `@RequireCsrf()`
+ * (sign-in) always need the token.
  */
 @Injectable()
 export class PermissionsGuard implements CanActivate {
@@ -21,17 +30,24 @@ export class PermissionsGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const policy = this.reflector.getAllAndOverride<RoutePolicy | undefined>(ROUTE_POLICY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const targets = [context.getHandler(), context.getClass()];
+    const policy = this.reflector.getAllAndOverride<RoutePolicy | undefined>(ROUTE_POLICY, targets);
     if (!policy) {
       this.logger.error(`Route without a declared policy refused: ${context.getClass().name}.${context.getHandler().name}`);
       throw forbidden();
     }
-    if (policy.kind === 'public') return true;
-    const principal = context.switchToHttp().getRequest<Request>().principal;
+    const request = context.switchToHttp().getRequest<Request>();
+    const unsafe = isStateChanging(request.method);
+    if (policy.kind === 'public') {
+      if (unsafe && request.csrfVerified !== true) {
+        if (this.reflector.getAllAndOverride<boolean>(REQUIRE_CSRF, targets)) throw csrfMismatch();
+        delete request.principal;
+      }
+      return true;
+    }
+    const principal = request.principal;
     if (!principal) throw unauthenticated();
+    if (unsafe && request.csrfVerified !== true) throw csrfMismatch();
     if (policy.kind === 'authenticated') return true;
     if (!can(principal, policy.category, policy.right)) throw forbidden();
     return true;

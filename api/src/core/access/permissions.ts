@@ -8,21 +8,35 @@ export type PermissionRight = (typeof PERMISSION_RIGHTS)[number];
 export type PermissionGrid = Record<PermissionCategory, Record<PermissionRight, boolean>>;
 
 export type RoutePolicy =
-  | { kind: 'public' }
-  | { kind: 'authenticated' }
-  | { kind: 'permission'; category: PermissionCategory; right: PermissionRight };
+  { kind: 'public' } | { kind: 'authenticated' } | { kind: 'permission'; category: PermissionCategory; right: PermissionRight };
 
 export const ROUTE_POLICY = 'comptoir:route-policy';
 
+/**
+ * A policy decorator that refuses to be applied twice to the same handler or class: a route declares
+ * exactly one policy, and a second one silently overriding the first would be a security bug.
+ */
+function policy(value: RoutePolicy): ClassDecorator & MethodDecorator {
+  const set = SetMetadata(ROUTE_POLICY, value);
+  return ((target: object, key?: string | symbol, descriptor?: PropertyDescriptor) => {
+    const holder: object = descriptor?.value ?? target;
+    if (Reflect.hasOwnMetadata(ROUTE_POLICY, holder)) {
+      const where = descriptor ? `${(target as { constructor: { name: string } }).constructor.name}.${String(key)}` : (target as { name: string }).name;
+      throw new Error(`${where} declares two route policies; use exactly one of @Public(), @SignedIn(), @RequirePermission().`);
+    }
+    return descriptor ? set(target, key!, descriptor) : set(target as Function);
+  }) as ClassDecorator & MethodDecorator;
+}
+
 /** Open to anyone, signed in or not. */
-export const Public = () => SetMetadata(ROUTE_POLICY, { kind: 'public' } satisfies RoutePolicy);
+export const Public = () => policy({ kind: 'public' });
 
 /** Any signed-in staff member, whatever their role (own profile, own session). */
-export const SignedIn = () => SetMetadata(ROUTE_POLICY, { kind: 'authenticated' } satisfies RoutePolicy);
+export const SignedIn = () => policy({ kind: 'authenticated' });
 
 /** A signed-in staff member whose role grants `right` on `category`. */
 export const RequirePermission = (category: PermissionCategory, right: PermissionRight) =>
-  applyDecorators(SetMetadata(ROUTE_POLICY, { kind: 'permission', category, right } satisfies RoutePolicy));
+  applyDecorators(policy({ kind: 'permission', category, right }));
 
 export function emptyGrid(): PermissionGrid {
   return Object.fromEntries(

@@ -5,8 +5,7 @@ import path from 'node:path';
  * `.env.example` and the README; a bad value stops the start with one line naming the variable.
  */
 export type DatabaseConfig =
-  | { type: 'sqlite'; path: string }
-  | { type: 'mysql'; url: string; host: string; port: number; database: string };
+  { type: 'sqlite'; path: string } | { type: 'mysql'; url: string; host: string; port: number; database: string };
 
 export interface CompanyConfig {
   name: string;
@@ -38,8 +37,12 @@ export interface AppConfig {
   buildSiteOnBoot: boolean;
   seedOnEmpty: boolean;
   siteDeployHookUrl?: string;
+  /** A site build running longer than this is killed and counts as failed (the live site stays). */
+  siteBuildTimeoutMs: number;
   logLevel: string;
   trustProxy: boolean;
+  /** Multiplies every public rate limit (order, contact, newsletter); tests raise or lower it. */
+  rateLimitFactor: number;
 }
 
 export class ConfigError extends Error {
@@ -70,7 +73,10 @@ function parseDatabase(env: NodeJS.ProcessEnv, dataDir: string): DatabaseConfig 
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError('DATABASE_URL', 'is not a valid URL (expected mysql://user:pass@host:port/db or sqlite:///path/file.sqlite)');
+    throw new ConfigError(
+      'DATABASE_URL',
+      'is not a valid URL (expected mysql://user:pass@host:port/db or sqlite:///path/file.sqlite)',
+    );
   }
   if (url.protocol === 'sqlite:') {
     const file = decodeURIComponent(url.pathname);
@@ -86,6 +92,22 @@ function parseDatabase(env: NodeJS.ProcessEnv, dataDir: string): DatabaseConfig 
     return { type: 'mysql', url: url.toString(), host: url.hostname, port, database };
   }
   throw new ConfigError('DATABASE_URL', `has an unknown scheme "${url.protocol.replace(/:$/, '')}" (use mysql:// or sqlite://)`);
+}
+
+function parsePositiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) <= 0) throw new ConfigError(name, `must be a positive whole number (got "${raw}")`);
+  return Number(raw);
+}
+
+function parseRateLimitFactor(env: NodeJS.ProcessEnv): number {
+  const raw = env.RATE_LIMIT_FACTOR?.trim();
+  if (!raw) return 1;
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) <= 0) {
+    throw new ConfigError('RATE_LIMIT_FACTOR', `must be a positive number (got "${raw}")`);
+  }
+  return Number(raw);
 }
 
 function parseBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -159,8 +181,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     buildSiteOnBoot: parseBool(env, 'BUILD_SITE_ON_BOOT', true),
     seedOnEmpty: parseBool(env, 'SEED_ON_EMPTY', true),
     siteDeployHookUrl: parseUrl(env, 'SITE_DEPLOY_HOOK_URL'),
+    siteBuildTimeoutMs: parsePositiveInt(env, 'SITE_BUILD_TIMEOUT_MS', 10 * 60_000),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: parseBool(env, 'TRUST_PROXY', false),
+    rateLimitFactor: parseRateLimitFactor(env),
   };
 }
 

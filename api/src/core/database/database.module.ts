@@ -1,7 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { buildDataSourceOptions } from './data-source-options.js';
+import { initializeDataSource } from './initialize-data-source.js';
 
 @Global()
 @Module({
@@ -14,6 +16,8 @@ import { buildDataSourceOptions } from './data-source-options.js';
         retryAttempts: 0,
         manualInitialization: false,
       }),
+      // MariaDB detection and per-driver column types (LONGTEXT on MySQL): see initializeDataSource.
+      dataSourceFactory: (options?: DataSourceOptions) => initializeDataSource(options!),
     }),
   ],
 })

@@ -1,3 +1,80 @@
 // Every TypeORM entity of the application, for the data source and the migration drift test.
 // Each domain module owns its entity files; this list only gathers them.
-export const ENTITIES: Function[] = [];
+import { Role } from '../../access/entities/role.entity.js';
+import { RolePermission } from '../../access/entities/role-permission.entity.js';
+import { User } from '../../admins/entities/user.entity.js';
+import { LoginThrottle } from '../../auth/entities/login-throttle.entity.js';
+import { PasswordResetToken } from '../../auth/entities/password-reset-token.entity.js';
+import { StaffSession } from '../../auth/entities/staff-session.entity.js';
+import { Article } from '../../blog/entities/article.entity.js';
+import { Brand } from '../../catalogue/entities/brand.entity.js';
+import { Category } from '../../catalogue/entities/category.entity.js';
+import { Currency } from '../../catalogue/entities/currency.entity.js';
+import { Product } from '../../catalogue/entities/product.entity.js';
+import { ProductImage } from '../../catalogue/entities/product-image.entity.js';
+import { ContactMessage } from '../../contact/entities/contact-message.entity.js';
+import { Customer } from '../../customers/entities/customer.entity.js';
+import { OutgoingMail } from '../../mail/entities/outgoing-mail.entity.js';
+import { Media } from '../../media/entities/media.entity.js';
+import { NewsletterSubscriber } from '../../newsletter/entities/newsletter-subscriber.entity.js';
+import { Order } from '../../orders/entities/order.entity.js';
+import { OrderItem } from '../../orders/entities/order-item.entity.js';
+import { PublishChange } from '../../publishing/entities/publish-change.entity.js';
+import { SiteBuildState } from '../../publishing/entities/site-build-state.entity.js';
+import { StockEntry } from '../../stock/entities/stock-entry.entity.js';
+
+export {
+  Article,
+  Brand,
+  Category,
+  ContactMessage,
+  Currency,
+  Customer,
+  LoginThrottle,
+  Media,
+  NewsletterSubscriber,
+  Order,
+  OrderItem,
+  OutgoingMail,
+  PasswordResetToken,
+  Product,
+  ProductImage,
+  PublishChange,
+  Role,
+  RolePermission,
+  SiteBuildState,
+  StaffSession,
+  StockEntry,
+  User,
+};
+
+export const ENTITIES: Function[] = [
+  // access and staff
+  Role,
+  RolePermission,
+  User,
+  StaffSession,
+  PasswordResetToken,
+  LoginThrottle,
+  // catalogue and stock
+  Category,
+  Brand,
+  Currency,
+  Product,
+  ProductImage,
+  StockEntry,
+  // blog
+  Article,
+  // orders and customers
+  Customer,
+  Order,
+  OrderItem,
+  // public-side messages
+  NewsletterSubscriber,
+  ContactMessage,
+  // infrastructure
+  Media,
+  OutgoingMail,
+  SiteBuildState,
+  PublishChange,
+];

@@ -22,7 +22,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const e = current as { code?: string; driverError?: unknown; cause?: unknown; message?: string; fatal?: boolean };
     if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
     if (e.fatal === true) return true;
-    if (typeof e.message === 'string' && /Pool is closed|connection is in closed state|Can't add new command when connection is in closed state/i.test(e.message)) {
+    if (
+      typeof e.message === 'string' &&
+      /Pool is closed|connection is in closed state|Can't add new command when connection is in closed state/i.test(e.message)
+    ) {
       return true;
     }
     current = e.driverError ?? e.cause;

@@ -64,7 +64,10 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite):
         index: ['index.html'],
         setHeaders: (res, file) => {
           const hashedAsset = file.includes(`${path.sep}_astro${path.sep}`);
-          res.setHeader('Cache-Control', hashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+          res.setHeader(
+            'Cache-Control',
+            hashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+          );
         },
       });
       statics.set(dir, handler);

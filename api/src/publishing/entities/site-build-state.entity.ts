@@ -16,6 +16,13 @@ export class SiteBuildState {
   @Column({ type: 'int', default: 0 })
   built_seq: number;
 
+  /** The requested_seq of the last failed build: no retry until a newer change or a manual rebuild. */
+  @Column({ type: 'int', default: 0 })
+  failed_seq: number;
+
+  @Column({ type: 'datetime', nullable: true })
+  building_since: Date | null;
+
   @Column({ type: 'varchar', length: 100, nullable: true })
   lock_owner: string | null;
 

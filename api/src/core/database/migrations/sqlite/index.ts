@@ -1,3 +1,7 @@
+// Maintained by `npm run db:migration:generate -w api -- <Name>`: every migration of this folder, oldest first.
 import type { MigrationInterface } from 'typeorm';
+import { Initial1795261422359 } from './1795261422359-Initial.js';
 
-export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [];
+export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
+  Initial1795261422359,
+];

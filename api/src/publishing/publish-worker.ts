@@ -1,0 +1,151 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { DataSource, type Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { DeployHook } from './deploy-hook.js';
+import { SiteBuildState } from './entities/site-build-state.entity.js';
+import { SiteBuilderService } from './site-builder.service.js';
+
+const LOCK_TTL_MS = 2 * 60_000;
+const HEARTBEAT_MS = 20_000;
+const POLL_MS = 5_000;
+
+/**
+ * Turns queued changes into builds: at most one build at a time across every API process sharing the
+ * database (a lock row with an expiry, kept alive by a heartbeat, so a killed process frees it), and
+ * every change that arrives during a build is served by one more build after it, not one per change.
+ */
+@Injectable()
+export class PublishWorker implements OnApplicationShutdown {
+  private readonly logger = new Logger('PublishWorker');
+  readonly owner = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private poller: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly builder: SiteBuilderService,
+    private readonly deployHook: DeployHook,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  get enabled(): boolean {
+    return this.config.buildSiteOnBoot && !this.stopped;
+  }
+
+  /** Starts polling, so work queued by another process (or left by a crashed one) gets built. */
+  start(): void {
+    if (!this.enabled || this.poller) return;
+    this.poller = setInterval(() => this.kick(), POLL_MS);
+    this.poller.unref();
+    this.kick();
+  }
+
+  kick(): void {
+    if (!this.enabled) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error: unknown) => this.logger.error(`Publishing failed: ${(error as Error).message}`))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Resolves when this process has nothing more to build (tests, the benchmark). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private get states(): Repository<SiteBuildState> {
+    return this.dataSource.getRepository(SiteBuildState);
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const state = await this.states.findOneBy({ id: 1 });
+      if (!state || state.requested_seq <= state.built_seq) return;
+      if (state.requested_seq <= state.failed_seq) return; // failed already; wait for a new change
+      if (!(await this.acquireLock())) return; // another process builds; the poll comes back
+      const target = (await this.states.findOneByOrFail({ id: 1 })).requested_seq;
+      const heartbeat = setInterval(() => void this.extendLock(), HEARTBEAT_MS);
+      heartbeat.unref();
+      let ok = false;
+      try {
+        await this.states.update({ id: 1 }, { state: 'building', building_since: new Date() });
+        const outcome = await this.builder.build();
+        ok = outcome.ok;
+        if (outcome.ok) {
+          const liveSince = new Date();
+          await this.states
+            .createQueryBuilder()
+            .update()
+            .set({
+              built_seq: () => `CASE WHEN built_seq > ${Number(target)} THEN built_seq ELSE ${Number(target)} END`,
+              state: 'idle',
+              last_error: null,
+              last_duration_ms: outcome.durationMs,
+              live_release: outcome.releaseId ?? null,
+              live_since: liveSince,
+              building_since: null,
+            })
+            .where('id = 1')
+            .execute();
+          void this.deployHook.releaseLive(outcome.releaseId ?? '', liveSince);
+        } else {
+          await this.states.update(
+            { id: 1 },
+            { state: 'failed', failed_seq: target, last_error: (outcome.error ?? 'unknown error').slice(0, 4000), building_since: null },
+          );
+        }
+      } finally {
+        clearInterval(heartbeat);
+        await this.releaseLock();
+      }
+      if (!ok) return;
+    }
+  }
+
+  private async acquireLock(): Promise<boolean> {
+    const now = new Date();
+    const result = await this.states
+      .createQueryBuilder()
+      .update()
+      .set({ lock_owner: this.owner, lock_expires_at: new Date(now.getTime() + LOCK_TTL_MS) })
+      .where('id = 1')
+      .andWhere('(lock_owner IS NULL OR lock_expires_at < :now OR lock_owner = :owner)', { now, owner: this.owner })
+      .execute();
+    return (result.affected ?? 0) === 1;
+  }
+
+  private async extendLock(): Promise<void> {
+    try {
+      await this.states.update({ id: 1, lock_owner: this.owner }, { lock_expires_at: new Date(Date.now() + LOCK_TTL_MS) });
+    } catch (error) {
+      this.logger.warn(`Could not extend the build lock: ${(error as Error).message}`);
+    }
+  }
+
+  private async releaseLock(): Promise<void> {
+    await this.states.update({ id: 1, lock_owner: this.owner }, { lock_owner: null, lock_expires_at: null });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.poller) clearInterval(this.poller);
+    try {
+      await this.releaseLock();
+    } catch {
+      /* the database may already be gone; the lock expires by itself */
+    }
+  }
+}
