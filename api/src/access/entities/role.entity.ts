@@ -1,0 +1,28 @@
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
+import { User } from '../../admins/entities/user.entity.js';
+import { RolePermission } from './role-permission.entity.js';
+
+@Entity('roles')
+export class Role {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 100, unique: true })
+  name: string;
+
+  @Column({ type: 'varchar', length: 275 })
+  description: string;
+
+  /** The spec's `role.permission` list: one row per category. */
+  @OneToMany(() => RolePermission, (permission) => permission.role, { cascade: ['insert', 'update'] })
+  permissions?: Relation<RolePermission>[];
+
+  @OneToMany(() => User, (user) => user.role)
+  users?: Relation<User>[];
+
+  @CreateDateColumn({ type: 'datetime' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updated_at: Date;
+}

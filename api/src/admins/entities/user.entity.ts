@@ -1,0 +1,72 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  type Relation,
+} from 'typeorm';
+import { Role } from '../../access/entities/role.entity.js';
+import { Article } from '../../blog/entities/article.entity.js';
+
+/** A staff member of the back-office. */
+@Entity('users')
+@Index('IDX_users_name', ['name', 'firstname'])
+export class User {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'int' })
+  role_id: number;
+
+  // A role still held by someone cannot be deleted: the service answers a French 409.
+  @ManyToOne(() => Role, (role) => role.users, { onDelete: 'RESTRICT', onUpdate: 'CASCADE' })
+  @JoinColumn({ name: 'role_id' })
+  role?: Relation<Role>;
+
+  @Column({ type: 'varchar', length: 100 })
+  firstname: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  name: string;
+
+  /** Lowercase, of the company's own domain. */
+  @Column({ type: 'varchar', length: 255, unique: true })
+  email: string;
+
+  /**
+   * argon2id hash. Never loaded unless asked for (`select: false`; add it with
+   * `.addSelect('user.password_hash')`), so it cannot leak through an answer by accident.
+   */
+  @Column({ type: 'varchar', length: 255, select: false })
+  password_hash: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  image: string | null;
+
+  @Column({ type: 'varchar', length: 50, nullable: true })
+  phone: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  profession: string | null;
+
+  @Column({ type: 'varchar', length: 275, nullable: true })
+  about: string | null;
+
+  /** Sessions and reset links issued before this instant are void. */
+  @Column({ type: 'datetime', nullable: true })
+  password_changed_at: Date | null;
+
+  @OneToMany(() => Article, (article) => article.user)
+  articles?: Relation<Article>[];
+
+  @CreateDateColumn({ type: 'datetime' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updated_at: Date;
+}

@@ -1,0 +1,66 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  type Relation,
+} from 'typeorm';
+import { LongTextColumn } from '../../core/database/column-types.js';
+import { User } from '../../admins/entities/user.entity.js';
+
+export const ARTICLE_STATUSES = ['Brouillon', 'Publié', 'Corbeille'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+@Entity('blog_articles')
+@Index('IDX_blog_articles_status_created', ['status', 'created_at'])
+export class Article {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index('IDX_blog_articles_title')
+  @Column({ type: 'varchar', length: 255 })
+  title: string;
+
+  /** Public address part: /article/{slug}. Lowercase, accents removed, non-alphanumerics as dashes. */
+  @Column({ type: 'varchar', length: 280, unique: true })
+  slug: string;
+
+  /** Sanitised HTML rendering of the article, what the public site shows. */
+  @LongTextColumn()
+  content: string;
+
+  /** The Editor.js document the HTML was rendered from, so the editor reopens it losslessly. */
+  @LongTextColumn({ nullable: true })
+  content_json: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  image: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  image_alt: string | null;
+
+  @Column({ type: 'varchar', length: 20, default: 'Brouillon' })
+  status: ArticleStatus;
+
+  @Column({ type: 'int', nullable: true })
+  user_id: number | null;
+
+  @ManyToOne(() => User, (user) => user.articles, { nullable: true, onDelete: 'SET NULL', onUpdate: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: Relation<User> | null;
+
+  /** First time the article went to "Publié"; kept when it is later edited. */
+  @Index('IDX_blog_articles_published_at')
+  @Column({ type: 'datetime', nullable: true })
+  published_at: Date | null;
+
+  @CreateDateColumn({ type: 'datetime' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updated_at: Date;
+}

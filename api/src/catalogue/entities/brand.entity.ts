@@ -1,0 +1,41 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  type Relation,
+} from 'typeorm';
+import { Product } from './product.entity.js';
+
+@Entity('brands')
+export class Brand {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index('IDX_brands_name')
+  @Column({ type: 'varchar', length: 255 })
+  name: string;
+
+  /** Path relative to the storage root (e.g. "brands/3f2a….webp"); null until an image is uploaded. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  image: string | null;
+
+  @Column({ type: 'varchar', length: 255 })
+  representative: string;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  @OneToMany(() => Product, (product) => product.brand)
+  products?: Relation<Product>[];
+
+  @Index('IDX_brands_created_at')
+  @CreateDateColumn({ type: 'datetime' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updated_at: Date;
+}

@@ -1,0 +1,79 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  type Relation,
+} from 'typeorm';
+import { MoneyColumn } from '../../core/database/column-types.js';
+import { Brand } from './brand.entity.js';
+import { Category } from './category.entity.js';
+import { Currency } from './currency.entity.js';
+import { ProductImage } from './product-image.entity.js';
+
+@Entity('products')
+@Index('IDX_products_spotlight', ['in_spotlight', 'updated_at'])
+export class Product {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index('IDX_products_name')
+  @Column({ type: 'varchar', length: 255 })
+  name: string;
+
+  @Index('IDX_products_reference')
+  @Column({ type: 'varchar', length: 100 })
+  reference: string;
+
+  @Column({ type: 'int', default: 0 })
+  stock: number;
+
+  @Index('IDX_products_price')
+  @MoneyColumn()
+  price: string;
+
+  @Column({ type: 'varchar', length: 275 })
+  description: string;
+
+  @Column({ type: 'int' })
+  brand_id: number;
+
+  // A brand, category or currency still used by products cannot be deleted (RESTRICT): the
+  // service answers a French 409 instead of silently orphaning the catalogue.
+  @ManyToOne(() => Brand, (brand) => brand.products, { onDelete: 'RESTRICT', onUpdate: 'CASCADE' })
+  @JoinColumn({ name: 'brand_id' })
+  brand?: Relation<Brand>;
+
+  @Column({ type: 'int' })
+  category_id: number;
+
+  @ManyToOne(() => Category, (category) => category.products, { onDelete: 'RESTRICT', onUpdate: 'CASCADE' })
+  @JoinColumn({ name: 'category_id' })
+  category?: Relation<Category>;
+
+  @Column({ type: 'int' })
+  currency_id: number;
+
+  @ManyToOne(() => Currency, { onDelete: 'RESTRICT', onUpdate: 'CASCADE' })
+  @JoinColumn({ name: 'currency_id' })
+  currency?: Relation<Currency>;
+
+  /** The "popular" flag shown on the home page and toggled from the products list. */
+  @Column({ type: 'boolean', default: false })
+  in_spotlight: boolean;
+
+  @OneToMany(() => ProductImage, (image) => image.product, { cascade: ['insert'] })
+  images?: Relation<ProductImage>[];
+
+  @Index('IDX_products_created_at')
+  @CreateDateColumn({ type: 'datetime' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updated_at: Date;
+}

@@ -1,0 +1,49 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  type Relation,
+} from 'typeorm';
+import { Order } from '../../orders/entities/order.entity.js';
+
+@Entity('customers')
+export class Customer {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index('IDX_customers_company_name')
+  @Column({ type: 'varchar', length: 255 })
+  company_name: string;
+
+  @Column({ type: 'varchar', length: 255, unique: true })
+  company_email: string;
+
+  @Column({ type: 'varchar', length: 50 })
+  company_phone: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  company_address: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  representative_name: string;
+
+  @Column({ type: 'varchar', length: 50 })
+  representative_phone: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  representative_email: string;
+
+  @OneToMany(() => Order, (order) => order.customer)
+  orders?: Relation<Order>[];
+
+  @Index('IDX_customers_created_at')
+  @CreateDateColumn({ type: 'datetime' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updated_at: Date;
+}

@@ -1,0 +1,46 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** The outbox: every e-mail is written here first and sent (and retried) by the mail worker. */
+@Entity('outgoing_mails')
+@Index('IDX_outgoing_mails_status_next', ['status', 'next_attempt_at'])
+export class OutgoingMail {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 255 })
+  to_address: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  subject: string;
+
+  @Column({ type: 'text' })
+  text: string;
+
+  @Column({ type: 'text', nullable: true })
+  html: string | null;
+
+  /** What the mail is for, e.g. "password-reset", "contact", "order-received". */
+  @Column({ type: 'varchar', length: 40 })
+  kind: string;
+
+  @Column({ type: 'varchar', length: 10, default: 'queued' })
+  status: MailStatus;
+
+  @Column({ type: 'int', default: 0 })
+  attempts: number;
+
+  @Column({ type: 'text', nullable: true })
+  last_error: string | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  next_attempt_at: Date | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  sent_at: Date | null;
+
+  @CreateDateColumn({ type: 'datetime' })
+  created_at: Date;
+}

@@ -1,0 +1,41 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { User } from '../../admins/entities/user.entity.js';
+
+/** An uploaded file (editor images and the like), stored under a generated name. */
+@Entity('media')
+export class Media {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** Path relative to the storage root. */
+  @Column({ type: 'varchar', length: 255, unique: true })
+  path: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  original_name: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  mime: string;
+
+  /** Bytes. */
+  @Column({ type: 'int' })
+  size: number;
+
+  @Column({ type: 'int', nullable: true })
+  width: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  height: number | null;
+
+  @Index('IDX_media_user')
+  @Column({ type: 'int', nullable: true })
+  user_id: number | null;
+
+  @ManyToOne(() => User, { nullable: true, onDelete: 'SET NULL', onUpdate: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: Relation<User> | null;
+
+  @Index('IDX_media_created_at')
+  @CreateDateColumn({ type: 'datetime' })
+  created_at: Date;
+}

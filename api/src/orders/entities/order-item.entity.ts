@@ -1,0 +1,43 @@
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { MoneyColumn } from '../../core/database/column-types.js';
+import { Product } from '../../catalogue/entities/product.entity.js';
+import { Order } from './order.entity.js';
+
+@Entity('order_items')
+export class OrderItem {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'int' })
+  order_id: number;
+
+  @ManyToOne(() => Order, (order) => order.items, { onDelete: 'CASCADE', onUpdate: 'CASCADE' })
+  @JoinColumn({ name: 'order_id' })
+  order?: Relation<Order>;
+
+  @Column({ type: 'int', nullable: true })
+  product_id: number | null;
+
+  // The order keeps its lines (with the name snapshot) when a product is later removed from the catalogue.
+  @ManyToOne(() => Product, { nullable: true, onDelete: 'SET NULL', onUpdate: 'CASCADE' })
+  @JoinColumn({ name: 'product_id' })
+  product?: Relation<Product> | null;
+
+  /** Product name at the time of the order. */
+  @Column({ type: 'varchar', length: 255 })
+  product_name: string;
+
+  @Column({ type: 'int' })
+  quantity: number;
+
+  /** Unit price from the catalogue at the time of the order. */
+  @MoneyColumn()
+  price: string;
+
+  /** price x quantity. */
+  @MoneyColumn()
+  total_price: string;
+
+  @CreateDateColumn({ type: 'datetime' })
+  created_at: Date;
+}

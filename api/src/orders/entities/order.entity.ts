@@ -1,0 +1,101 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  type Relation,
+} from 'typeorm';
+import { MoneyColumn } from '../../core/database/column-types.js';
+import { Customer } from '../../customers/entities/customer.entity.js';
+import { OrderItem } from './order-item.entity.js';
+
+export const ORDER_STATUSES = ['pending', 'inprogress', 'shipped', 'canceled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The currencies an order can be requested in (names as the order form sends them). */
+export const ORDER_CURRENCIES = ['Dollar', 'Euro', 'Fcfa'] as const;
+export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
+
+@Entity('orders')
+@Index('IDX_orders_status_created', ['status', 'created_at'])
+export class Order {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** Human-readable number, e.g. CMD-2026-00042. */
+  @Column({ type: 'varchar', length: 32, unique: true })
+  order_num: string;
+
+  @Index('IDX_orders_status')
+  @Column({ type: 'varchar', length: 20, default: 'pending' })
+  status: OrderStatus;
+
+  @Index('IDX_orders_company_name')
+  @Column({ type: 'varchar', length: 255 })
+  company_name: string;
+
+  @Column({ type: 'varchar', length: 50 })
+  company_phone: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  company_email: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  representative_name: string;
+
+  @Column({ type: 'varchar', length: 50 })
+  representative_phone: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  representative_email: string;
+
+  /** Carte bancaire, Visa, Chèque. */
+  @Column({ type: 'varchar', length: 50 })
+  payment_by: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  currency: OrderCurrency;
+
+  @Column({ type: 'varchar', length: 255 })
+  payment_term: string;
+
+  /** Air, Route, Mer. */
+  @Column({ type: 'varchar', length: 50 })
+  delivery_method: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  credit_level: string;
+
+  @Column({ type: 'int', nullable: true })
+  customer_id: number | null;
+
+  @ManyToOne(() => Customer, (customer) => customer.orders, { nullable: true, onDelete: 'SET NULL', onUpdate: 'CASCADE' })
+  @JoinColumn({ name: 'customer_id' })
+  customer?: Relation<Customer> | null;
+
+  /** Sum of the items' total_price, computed on the server. */
+  @MoneyColumn({ default: '0.00' })
+  total: string;
+
+  /** Whether the items' quantities are currently taken from product.stock (false once canceled). */
+  @Column({ type: 'boolean', default: true })
+  stock_reserved: boolean;
+
+  @Column({ type: 'datetime', nullable: true })
+  shipped_at: Date | null;
+
+  @OneToMany(() => OrderItem, (item) => item.order, { cascade: ['insert'] })
+  items?: Relation<OrderItem>[];
+
+  @Index('IDX_orders_created_at')
+  @CreateDateColumn({ type: 'datetime' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updated_at: Date;
+}

@@ -1,0 +1,44 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { MoneyColumn } from '../../core/database/column-types.js';
+
+/** A goods receipt in the warehouse ("Entrées"), independent of the catalogue. */
+@Entity('stock_entries')
+export class StockEntry {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index('IDX_stock_entries_name')
+  @Column({ type: 'varchar', length: 255 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  image: string | null;
+
+  @MoneyColumn()
+  price: string;
+
+  @Column({ type: 'int' })
+  quantity: number;
+
+  /** Plain dates, 'YYYY-MM-DD'. */
+  @Column({ type: 'date' })
+  manufacture_date: string;
+
+  @Index('IDX_stock_entries_expiry_date')
+  @Column({ type: 'date', nullable: true })
+  expiry_date: string | null;
+
+  /** True when the goods expire, and then expiry_date is set; false for durable goods ("Non expirable"). */
+  @Column({ type: 'boolean', default: false })
+  expirable: boolean;
+
+  @Column({ type: 'date', nullable: true })
+  billing_date: string | null;
+
+  @Index('IDX_stock_entries_created_at')
+  @CreateDateColumn({ type: 'datetime' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updated_at: Date;
+}
