@@ -1,0 +1,4 @@
+/** Request and answer types shared by the API, the site and the dashboard (`@comptoir/api/contract`). */
+export type * from './staff.js';
+export type * from './public.js';
+export type * from './backoffice.js';

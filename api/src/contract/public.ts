@@ -1,0 +1,225 @@
+/**
+ * Request and answer types of the public API (the routes of the public site, spec section 7).
+ * Written once here and imported as types by the site: `import type { ... } from '@comptoir/api/contract'`.
+ * Dates are ISO strings; money is a decimal string with two decimals ("1250000.00").
+ */
+
+import type { ImageVariants } from './backoffice.js';
+import type { Paginated } from './staff.js';
+
+// ---------------------------------------------------------------------------------------------
+// Blog
+
+/** The author of an article as the public site shows it (never an e-mail or a hash). */
+export interface PublicAuthor {
+  id: number;
+  firstname: string;
+  name: string;
+  /** Storage path of the photo, or null (the site then shows /images/default-avatar.jpeg). */
+  image: string | null;
+  /** Resized WebP copies of the photo (400 and 800 px wide), null for an SVG or no photo. */
+  image_variants: ImageVariants | null;
+  profession: string | null;
+}
+
+export interface PublicArticle {
+  id: number;
+  title: string;
+  slug: string;
+  /** Sanitised HTML. */
+  content: string;
+  /** Storage path of the cover image (e.g. "articles/ab12.webp"), or null. */
+  image: string | null;
+  image_variants: ImageVariants | null;
+  image_alt: string | null;
+  status: 'Publié';
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+  /** Null when the author's account was removed: the site shows "Non défini". */
+  user: PublicAuthor | null;
+}
+
+/** GET /api/article?page&per_page&search */
+export interface ArticleListAnswer {
+  success: true;
+  message: string;
+  blogs: Paginated<PublicArticle>;
+}
+
+/** GET /api/article/others/{id}: a few other published articles, newest first. */
+export interface OtherArticlesAnswer {
+  success: true;
+  message: string;
+  blogs: PublicArticle[];
+}
+
+/** GET /api/showBySlug/{slug} */
+export interface ArticleAnswer {
+  success: true;
+  message: string;
+  blog: PublicArticle;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+
+export interface PublicCategory {
+  id: number;
+  designation: string;
+  description: string;
+}
+
+/** GET /api/categories */
+export interface CategoriesAnswer {
+  success: true;
+  message: string;
+  categories: PublicCategory[];
+}
+
+export interface PublicCurrency {
+  id: number;
+  name: string;
+  symbol: string;
+  code: string;
+}
+
+export interface PublicProductImage {
+  id: number;
+  /** Path under /storage (e.g. "products/3f2a.webp"). */
+  image_path: string;
+  /** Resized WebP copies (400 and 800 px wide), null for an SVG. */
+  image_variants: ImageVariants | null;
+  position: number;
+}
+
+export interface PublicProduct {
+  id: number;
+  name: string;
+  reference: string;
+  price: string;
+  stock: number;
+  description: string;
+  category_id: number;
+  brand_id: number;
+  currency_id: number;
+  in_spotlight: boolean;
+  created_at: string;
+  updated_at: string;
+  images: PublicProductImage[];
+  currency: PublicCurrency;
+  category: { id: number; designation: string };
+  brand: { id: number; name: string };
+}
+
+/** GET /api/product?page&per_page&search */
+export interface ProductListAnswer {
+  success: true;
+  message: string;
+  products: Paginated<PublicProduct>;
+}
+
+/** GET /api/product/{id}: one product with its live stock (never cached). */
+export interface ProductAnswer {
+  success: true;
+  message: string;
+  product: PublicProduct;
+}
+
+export type ProductSort = 'recent' | 'Populaire';
+
+/** GET /api/products/filter?search&category&sort&limit */
+export interface ProductFilterQuery {
+  search?: string;
+  category?: 'all' | number | string;
+  sort?: ProductSort;
+  limit?: number;
+}
+
+export interface ProductFilterAnswer {
+  success: true;
+  message: string;
+  products: PublicProduct[];
+  totalProducts: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Order request
+
+/** The order form's fixed choices (spec section 9); the server accepts nothing else. */
+export type OrderPaymentMean = 'Carte bancaire' | 'Visa' | 'Chèque';
+export type OrderCurrencyChoice = 'Dollar' | 'Euro' | 'Fcfa';
+export type OrderDeliveryMethod = 'Air' | 'Route' | 'Mer';
+
+export interface OrderItemPayload {
+  product_id: number;
+  quantity: number;
+  /** Ignored by the server: prices come from the catalogue. */
+  price?: number | string;
+  /** Ignored by the server. */
+  total_price?: number | string;
+}
+
+/** POST /api/order/create */
+export interface OrderRequestPayload {
+  payment_by: OrderPaymentMean | '';
+  currency: OrderCurrencyChoice | '';
+  payment_term: string;
+  delivery_method: OrderDeliveryMethod | '';
+  credit_level: string;
+  company_name: string;
+  company_phone: string;
+  company_email: string;
+  representative_name: string;
+  representative_phone: string;
+  representative_email: string;
+  order_items: OrderItemPayload[];
+}
+
+export type OrderFormField = Exclude<keyof OrderRequestPayload, 'order_items'>;
+
+export interface OrderCreatedAnswer {
+  success: true;
+  message: string;
+  order: {
+    id: number;
+    order_num: string;
+    status: 'pending';
+    total: string;
+    created_at: string;
+    items: { product_id: number; product_name: string; quantity: number; price: string; total_price: string }[];
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contact and newsletter
+
+/** POST /api/contact */
+export interface ContactPayload {
+  name: string;
+  email: string;
+  object: string;
+  message: string;
+}
+
+/** The spec's answer: `success` holds the French message to show. */
+export interface ContactAnswer {
+  success: string;
+  message: string;
+}
+
+/** POST /api/newsletter */
+export interface NewsletterPayload {
+  email: string;
+}
+
+export interface NewsletterAnswer {
+  success: true;
+  message: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+/** Any failure: a French message; validation failures (422) add the per-field lists. */
+export type { ApiErrorAnswer as ErrorAnswer } from './staff.js';

@@ -1,0 +1,154 @@
+/**
+ * Staff access: session, current user, profile, administrators and roles (spec/dashboard.md
+ * sections 3 and 7). Types only: the dashboard imports them with `import type`.
+ */
+
+/** Common fields of every answer. */
+export interface ApiAnswer {
+  success: boolean;
+  message?: string;
+}
+
+/** Error answer: 422 carries `errors` keyed by field, other statuses only `message`. */
+export interface ApiErrorAnswer {
+  success: false;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+/** A page of a server-paginated list (`page`, `per_page` capped at 100, `search`). */
+export interface Paginated<T> {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+}
+
+/** Query parameters every list accepts. */
+export interface ListQuery {
+  page?: number;
+  per_page?: number;
+  search?: string;
+}
+
+export type PermissionCategory = 'blog' | 'shop' | 'stock' | 'orders' | 'admin';
+export type PermissionRight = 'view' | 'create' | 'edit' | 'delete';
+
+/** One row of a role's permissions: a category and its four rights. */
+export interface PermissionEntry {
+  id?: number;
+  category: PermissionCategory;
+  view: boolean;
+  create: boolean;
+  edit: boolean;
+  delete: boolean;
+}
+
+/** The grid sent when a role is created or updated (multipart field `permissions`, as JSON). */
+export type PermissionGridPayload = Record<PermissionCategory, Record<PermissionRight, boolean>>;
+
+/** A staff member's public-facing fields. `image` is a URL path such as `/storage/avatars/x.webp`, or null. */
+export interface StaffUserFields {
+  id: number;
+  role_id: number | null;
+  firstname: string;
+  name: string;
+  email: string;
+  image: string | null;
+  phone: string | null;
+  profession: string | null;
+  about: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /api/user: the signed-in user with the role and its permissions (the body is the user). */
+export interface CurrentUser extends StaffUserFields {
+  role: {
+    id: number;
+    name: string;
+    description: string | null;
+    permission: PermissionEntry[];
+  } | null;
+}
+
+/** POST /api/login body. */
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+/** POST /api/login answer. */
+export interface LoginAnswer extends ApiAnswer {
+  user?: CurrentUser;
+}
+
+/** POST /api/account/recovery body; the answer carries a `message` that never says whether the address exists. */
+export interface RecoveryRequest {
+  email: string;
+}
+
+/** POST /api/account/reset body (token from the e-mailed link `/dashboard/account/reset?token=...`). */
+export interface PasswordResetRequest {
+  token: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** GET /api/orders/count-pending. */
+export interface PendingOrdersCountAnswer extends ApiAnswer {
+  count: number;
+}
+
+/** POST /api/profile/update (multipart, `_method=PUT`): firstname, name, phone, email, profession, about, image?. */
+export interface ProfileUpdateAnswer extends ApiAnswer {
+  user?: CurrentUser;
+}
+
+/** A row of GET /api/admin. `password` is a fixed mask, never the hash. */
+export interface AdminListItem extends StaffUserFields {
+  password: string;
+  blogs_count: number;
+  role: { id: number; name: string } | null;
+}
+
+/** GET /api/admin?page&per_page&search. */
+export interface AdminListAnswer extends ApiAnswer {
+  admins: Paginated<AdminListItem>;
+}
+
+/** POST /api/admin/create and POST /api/admin/{id}/update answers. */
+export interface AdminSaveAnswer extends ApiAnswer {
+  admin?: AdminListItem;
+}
+
+/** A user shown in a role's "Attribution" column. */
+export interface RoleUserAvatar {
+  id: number;
+  firstname: string;
+  name: string;
+  image: string | null;
+}
+
+/** A row of GET /api/role. `user` lists the users holding the role (the screen shows up to 5). */
+export interface RoleListItem {
+  id: number;
+  name: string;
+  description: string | null;
+  created_at: string;
+  updated_at?: string;
+  permission: PermissionEntry[];
+  user: RoleUserAvatar[];
+  users_count?: number;
+}
+
+/** GET /api/role: not paginated. */
+export interface RoleListAnswer extends ApiAnswer {
+  roles: RoleListItem[];
+}
+
+/** POST /api/role/create and POST /api/role/{id}/update answers. */
+export interface RoleSaveAnswer extends ApiAnswer {
+  role?: RoleListItem;
+}

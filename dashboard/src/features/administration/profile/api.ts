@@ -1,0 +1,24 @@
+import type { ProfileUpdateAnswer } from '@comptoir/api/contract';
+import { api, toFormData } from '../../../lib/api';
+
+export interface ProfileFields {
+  firstname: string;
+  name: string;
+  phone: string;
+  email: string;
+  profession: string;
+  about: string;
+}
+
+/** POST /api/profile/update, multipart with `_method=PUT`; the image only when a new one was chosen. */
+export function updateProfile(fields: ProfileFields, image: File | null) {
+  return api.post<ProfileUpdateAnswer>('/api/profile/update', toFormData({ ...fields, image: image ?? undefined }, 'PUT'));
+}
+
+/** POST /api/profile/identifiants-update, multipart with `_method=PUT`: e-mail, and the password when filled. */
+export function updateCredentials(email: string, password: string) {
+  return api.post<ProfileUpdateAnswer>(
+    '/api/profile/identifiants-update',
+    toFormData({ email, password: password || undefined }, 'PUT'),
+  );
+}

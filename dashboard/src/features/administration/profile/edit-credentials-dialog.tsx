@@ -1,0 +1,83 @@
+import type { CurrentUser } from '@comptoir/api/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { isApiError } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { Field } from '../../../ui/field';
+import { Input } from '../../../ui/input';
+import { notifyError, notifySuccess } from '../../../ui/notify';
+import { applyServerErrors } from '../../auth/apply-server-errors';
+import { validateCompanyEmail } from '../../auth/email-rules';
+import { PasswordInput } from '../../auth/password-input';
+import { updateCredentials } from './api';
+
+interface CredentialsForm {
+  email: string;
+  password: string;
+}
+
+/** Modal "Modifier vos identifiants": e-mail and, when filled, a new password. */
+export function EditCredentialsDialog({ user, onClose }: { user: CurrentUser; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CredentialsForm>({ defaultValues: { email: user.email, password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await updateCredentials(values.email.trim(), values.password);
+      notifySuccess('Identifiants mis à jour avec succès !');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admins.all }),
+      ]);
+      onClose();
+    } catch (error) {
+      if (!isApiError(error) || error.isNetworkError) {
+        notifyError('Erreur réseau', 'Une erreur est survenue lors de la mise à jour de vos identifiants');
+        return;
+      }
+      applyServerErrors(error, setError, ['email', 'password']);
+      notifyError('Erreur', error.serverMessage || 'Erreur lors de la mise à jour de vos identifiants');
+    }
+  });
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (!open ? onClose() : undefined)}
+      title="Modifier vos identifiants"
+      size="sm"
+      busy={isSubmitting}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            Annuler
+          </Button>
+          <Button type="submit" form="credentials-form" loading={isSubmitting}>
+            Enregistrer
+          </Button>
+        </>
+      }
+    >
+      <form id="credentials-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+        <Field id="credentials-email" label="Email professionnel" error={errors.email?.message} required>
+          <Input type="email" autoComplete="username" {...register('email', { validate: validateCompanyEmail })} />
+        </Field>
+        <Field
+          id="credentials-password"
+          label="Modifier le mot de passe"
+          hint="Laissez vide pour garder le mot de passe actuel."
+          error={errors.password?.message}
+        >
+          <PasswordInput autoComplete="new-password" {...register('password')} />
+        </Field>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,82 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
+import { LogIn } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { isApiError } from '../../lib/api';
+import { COMPANY_EMAIL_DOMAIN } from '../../lib/brand';
+import { Button } from '../../ui/button';
+import { Field, FormAlert } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { login, meQueryOptions } from './api';
+import { applyServerErrors } from './apply-server-errors';
+import { AuthLayout } from './auth-layout';
+import { domainMessage, EMAIL_REQUIRED, isCompanyEmail, PASSWORD_REQUIRED } from './email-rules';
+import { PasswordInput } from './password-input';
+import { safeRedirect } from './redirect';
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+/** /dashboard/login: "Se connecter". Success goes to the `redirect` page, or the dashboard home. */
+export function LoginPage({ redirect }: { redirect?: string }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await login({ email: values.email.trim(), password: values.password });
+      // A new session: forget whatever an earlier user left in the cache, then load the user.
+      queryClient.clear();
+      await queryClient.fetchQuery(meQueryOptions);
+      router.history.push(safeRedirect(redirect));
+    } catch (error) {
+      if (!isApiError(error) || error.isNetworkError) {
+        setFormError('Erreur de connexion');
+        return;
+      }
+      applyServerErrors(error, setError, ['email', 'password']);
+      setFormError(error.serverMessage || 'Erreur lors de la connexion');
+    }
+  });
+
+  return (
+    <AuthLayout title="Se connecter" subtitle="Accédez à l'espace de gestion avec votre email professionnel.">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        <Field id="login-email" label="Email pro" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            placeholder={`prenom.nom@${COMPANY_EMAIL_DOMAIN}`}
+            {...register('email', {
+              validate: (value) => (!value.trim() ? EMAIL_REQUIRED : isCompanyEmail(value) ? true : domainMessage()),
+            })}
+          />
+        </Field>
+        <Field id="login-password" label="Mot de passe" error={errors.password?.message}>
+          <PasswordInput autoComplete="current-password" {...register('password', { required: PASSWORD_REQUIRED })} />
+        </Field>
+        <div className="flex justify-end">
+          <Link to="/account/recovery" className="text-sm font-medium text-brand-700 hover:underline">
+            Mot de passe oublié ?
+          </Link>
+        </div>
+        <Button type="submit" loading={isSubmitting} icon={<LogIn className="size-2" aria-hidden="true" />} className="w-full">
+          Se connecter
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

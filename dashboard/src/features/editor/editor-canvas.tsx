@@ -1,0 +1,137 @@
+import type { EditorDocumentData } from '@comptoir/api/contract';
+import { RotateCw, TriangleAlert } from 'lucide-react';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { isApiError } from '../../lib/api';
+import { Button } from '../../ui/button';
+import { checkImageFile } from '../../ui/file-drop';
+import { notifyError } from '../../ui/notify';
+import { Spinner } from '../../ui/spinner';
+import { uploadEditorImage } from './api';
+import './editor.css';
+import type { EditorHandle, OutputData, UploadResult } from './editorjs-setup';
+import { UPLOAD_FAILED } from './media-picker-dialog';
+
+export interface EditorCanvasHandle {
+  save: () => Promise<OutputData>;
+  insertImage: (url: string) => void;
+  focus: () => void;
+}
+
+async function uploadByFile(file: Blob): Promise<UploadResult> {
+  if (file instanceof File) {
+    const problem = checkImageFile(file);
+    if (problem) {
+      notifyError(UPLOAD_FAILED, problem);
+      return { success: 0 };
+    }
+  }
+  try {
+    const answer = await uploadEditorImage(file);
+    return { success: 1, file: { url: answer.file.url } };
+  } catch (error) {
+    notifyError(UPLOAD_FAILED, isApiError(error) ? (error.fieldError('image') ?? error.serverMessage) : undefined);
+    return { success: 0 };
+  }
+}
+
+async function uploadByUrl(url: string): Promise<UploadResult> {
+  if (/^https:\/\//i.test(url.trim())) return { success: 1, file: { url: url.trim() } };
+  notifyError(UPLOAD_FAILED, 'Seules les images envoyées sur le site ou à une adresse https sont acceptées.');
+  return { success: 0 };
+}
+
+/**
+ * The article's body: Editor.js, loaded on demand (its own chunk) and started on a fresh element
+ * so that React's double start in development and a quick remount never share one instance.
+ */
+export function EditorCanvas({
+  data,
+  onChange,
+  ref,
+  labelledBy,
+}: {
+  data: EditorDocumentData | undefined;
+  onChange?: () => void;
+  ref?: Ref<EditorCanvasHandle>;
+  labelledBy?: string;
+}) {
+  const holder = useRef<HTMLDivElement>(null);
+  const instance = useRef<EditorHandle | null>(null);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [attempt, setAttempt] = useState(0);
+  // The document to start with is read once per start; later changes belong to the editor.
+  const initial = useRef(data);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      save: async () => {
+        if (!instance.current) throw new Error('editor not ready');
+        return instance.current.save();
+      },
+      insertImage: (url) => instance.current?.insertImage(url),
+      focus: () => instance.current?.focus(),
+    }),
+    [],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    let created: EditorHandle | null = null;
+    const element = document.createElement('div');
+    holder.current?.appendChild(element);
+    setState('loading');
+    import('./editorjs-setup')
+      .then(async ({ createEditor }) => {
+        if (cancelled) return;
+        created = createEditor({
+          holder: element,
+          data: initial.current as OutputData | undefined,
+          uploadByFile,
+          uploadByUrl,
+          onChange: () => changed.current?.(),
+        });
+        await created.isReady;
+        if (cancelled) return;
+        instance.current = created;
+        setState('ready');
+      })
+      .catch(() => {
+        if (!cancelled) setState('error');
+      });
+    return () => {
+      cancelled = true;
+      instance.current = null;
+      const done = created;
+      if (done) void done.isReady.then(() => done.destroy()).catch(() => done.destroy());
+      element.remove();
+    };
+  }, [attempt]);
+
+  return (
+    <div className="relative" aria-labelledby={labelledBy} role="group">
+      {state === 'loading' ? (
+        <div className="absolute inset-x-0 top-0 flex justify-center py-4 text-brand-700">
+          <Spinner size="lg" label="Chargement de l'éditeur…" />
+        </div>
+      ) : null}
+      {state === 'error' ? (
+        <div className="flex flex-col items-center gap-1 py-4 text-center" role="alert">
+          <TriangleAlert className="size-3 text-danger" aria-hidden="true" />
+          <p className="text-sm font-medium text-danger">Impossible de charger l'éditeur.</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<RotateCw className="size-2" aria-hidden="true" />}
+            onClick={() => setAttempt((n) => n + 1)}
+          >
+            Réessayer
+          </Button>
+        </div>
+      ) : null}
+      <div ref={holder} className="article-editor min-h-[320px]" data-testid="article-editor" />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { useRouterState } from '@tanstack/react-router';
+import { X } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { COPYRIGHT_LINE, DESIGNER_CREDIT } from '../../lib/brand';
+import { GlobalSearchProvider } from '../search/search-context';
+import { SearchOverlay } from '../search/search-overlay';
+import { SidebarContent } from './sidebar';
+import { Topbar } from './topbar';
+
+/**
+ * The signed-in frame of every screen: sidebar (fixed from 1200 px, a drawer below), top bar,
+ * the page, the footer, and the global search overlay's mount point.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <GlobalSearchProvider>
+      <a
+        href="#contenu"
+        className="sr-only z-50 rounded-md bg-surface px-2 py-1 text-sm font-medium text-brand-700 shadow-raised focus:not-sr-only focus:fixed focus:left-1 focus:top-1"
+      >
+        Aller au contenu
+      </a>
+      <div className="min-h-dvh bg-surface-muted lg:grid lg:grid-cols-[256px_minmax(0,1fr)]">
+        <aside className="sticky top-0 hidden h-dvh lg:block" aria-label="Barre latérale">
+          <SidebarContent />
+        </aside>
+        <RadixDialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+          <RadixDialog.Portal>
+            <RadixDialog.Overlay className="dialog-overlay fixed inset-0 z-40 bg-brand-950/50 lg:hidden" />
+            <RadixDialog.Content
+              aria-describedby={undefined}
+              className="drawer-content fixed inset-y-0 left-0 z-50 w-[280px] max-w-[85vw] shadow-raised focus:outline-none lg:hidden"
+            >
+              <RadixDialog.Title className="sr-only">Menu</RadixDialog.Title>
+              <SidebarContent onNavigate={() => setMenuOpen(false)} />
+              <RadixDialog.Close
+                className="absolute right-1 top-2 inline-flex size-4 items-center justify-center rounded-md text-brand-100 hover:bg-white/10"
+                aria-label="Fermer le menu"
+              >
+                <X className="size-2" aria-hidden="true" />
+              </RadixDialog.Close>
+            </RadixDialog.Content>
+          </RadixDialog.Portal>
+        </RadixDialog.Root>
+        <div className="flex min-h-dvh min-w-0 flex-col">
+          <Topbar onOpenMenu={() => setMenuOpen(true)} />
+          <main id="contenu" tabIndex={-1} className="flex-1 px-2 py-3 focus:outline-none sm:px-3 lg:px-4">
+            {children}
+          </main>
+          <footer className="flex flex-col gap-0.5 border-t border-line px-2 py-1.5 text-xs text-ink-muted sm:flex-row sm:justify-between sm:px-3 lg:px-4">
+            <p>{COPYRIGHT_LINE}</p>
+            <p>{DESIGNER_CREDIT}</p>
+          </footer>
+        </div>
+      </div>
+      <SearchOverlay />
+    </GlobalSearchProvider>
+  );
+}

@@ -1,0 +1,89 @@
+import type {
+  BrandListAnswer,
+  DoneAnswer,
+  ProductAnswer,
+  ProductListAnswer,
+  ProductSaveAnswer,
+  SpotlightAnswer,
+} from '@comptoir/api/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { queryKeys, type ListParams } from '../../lib/query-keys';
+
+/** The products table shows 8 per page. */
+export const PRODUCTS_PER_PAGE = 8;
+/** A product has 1 to 5 images. */
+export const PRODUCT_MAX_IMAGES = 5;
+
+/**
+ * GET /api/product?page&per_page&search (search on the name). The public catalogue lets caches keep
+ * this answer briefly: the dashboard asks past them so it sees its own changes at once.
+ */
+export function productsQueryOptions(params: ListParams) {
+  return queryOptions({
+    queryKey: queryKeys.products.list(params),
+    queryFn: ({ signal }) =>
+      api.get<ProductListAnswer>('/api/product', {
+        signal,
+        cache: 'no-store',
+        query: { page: params.page, per_page: params.perPage ?? PRODUCTS_PER_PAGE, search: params.search },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/product/{id}: one product with its live stock. */
+export function productQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: queryKeys.products.detail(id),
+    queryFn: async ({ signal }) => (await api.get<ProductAnswer>(`/api/product/${id}`, { signal, cache: 'no-store' })).product,
+    staleTime: 0,
+  });
+}
+
+/** The brands for the product form's select (GET /api/brands, up to 100, by name). */
+export const brandOptionsQueryOptions = queryOptions({
+  queryKey: ['brands', 'options'] as const,
+  queryFn: async ({ signal }) =>
+    (await api.get<BrandListAnswer>('/api/brands', { signal, query: { page: 1, per_page: 100 } })).brands.data,
+  staleTime: 60_000,
+});
+
+export interface ProductFields {
+  name: string;
+  reference: string;
+  stock: string;
+  price: string;
+  brand_id: string;
+  category_id: string;
+  currency_id: string;
+  description: string;
+}
+
+function productForm(fields: ProductFields, images: File[], override?: 'PUT'): FormData {
+  const form = new FormData();
+  if (override) form.append('_method', override);
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  for (const image of images) form.append('images', image);
+  return form;
+}
+
+/** POST /api/product/create (multipart, 1 to 5 `images`), with the upload's progress. */
+export function createProduct(fields: ProductFields, images: File[], onUploadProgress?: (fraction: number) => void) {
+  return api.post<ProductSaveAnswer>('/api/product/create', productForm(fields, images), { onUploadProgress });
+}
+
+/** POST /api/product/{id}/update (`_method=PUT`): images, when sent, replace the old ones. */
+export function updateProduct(id: number, fields: ProductFields, images: File[], onUploadProgress?: (fraction: number) => void) {
+  return api.post<ProductSaveAnswer>(`/api/product/${id}/update`, productForm(fields, images, 'PUT'), { onUploadProgress });
+}
+
+/** DELETE /api/product/{id}/delete. */
+export function deleteProduct(id: number) {
+  return api.delete<DoneAnswer>(`/api/product/${id}/delete`);
+}
+
+/** PATCH /api/product/{id}/add-spotlight: toggles the popular flag. */
+export function toggleSpotlight(id: number) {
+  return api.patch<SpotlightAnswer>(`/api/product/${id}/add-spotlight`);
+}

@@ -1,0 +1,54 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { currentPublicPath, onPublicPage } from './features/auth/redirect';
+import { isApiError, setUnauthorizedHandler } from './lib/api';
+import { queryKeys } from './lib/query-keys';
+import { routeTree } from './routeTree.gen';
+import { FullPageSpinner } from './ui/spinner';
+import './styles.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A refusal (4xx) will not change by asking again; a network or server failure might.
+      retry: (failures, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2,
+      refetchOnWindowFocus: false,
+      staleTime: 30_000,
+    },
+    mutations: { retry: false },
+  },
+});
+
+const router = createRouter({
+  routeTree,
+  basepath: '/dashboard',
+  context: { queryClient },
+  defaultPreload: 'intent',
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+  defaultPendingComponent: () => <FullPageSpinner />,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+// Any call answered 401 (the session ended): forget the user and go to sign in, then come back.
+setUnauthorizedHandler(() => {
+  if (onPublicPage()) return;
+  const redirect = currentPublicPath();
+  queryClient.removeQueries({ queryKey: queryKeys.me });
+  void router.navigate({ to: '/login', search: { redirect }, replace: true });
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,22 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { LoginPage } from '../features/auth/login-page';
+import { queryKeys } from '../lib/query-keys';
+
+export interface LoginSearch {
+  /** The page to come back to after signing in (`/dashboard/...`). */
+  redirect?: string;
+}
+
+export const Route = createFileRoute('/login')({
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    redirect: typeof search.redirect === 'string' && search.redirect ? search.redirect : undefined,
+  }),
+  beforeLoad: ({ context }) => {
+    // Already signed in (known from this page's cache, e.g. the back button): to the dashboard.
+    if (context.queryClient.getQueryData(queryKeys.me)) throw redirect({ to: '/', replace: true });
+  },
+  component: function LoginRoute() {
+    const { redirect: target } = Route.useSearch();
+    return <LoginPage redirect={target} />;
+  },
+});

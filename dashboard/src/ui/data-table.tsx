@@ -1,0 +1,153 @@
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type RowData,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { RotateCw, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../lib/cn';
+import { Button } from './button';
+import { EmptyState } from './empty-state';
+import { Pagination, type PaginationProps } from './pagination';
+import { Spinner } from './spinner';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Classes of the column's cells (width, alignment). */
+    className?: string;
+    /** Classes of the column's header cell. */
+    headerClassName?: string;
+  }
+}
+
+export interface DataTableProps<T> {
+  /** TanStack Table column definitions; `meta.className` styles a column's cells. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  columns: ColumnDef<T, any>[];
+  data: T[] | undefined;
+  /** Names the table for screen readers ("Liste des administrateurs"). */
+  label: string;
+  /** First load: a spinner instead of rows. */
+  isLoading: boolean;
+  /** A later load (another page, another search): the rows stay, dimmed. */
+  isFetching?: boolean;
+  /** The message to show when the list failed to load (the spec's "Erreur lors du chargement des ..."). */
+  error?: string | null;
+  onRetry?: () => void;
+  /** The spec's empty message ("Aucun administrateur trouvé"). */
+  emptyMessage: ReactNode;
+  emptyAction?: ReactNode;
+  getRowId?: (row: T) => string;
+  /** Hide columns by id (`{ actions: false }` when the user may not act). */
+  columnVisibility?: VisibilityState;
+  /** Server pagination under the table; omitted for lists that are not paginated. */
+  pagination?: PaginationProps;
+}
+
+/**
+ * The one table of the dashboard. Rows, sorting and paging come from the server: the table only
+ * renders the page it is given, with the loading, error and empty states.
+ */
+export function DataTable<T>({
+  columns,
+  data,
+  label,
+  isLoading,
+  isFetching = false,
+  error,
+  onRetry,
+  emptyMessage,
+  emptyAction,
+  getRowId,
+  columnVisibility,
+  pagination,
+}: DataTableProps<T>) {
+  const table = useReactTable({
+    data: data ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    getRowId: getRowId ? (row) => getRowId(row) : undefined,
+    state: { columnVisibility: columnVisibility ?? {} },
+  });
+  const visibleColumns = table.getVisibleLeafColumns().length;
+  const rows = table.getRowModel().rows;
+  const showRows = !isLoading && !error && rows.length > 0;
+
+  let state: ReactNode = null;
+  if (isLoading) {
+    state = (
+      <div className="flex justify-center py-6 text-brand-700">
+        <Spinner size="lg" label="Chargement…" />
+      </div>
+    );
+  } else if (error) {
+    state = (
+      <div className="flex flex-col items-center gap-1.5 px-2 py-6 text-center" role="alert">
+        <TriangleAlert className="size-3 text-danger" aria-hidden="true" />
+        <p className="text-sm font-medium text-danger">{error}</p>
+        {onRetry ? (
+          <Button variant="secondary" size="sm" icon={<RotateCw className="size-2" aria-hidden="true" />} onClick={onRetry}>
+            Réessayer
+          </Button>
+        ) : null}
+      </div>
+    );
+  } else if (rows.length === 0) {
+    state = <EmptyState message={emptyMessage} action={emptyAction} />;
+  }
+
+  return (
+    <div className="overflow-hidden rounded-lg border border-line bg-surface shadow-card">
+      <div
+        className={cn('relative overflow-x-auto', isFetching && showRows && 'opacity-60 transition-opacity')}
+        aria-busy={isLoading || isFetching || undefined}
+      >
+        <table className="w-full min-w-[720px] border-collapse text-left text-sm" aria-label={label}>
+          <thead className="bg-surface-muted text-xs font-semibold uppercase tracking-wide text-ink-muted">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={cn('whitespace-nowrap px-1.5 py-1.5', header.column.columnDef.meta?.headerClassName)}
+                  >
+                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {showRows ? (
+              rows.map((row) => (
+                <tr key={row.id} className="border-t border-line transition-colors hover:bg-surface-muted/60">
+                  {row.getVisibleCells().map((cell) => (
+                    <td
+                      key={cell.id}
+                      className={cn('px-1.5 py-1.5 align-middle text-ink', cell.column.columnDef.meta?.className)}
+                    >
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            ) : (
+              <tr>
+                <td colSpan={visibleColumns}>{state}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pagination && showRows ? <Pagination {...pagination} disabled={pagination.disabled || isFetching} /> : null}
+    </div>
+  );
+}

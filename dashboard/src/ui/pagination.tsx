@@ -1,0 +1,39 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from './button';
+
+export interface PaginationProps {
+  page: number;
+  lastPage: number;
+  onPageChange: (page: number) => void;
+  /** Shown at the left ("12 administrateurs"). */
+  summary?: string;
+  disabled?: boolean;
+}
+
+/** "Page n sur m" with Précédent / Suivant. */
+export function Pagination({ page, lastPage, onPageChange, summary, disabled }: PaginationProps) {
+  const last = Math.max(1, lastPage);
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-1.5 border-t border-line px-2 py-1.5">
+      <p className="text-sm text-ink-muted" aria-live="polite">
+        {summary ? <span className="mr-1">{summary} ·</span> : null}
+        Page {Math.min(page, last)} sur {last}
+      </p>
+      <div className="flex gap-1">
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<ChevronLeft className="size-2" aria-hidden="true" />}
+          disabled={disabled || page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
+          Précédent
+        </Button>
+        <Button variant="secondary" size="sm" disabled={disabled || page >= last} onClick={() => onPageChange(page + 1)}>
+          Suivant
+          <ChevronRight className="size-2" aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
