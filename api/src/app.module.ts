@@ -11,9 +11,33 @@ import { HttpExceptionFilter } from './core/errors/http-exception.filter.js';
 import { HealthModule } from './health/health.module.js';
 import { PublishingModule } from './publishing/publishing.module.js';
 import { SeedModule } from './seed/seed.module.js';
+import { StorageModule } from './media/storage/storage.module.js';
+import { CountPendingModule } from './orders/count-pending.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { AccessModule } from './access/access.module.js';
+import { AdminsModule } from './admins/admins.module.js';
+import { ProfileModule } from './profile/profile.module.js';
+import { StaffArticlesModule } from './blog/staff-articles.module.js';
+import { StaffCatalogueModule } from './catalogue/staff-catalogue.module.js';
+import { CustomersModule } from './customers/customers.module.js';
+import { DashboardSummaryModule } from './dashboard-summary/dashboard-summary.module.js';
+import { MediaLibraryModule } from './media/media-library.module.js';
+import { StaffOrdersModule } from './orders/staff-orders.module.js';
+import { SearchModule } from './search/search.module.js';
+import { StockEntriesModule } from './stock/stock-entries.module.js';
+import { MailModule } from './mail/mail.module.js';
+import { BlogPublicModule } from './blog/blog-public.module.js';
+import { CataloguePublicModule } from './catalogue/catalogue-public.module.js';
+import { OrderRequestsModule } from './orders/order-requests.module.js';
+import { ContactModule } from './contact/contact.module.js';
+import { NewsletterModule } from './newsletter/newsletter.module.js';
 
 /** Domain modules, one folder each; later modules add themselves here. */
-const DOMAIN_MODULES = [HealthModule, PublishingModule, SeedModule];
+const DOMAIN_MODULES = [HealthModule, PublishingModule, SeedModule, StorageModule, CountPendingModule, AuthModule, AccessModule, AdminsModule, ProfileModule,
+  // back-office management
+  StaffArticlesModule, MediaLibraryModule, StaffCatalogueModule, StockEntriesModule, StaffOrdersModule, CustomersModule, DashboardSummaryModule, SearchModule,
+  // public side: mail, blog and catalogue reads, order requests, contact, newsletter
+  MailModule, BlogPublicModule, CataloguePublicModule, OrderRequestsModule, ContactModule, NewsletterModule];
 
 @Module({})
 export class AppModule {
@@ -29,7 +53,12 @@ export class AppModule {
               const given = req.headers['x-request-id'];
               return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
             },
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+            redact: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'req.headers["x-xsrf-token"]',
+              'res.headers["set-cookie"]',
+            ],
             autoLogging: { ignore: (req: IncomingMessage) => !req.url?.startsWith('/api') },
             customProps: () => ({ service: 'comptoir-api' }),
           },

@@ -21,7 +21,9 @@ function policy(value: RoutePolicy): ClassDecorator & MethodDecorator {
   return ((target: object, key?: string | symbol, descriptor?: PropertyDescriptor) => {
     const holder: object = descriptor?.value ?? target;
     if (Reflect.hasOwnMetadata(ROUTE_POLICY, holder)) {
-      const where = descriptor ? `${(target as { constructor: { name: string } }).constructor.name}.${String(key)}` : (target as { name: string }).name;
+      const where = descriptor
+        ? `${(target as { constructor: { name: string } }).constructor.name}.${String(key)}`
+        : (target as { name: string }).name;
       throw new Error(`${where} declares two route policies; use exactly one of @Public(), @SignedIn(), @RequirePermission().`);
     }
     return descriptor ? set(target, key!, descriptor) : set(target as Function);

@@ -25,9 +25,16 @@ const FRENCH_CONSTRAINTS: Record<string, string> = {
   whitelistValidation: "Ce champ n'est pas attendu.",
 };
 
-function frenchMessage(constraint: string, message: string): string {
-  // class-validator's own English default messages start with the property name or "each value".
-  const isDefault = /^(each value in )?[a-z_]+[ .]|must |should /i.test(message) && !/[éèàùç]/.test(message);
+function frenchMessage(constraint: string, message: string, property: string): string {
+  // class-validator's own English default messages start with the property name ("limit must not be
+  // less than 1", "each value in tags must ...", "nested property items must ..."); a message of our
+  // own never does, whatever its accents.
+  const isDefault =
+    message.startsWith(`${property} `) ||
+    message.startsWith(`each value in ${property} `) ||
+    message.startsWith(`nested property ${property} `) ||
+    message.startsWith(`each value in nested property ${property} `) ||
+    message.startsWith('an unknown value was passed');
   return isDefault ? (FRENCH_CONSTRAINTS[constraint] ?? 'Cette valeur est invalide.') : message;
 }
 
@@ -39,7 +46,7 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
       // class-validator lists constraints in reverse declaration order; the first declared reads best.
       out[key] = Object.entries(error.constraints)
         .reverse()
-        .map(([name, message]) => frenchMessage(name, message));
+        .map(([name, message]) => frenchMessage(name, message, error.property));
     }
     if (error.children?.length) Object.assign(out, flattenValidationErrors(error.children, key));
   }

@@ -1,0 +1,29 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { MaxText, RequiredText, Rule, Trim } from '../../auth/field-rules.js';
+import { PERMISSIONS_INVALID, PERMISSIONS_REQUIRED, parsePermissionGrid } from '../permission-grid.js';
+
+/** POST /api/role/create and /api/role/{id}/update (multipart or JSON). */
+export class RoleDto {
+  @ApiProperty({ example: 'Éditeur' })
+  @Trim()
+  @RequiredText('Le nom est requis.')
+  @MaxText(100, 'Le nom ne doit pas dépasser 100 caractères.')
+  name: string;
+
+  @ApiProperty({ example: 'Rédige et publie les articles du blog.' })
+  @Trim()
+  @RequiredText('La description est requise.')
+  @MaxText(275, 'La description ne doit pas dépasser 275 caractères.')
+  description: string;
+
+  @ApiProperty({
+    description: 'JSON des cinq catégories (blog, shop, stock, orders, admin), chacune avec view, create, edit, delete.',
+    example:
+      '{"blog":{"view":true,"create":true,"edit":true,"delete":false},"shop":{"view":false,"create":false,"edit":false,"delete":false},"stock":{"view":false,"create":false,"edit":false,"delete":false},"orders":{"view":false,"create":false,"edit":false,"delete":false},"admin":{"view":false,"create":false,"edit":false,"delete":false}}',
+  })
+  @Rule('permissionGrid', (value) => {
+    if (value === undefined || value === null || value === '') return PERMISSIONS_REQUIRED;
+    return parsePermissionGrid(value) ? null : PERMISSIONS_INVALID;
+  })
+  permissions: unknown;
+}

@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { LessThan, Not, type Repository } from 'typeorm';
+import { RolePermission } from '../access/entities/role-permission.entity.js';
+import type { User } from '../admins/entities/user.entity.js';
+import { PERMISSION_CATEGORIES, PERMISSION_RIGHTS, emptyGrid, type PermissionGrid } from '../core/access/permissions.js';
+import { StaffSession } from './entities/staff-session.entity.js';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from './session.constants.js';
+import { isWellFormedToken, randomToken, sha256Hex } from './tokens.js';
+
+export interface SessionClient {
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** A newly opened session: the cookie token (never stored) and its anti-forgery token. */
+export interface OpenedSession {
+  token: string;
+  sessionId: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+/** A valid session found from its cookie, with its user and the user's rights. */
+export interface ActiveSession {
+  session: StaffSession;
+  user: User;
+  permissions: PermissionGrid;
+}
+
+/**
+ * Server-side staff sessions in the database (shared by every API replica). The cookie carries a
+ * random token; the table keys the session by the token's sha256, so a copy of the table does not
+ * yield usable cookies. A session ends after SESSION_IDLE_MS without use or SESSION_ABSOLUTE_MS after
+ * sign-in, and is deleted when it is revoked.
+ */
+@Injectable()
+export class SessionService {
+  constructor(
+    @InjectRepository(StaffSession) private readonly sessions: Repository<StaffSession>,
+    @InjectRepository(RolePermission) private readonly rolePermissions: Repository<RolePermission>,
+  ) {}
+
+  async open(userId: number, client: SessionClient = {}): Promise<OpenedSession> {
+    const token = randomToken();
+    const csrfToken = randomToken();
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+    const sessionId = sha256Hex(token);
+    await this.sessions.insert({
+      id: sessionId,
+      user_id: userId,
+      csrf_token: csrfToken,
+      ip: client.ip?.slice(0, 45) ?? null,
+      user_agent: client.userAgent?.slice(0, 255) ?? null,
+      last_seen_at: now,
+      expires_at: expiresAt,
+    });
+    return { token, sessionId, csrfToken, expiresAt };
+  }
+
+  /** The session of a cookie token, or null when it is unknown, expired (then deleted) or revoked. */
+  async resolve(token: unknown, now = new Date()): Promise<ActiveSession | null> {
+    if (!isWellFormedToken(token)) return null;
+    const session = await this.sessions.findOne({ where: { id: sha256Hex(token) }, relations: { user: true } });
+    if (!session?.user) return null;
+    const idleSince = now.getTime() - new Date(session.last_seen_at).getTime();
+    if (new Date(session.expires_at).getTime() <= now.getTime() || idleSince >= SESSION_IDLE_MS) {
+      await this.sessions.delete({ id: session.id });
+      return null;
+    }
+    if (idleSince >= SESSION_TOUCH_MS) {
+      await this.sessions.update({ id: session.id }, { last_seen_at: now });
+      session.last_seen_at = now;
+    }
+    const permissions = await this.permissionsOf(session.user.role_id);
+    return { session, user: session.user, permissions };
+  }
+
+  /** The rights a role grants, as a full grid (categories without a row grant nothing). */
+  async permissionsOf(roleId: number | null | undefined): Promise<PermissionGrid> {
+    const grid = emptyGrid();
+    if (!roleId) return grid;
+    const rows = await this.rolePermissions.findBy({ role_id: roleId });
+    for (const row of rows) {
+      if (!(PERMISSION_CATEGORIES as readonly string[]).includes(row.category)) continue;
+      for (const right of PERMISSION_RIGHTS) grid[row.category][right] = Boolean(row[right]);
+    }
+    return grid;
+  }
+
+  async close(sessionId: string): Promise<void> {
+    await this.sessions.delete({ id: sessionId });
+  }
+
+  /** Ends every session of a user, but the one given (the request that made the change). */
+  async revokeUser(userId: number, keepSessionId?: string): Promise<void> {
+    await this.sessions.delete(keepSessionId ? { user_id: userId, id: Not(keepSessionId) } : { user_id: userId });
+  }
+
+  /** Ends the sessions of every user holding a role, but the one given. */
+  async revokeRole(roleId: number, keepSessionId?: string): Promise<void> {
+    const qb = this.sessions
+      .createQueryBuilder()
+      .delete()
+      .from(StaffSession)
+      .where(`user_id IN (SELECT u.id FROM users u WHERE u.role_id = :roleId)`, { roleId });
+    if (keepSessionId) qb.andWhere('id <> :keep', { keep: keepSessionId });
+    await qb.execute();
+  }
+
+  /**
+   * The user changed their own credentials: every other session ends and the current one is replaced by
+   * a new one (new id, new anti-forgery token), so a token captured before the change is worthless.
+   */
+  async rotate(userId: number, client: SessionClient = {}): Promise<OpenedSession> {
+    await this.revokeUser(userId);
+    return this.open(userId, client);
+  }
+
+  /** Removes sessions that can no longer be used (called now and then, e.g. at sign-in). */
+  async purgeExpired(now = new Date()): Promise<void> {
+    await this.sessions.delete({ expires_at: LessThan(now) });
+    await this.sessions.delete({ last_seen_at: LessThan(new Date(now.getTime() - SESSION_IDLE_MS)) });
+  }
+}

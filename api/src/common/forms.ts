@@ -1,0 +1,116 @@
+import { plainToInstance, type ClassConstructor } from 'class-transformer';
+import { validate, type ValidationError } from 'class-validator';
+import { ValidationFailed, type FieldErrors } from '../core/errors/api-error.js';
+
+/**
+ * The DTOs of these forms all carry their own French message on every rule, so the messages are
+ * taken as written (the global pipe's guess at class-validator's English defaults would mistake an
+ * unaccented French sentence such as "Le nom est requis." for one). Rules are listed in declaration
+ * order.
+ */
+function messagesOf(errors: ValidationError[], prefix = ''): FieldErrors {
+  const out: FieldErrors = {};
+  for (const error of errors) {
+    const key = prefix ? `${prefix}.${error.property}` : error.property;
+    if (error.constraints) out[key] = Object.values(error.constraints).reverse();
+    if (error.children?.length) Object.assign(out, messagesOf(error.children, key));
+  }
+  return out;
+}
+
+/**
+ * Validates a form body against a class-validator DTO (declare each field's rules in priority order:
+ * the first failing one is the message shown) together with errors found elsewhere (the
+ * uploaded files), so that one 422 answer lists every field in error at once, as the dashboard's
+ * forms show them. Unknown fields (such as `_method=PUT`) are dropped.
+ *
+ * Controllers taking multipart forms with files declare `@Body() body: unknown` (the global pipe
+ * then leaves it alone) and call this after checking the files.
+ */
+export async function validateForm<T extends object>(
+  dto: ClassConstructor<T>,
+  body: unknown,
+  extraErrors: FieldErrors = {},
+): Promise<T> {
+  const plain = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+  const instance = plainToInstance(dto, plain);
+  const errors = messagesOf(await validate(instance, { whitelist: true, forbidUnknownValues: false }));
+  // One message per field, the first declared: "required" before "format" before "range".
+  for (const field of Object.keys(errors)) errors[field] = errors[field]!.slice(0, 1);
+  for (const [field, messages] of Object.entries(extraErrors)) {
+    if (messages.length) errors[field] = [...(errors[field] ?? []), ...messages];
+  }
+  for (const field of Object.keys(errors)) errors[field] = [...new Set(errors[field])];
+  if (Object.keys(errors).length) throw new ValidationFailed(errors);
+  return instance;
+}
+
+/** Runs a check that may throw a 422 and collects its field errors instead of throwing. */
+export async function collectFieldErrors<T>(check: () => Promise<T>, into: FieldErrors): Promise<T | undefined> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof ValidationFailed) {
+      for (const [field, messages] of Object.entries(error.errors)) {
+        into[field] = [...new Set([...(into[field] ?? []), ...messages])];
+      }
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+/** Trims strings coming from a form; other values pass unchanged (for `@Transform`). */
+export const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** Money as the forms send it ("1250000", "1 250,50", 12.5) → "1250000.00"-style string, or the raw value when it is not a number. */
+export const moneyInput = ({ value }: { value: unknown }) => {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') return value;
+  const compact = value.trim().replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  return compact;
+};
+
+/** A decimal with at most two decimals, >= 0, fitting decimal(12,2). */
+export const MONEY_PATTERN = /^(0|[1-9]\d{0,9})(\.\d{1,2})?$/;
+
+/** "12.5" → "12.50". Only for values matching MONEY_PATTERN. */
+export function toMoney(value: string): string {
+  const [units, cents = ''] = value.split('.');
+  return `${units}.${cents.padEnd(2, '0')}`;
+}
+
+/** Integers as the forms send them ("12") → 12; anything else unchanged, so @IsInt reports it. */
+export const intInput = ({ value }: { value: unknown }) => {
+  if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value.trim());
+  return value;
+};
+
+/** Booleans as forms send them: "1"/"0", "true"/"false", "on"/"off". */
+export const boolInput = ({ value }: { value: unknown }) => {
+  if (typeof value === 'boolean') return value;
+  if (value === 1 || value === 0) return value === 1;
+  if (typeof value === 'string') {
+    const v = value.trim().toLowerCase();
+    if (['1', 'true', 'on', 'yes'].includes(v)) return true;
+    if (['0', 'false', 'off', 'no', ''].includes(v)) return false;
+  }
+  return value;
+};
+
+/** A plain calendar date "YYYY-MM-DD" that exists. */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Accepts "YYYY-MM-DD" or an ISO date-time and keeps the date part; empty means absent. */
+export const dateInput = ({ value }: { value: unknown }) => {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value !== 'string') return value;
+  const v = value.trim();
+  if (v === '' || v === 'null' || v === 'undefined') return undefined;
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(v);
+  return m ? m[1] : v;
+};

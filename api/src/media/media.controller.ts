@@ -1,0 +1,67 @@
+import {
+  Controller,
+  Get,
+  HttpCode,
+  Injectable,
+  Post,
+  Query,
+  Req,
+  UploadedFile,
+  UseGuards,
+  UseInterceptors,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ListQueryDto } from '../common/listing.js';
+import type { MediaListAnswer, MediaUploadAnswer } from '../contract/backoffice.js';
+import { RequirePermission, SignedIn, can } from '../core/access/permissions.js';
+import { forbidden } from '../core/errors/api-error.js';
+import { MediaService } from './media.service.js';
+import { ImageUploadInterceptor } from './upload-policy.js';
+
+/** Create OR edit on the blog; runs after the global guard (which checked the session), before the upload is read. */
+@Injectable()
+class BlogWriterGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const principal = context.switchToHttp().getRequest<Request>().principal;
+    if (!can(principal, 'blog', 'create') && !can(principal, 'blog', 'edit')) throw forbidden();
+    return true;
+  }
+}
+
+/**
+ * Uploads of the article editor: the media picker (`location`) and Editor.js's image tool
+ * (`success: 1, file.url`). Open to whoever may write articles, i.e. create OR edit on the blog:
+ * the route declares @SignedIn() and `BlogWriterGuard` checks that pair of rights before the upload is read.
+ */
+@ApiTags('Tableau de bord : médias')
+@Controller()
+export class MediaController {
+  constructor(private readonly media: MediaService) {}
+
+  @Post('upload-media')
+  @HttpCode(200)
+  @SignedIn()
+  @UseGuards(BlogWriterGuard)
+  @UseInterceptors(ImageUploadInterceptor('file'))
+  async uploadMedia(@Req() req: Request, @UploadedFile() file?: Express.Multer.File): Promise<MediaUploadAnswer> {
+    return this.media.upload(file, req.principal!.userId);
+  }
+
+  @Post('upload-image')
+  @HttpCode(200)
+  @SignedIn()
+  @UseGuards(BlogWriterGuard)
+  @UseInterceptors(ImageUploadInterceptor('image'))
+  async uploadImage(@Req() req: Request, @UploadedFile() file?: Express.Multer.File): Promise<MediaUploadAnswer> {
+    return this.media.upload(file, req.principal!.userId);
+  }
+
+  @Get('media')
+  @RequirePermission('blog', 'view')
+  async list(@Query() query: ListQueryDto): Promise<MediaListAnswer> {
+    return { success: true, message: 'Médias récupérés avec succès.', media: await this.media.list(query) };
+  }
+}

@@ -1,0 +1,73 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { pageRequest, paginate, whereContains, type ListQueryDto } from '../common/listing.js';
+import type { MediaItem, MediaUploadAnswer } from '../contract/backoffice.js';
+import type { Paginated } from '../contract/staff.js';
+import { ValidationFailed } from '../core/errors/api-error.js';
+import { Media } from './entities/media.entity.js';
+import { imageVariants, saveWithImages } from './image-variants.js';
+import { STORAGE, storageUrl, type Storage } from './storage/storage.js';
+import { checkImage } from './upload-policy.js';
+
+export const MEDIA_PAGE_SIZE = 24;
+
+/**
+ * Multer reads multipart file names as latin1 by default, while browsers send them as UTF-8: decode
+ * them back when that gives valid UTF-8 ("schÃ©ma.png" → "schéma.png"); names already right stay.
+ */
+export function fileNameOf(raw: string): string {
+  const decoded = Buffer.from(raw, 'latin1').toString('utf8');
+  return /[\u0080-\u00ff]/.test(raw) && !decoded.includes('\uFFFD') ? decoded : raw;
+}
+
+export function toMediaItem(media: Media): MediaItem {
+  return {
+    id: media.id,
+    path: media.path,
+    url: storageUrl(media.path)!,
+    original_name: media.original_name,
+    mime: media.mime,
+    size: media.size,
+    width: media.width,
+    height: media.height,
+    image_variants: imageVariants(media.path),
+    created_at: media.created_at.toISOString(),
+  };
+}
+
+/** Images uploaded from the article editor (media picker and Editor.js image tool). */
+@Injectable()
+export class MediaService {
+  constructor(
+    @InjectRepository(Media) private readonly media: Repository<Media>,
+    @Inject(STORAGE) private readonly storage: Storage,
+  ) {}
+
+  async upload(file: Express.Multer.File | undefined, userId: number): Promise<MediaUploadAnswer> {
+    if (!file) throw new ValidationFailed({ file: ['Une image est requise.'] });
+    const image = await checkImage(file, 'file');
+    const saved = await saveWithImages(this.storage, 'media', [image], ([path]) =>
+      this.media.save(
+        this.media.create({
+          path: path!,
+          original_name: (fileNameOf(image.originalName) || 'image').slice(0, 255),
+          mime: image.mime,
+          size: image.size,
+          width: image.width,
+          height: image.height,
+          user_id: userId,
+        }),
+      ),
+    );
+    const item = toMediaItem(saved);
+    return { success: 1, message: 'Image envoyée avec succès.', location: item.url, file: { url: item.url }, media: item };
+  }
+
+  async list(query: ListQueryDto): Promise<Paginated<MediaItem>> {
+    const request = pageRequest(query, MEDIA_PAGE_SIZE);
+    const qb = this.media.createQueryBuilder('media').orderBy('media.created_at', 'DESC').addOrderBy('media.id', 'DESC');
+    whereContains(qb, ['media.original_name'], query.search);
+    return paginate(qb, request, toMediaItem);
+  }
+}

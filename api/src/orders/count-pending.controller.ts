@@ -1,0 +1,22 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { PendingOrdersCountAnswer } from '../contract/staff.js';
+import { RequirePermission } from '../core/access/permissions.js';
+import { Order } from './entities/order.entity.js';
+
+/** The dashboard bell: how many orders wait for handling (polled every 30 s). */
+@ApiTags('commandes')
+@Controller('orders')
+export class CountPendingController {
+  constructor(@InjectRepository(Order) private readonly orders: Repository<Order>) {}
+
+  @RequirePermission('orders', 'view')
+  @Get('count-pending')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'Nombre de commandes en attente.' })
+  async countPending(): Promise<PendingOrdersCountAnswer> {
+    return { success: true, count: await this.orders.countBy({ status: 'pending' }) };
+  }
+}

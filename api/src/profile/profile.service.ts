@@ -1,0 +1,109 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { AVATAR_FOLDER } from '../admins/admins.service.js';
+import { User } from '../admins/entities/user.entity.js';
+import { currentUserView } from '../admins/user-view.js';
+import { hashPassword } from '../auth/password.js';
+import { SessionService, type OpenedSession, type SessionClient } from '../auth/session.service.js';
+import { isUniqueViolation } from '../auth/unique-violation.js';
+import type { CurrentUser } from '../contract/staff.js';
+import type { StaffPrincipal } from '../core/access/permissions.js';
+import { invalidField, unauthenticated } from '../core/errors/api-error.js';
+import { STORAGE, type Storage } from '../media/storage/storage.js';
+import { discardStored, saveWithImage, type CheckedImage } from '../media/upload-policy.js';
+import type { UpdateCredentialsDto, UpdateProfileDto } from './dto/profile.dto.js';
+
+export const PROFILE_MESSAGES = {
+  updated: 'Profil mis à jour avec succès !',
+  credentials: 'Identifiants mis à jour avec succès !',
+  emailTaken: 'Cet email est déjà utilisé.',
+};
+
+const orNull = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null || value === '' ? null : value;
+
+/** The signed-in user's own profile and credentials. Changing the e-mail or password replaces the session. */
+@Injectable()
+export class ProfileService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @Inject(STORAGE) private readonly storage: Storage,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async updateProfile(
+    actor: StaffPrincipal,
+    dto: UpdateProfileDto,
+    image: CheckedImage | undefined,
+    client: SessionClient,
+  ): Promise<{ user: CurrentUser; rotated?: OpenedSession }> {
+    const user = await this.me(actor);
+    const changes: Partial<User> = {};
+    if (dto.firstname !== undefined) changes.firstname = dto.firstname;
+    if (dto.name !== undefined) changes.name = dto.name;
+    for (const field of ['phone', 'profession', 'about'] as const) {
+      const value = orNull(dto[field]);
+      if (value !== undefined) changes[field] = value;
+    }
+    const emailChanged = dto.email !== undefined && dto.email !== user.email;
+    if (emailChanged) {
+      await this.assertEmailFree(dto.email!, user.id);
+      changes.email = dto.email!;
+    }
+    await saveWithImage(this.storage, AVATAR_FOLDER, image, async (path) => {
+      if (path) changes.image = path;
+      await this.saving(() => this.users.update({ id: user.id }, { ...changes, updated_at: new Date() }));
+    });
+    if (image && user.image) await discardStored(this.storage, user.image);
+    const rotated = emailChanged ? await this.sessions.rotate(user.id, client) : undefined;
+    return { user: await this.current(user.id), rotated };
+  }
+
+  async updateCredentials(
+    actor: StaffPrincipal,
+    dto: UpdateCredentialsDto,
+    client: SessionClient,
+  ): Promise<{ user: CurrentUser; rotated?: OpenedSession }> {
+    const user = await this.me(actor);
+    const changes: Partial<User> = {};
+    const emailChanged = dto.email !== user.email;
+    if (emailChanged) {
+      await this.assertEmailFree(dto.email, user.id);
+      changes.email = dto.email;
+    }
+    if (dto.password) {
+      changes.password_hash = await hashPassword(dto.password);
+      changes.password_changed_at = new Date();
+    }
+    if (!Object.keys(changes).length) return { user: await this.current(user.id) };
+    await this.saving(() => this.users.update({ id: user.id }, { ...changes, updated_at: new Date() }));
+    const rotated = await this.sessions.rotate(user.id, client);
+    return { user: await this.current(user.id), rotated };
+  }
+
+  private async me(actor: StaffPrincipal): Promise<User> {
+    const user = await this.users.findOneBy({ id: actor.userId });
+    if (!user) throw unauthenticated();
+    return user;
+  }
+
+  private async current(id: number): Promise<CurrentUser> {
+    const user = await this.users.findOneOrFail({ where: { id }, relations: { role: { permissions: true } } });
+    return currentUserView(user, user.role);
+  }
+
+  private async assertEmailFree(email: string, exceptId: number): Promise<void> {
+    const existing = await this.users.findOneBy({ email });
+    if (existing && existing.id !== exceptId) throw invalidField('email', PROFILE_MESSAGES.emailTaken);
+  }
+
+  private async saving<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalidField('email', PROFILE_MESSAGES.emailTaken);
+      throw error;
+    }
+  }
+}
