@@ -1,6 +1,7 @@
 import {
   Controller,
   Get,
+  Header,
   HttpCode,
   Injectable,
   Post,
@@ -60,6 +61,7 @@ export class MediaController {
   }
 
   @Get('media')
+  @Header('Cache-Control', 'no-store')
   @RequirePermission('blog', 'view')
   async list(@Query() query: ListQueryDto): Promise<MediaListAnswer> {
     return { success: true, message: 'Médias récupérés avec succès.', media: await this.media.list(query) };

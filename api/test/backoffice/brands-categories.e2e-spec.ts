@@ -46,6 +46,7 @@ describe('back-office: brands, categories, currencies', () => {
 
       const first = await viewer.get('/api/brands').expect(200);
       expect(first.body.success).toBe(true);
+      expect(first.headers['cache-control']).toBe('no-store');
       expect(first.body.brands).toMatchObject({ current_page: 1, last_page: 2, per_page: 8, total: 11 });
       expect(first.body.brands.data).toHaveLength(8);
       expect(first.body.brands.data[0]).toMatchObject({ name: expect.any(String), products_count: 0, image_variants: null });

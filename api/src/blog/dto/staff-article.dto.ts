@@ -1,0 +1,38 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ListQueryDto } from '../../common/listing.js';
+import { trimmed } from '../../common/forms.js';
+import { ARTICLE_STATUSES, type ArticleStatus } from '../entities/article.entity.js';
+
+const STATUS_MESSAGE = 'Le statut doit être Brouillon, Publié ou Corbeille.';
+
+export class StaffArticleListQueryDto extends ListQueryDto {
+  @IsOptional()
+  @Transform(({ value }) => (value === '' || value === 'all' || value === 'Tout' ? undefined : value))
+  @IsIn(ARTICLE_STATUSES, { message: STATUS_MESSAGE })
+  status?: ArticleStatus;
+}
+
+/** The editor's form (multipart): the image file and the Editor.js document are checked aside. */
+export class ArticleFormDto {
+  @Transform(trimmed)
+  @IsNotEmpty({ message: 'Le titre est requis.' })
+  @MaxLength(255, { message: 'Le titre ne doit pas dépasser 255 caractères.' })
+  title: string;
+
+  /** Editor.js JSON text; parsed and checked by the service. */
+  @IsOptional()
+  @IsString({ message: 'Le contenu de l’article est invalide (JSON attendu).' })
+  content?: string;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === '' ? undefined : value))
+  @IsIn(ARTICLE_STATUSES, { message: STATUS_MESSAGE })
+  status?: ArticleStatus;
+
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString({ message: 'Le texte alternatif doit être un texte.' })
+  @MaxLength(255, { message: 'Le texte alternatif ne doit pas dépasser 255 caractères.' })
+  image_alt?: string;
+}

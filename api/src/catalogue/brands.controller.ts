@@ -1,0 +1,51 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { IdPipe } from '../access/id.pipe.js';
+import { ListQueryDto } from '../common/listing.js';
+import type { BrandListAnswer, BrandSaveAnswer, DoneAnswer } from '../contract/backoffice.js';
+import { RequirePermission } from '../core/access/permissions.js';
+import { ImageUploadInterceptor } from '../media/upload-policy.js';
+import { BrandsService } from './brands.service.js';
+
+const ID = new IdPipe('Marque introuvable.');
+
+/** Brands (spec dashboard §2 "Brands page", §7 "Brands"). */
+@ApiTags('Tableau de bord : marques')
+@Controller('brands')
+export class BrandsController {
+  constructor(private readonly brands: BrandsService) {}
+
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  @RequirePermission('shop', 'view')
+  async list(@Query() query: ListQueryDto): Promise<BrandListAnswer> {
+    return { success: true, message: 'Marques récupérées avec succès.', brands: await this.brands.list(query) };
+  }
+
+  @Post('create')
+  @HttpCode(201)
+  @RequirePermission('shop', 'create')
+  @UseInterceptors(ImageUploadInterceptor('image'))
+  async create(@Body() body: unknown, @UploadedFiles() files?: Express.Multer.File[]): Promise<BrandSaveAnswer> {
+    return { success: true, message: 'Marque ajoutée avec succès !', brand: await this.brands.create(body, files) };
+  }
+
+  @Post(':id/update')
+  @HttpCode(200)
+  @RequirePermission('shop', 'edit')
+  @UseInterceptors(ImageUploadInterceptor('image'))
+  async update(
+    @Param('id', ID) id: number,
+    @Body() body: unknown,
+    @UploadedFiles() files?: Express.Multer.File[],
+  ): Promise<BrandSaveAnswer> {
+    return { success: true, message: 'Marque mise à jour avec succès !', brand: await this.brands.update(id, body, files) };
+  }
+
+  @Delete(':id/delete')
+  @RequirePermission('shop', 'delete')
+  async delete(@Param('id', ID) id: number): Promise<DoneAnswer> {
+    await this.brands.delete(id);
+    return { success: true, message: 'Marque supprimée avec succès !' };
+  }
+}

@@ -1,0 +1,116 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, type Repository } from 'typeorm';
+import { validateForm } from '../common/forms.js';
+import { countByParent, pageOf, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
+import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
+import type { StaffBrand } from '../contract/backoffice.js';
+import type { Paginated } from '../contract/staff.js';
+import { conflict, notFound } from '../core/errors/api-error.js';
+import { readImageField } from '../media/image-fields.js';
+import { discardImage, imageVariants, saveWithImages } from '../media/image-variants.js';
+import { STORAGE, type Storage } from '../media/storage/storage.js';
+import { PublishingService } from '../publishing/publishing.service.js';
+import { BrandFormDto } from './dto/brand.dto.js';
+import { Brand } from './entities/brand.entity.js';
+import { Product } from './entities/product.entity.js';
+
+export const BRANDS_PAGE_SIZE = 8;
+const NOT_FOUND = 'Marque introuvable.';
+
+export function toStaffBrand(brand: Brand, productsCount: number): StaffBrand {
+  return {
+    id: brand.id,
+    name: brand.name,
+    image: brand.image,
+    image_variants: imageVariants(brand.image),
+    representative: brand.representative,
+    description: brand.description,
+    products_count: productsCount,
+    created_at: brand.created_at.toISOString(),
+    updated_at: brand.updated_at.toISOString(),
+  };
+}
+
+@Injectable()
+export class BrandsService {
+  constructor(
+    @InjectRepository(Brand) private readonly brands: Repository<Brand>,
+    private readonly dataSource: DataSource,
+    @Inject(STORAGE) private readonly storage: Storage,
+    private readonly publishing: PublishingService,
+  ) {}
+
+  async list(query: ListQueryDto): Promise<Paginated<StaffBrand>> {
+    const request = pageRequest(query, BRANDS_PAGE_SIZE);
+    const qb = this.brands.createQueryBuilder('brand').orderBy('brand.created_at', 'DESC').addOrderBy('brand.id', 'DESC');
+    whereContains(qb, ['brand.name'], query.search);
+    const [rows, total] = await qb.skip(request.skip).take(request.perPage).getManyAndCount();
+    const counts = await this.productCounts(rows.map((b) => b.id));
+    return pageOf(rows.map((b) => toStaffBrand(b, counts.get(b.id) ?? 0)), total, request);
+  }
+
+  private productCounts(ids: number[]): Promise<Map<number, number>> {
+    return countByParent(this.dataSource.getRepository(Product).createQueryBuilder('product'), 'product.brand_id', ids);
+  }
+
+  async get(id: number): Promise<StaffBrand> {
+    const brand = await this.brands.findOneBy({ id });
+    if (!brand) throw notFound(NOT_FOUND);
+    const counts = await this.productCounts([id]);
+    return toStaffBrand(brand, counts.get(id) ?? 0);
+  }
+
+  async create(body: unknown, files: Express.Multer.File[] | undefined): Promise<StaffBrand> {
+    const { images, errors } = await readImageField(files, { field: 'image', requiredMessage: "L'image est requise." });
+    const form = await validateForm(BrandFormDto, body, errors);
+    const id = await saveWithImages(this.storage, 'brands', images, async ([path]) => {
+      const result = await this.brands.insert({ ...form, image: path ?? null });
+      return Number(result.identifiers[0]!.id);
+    });
+    await this.publishing.notifyChange('brand.created', `Marque « ${form.name} » ajoutée`);
+    return this.get(id);
+  }
+
+  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined): Promise<StaffBrand> {
+    const existing = await this.brands.findOneBy({ id });
+    if (!existing) throw notFound(NOT_FOUND);
+    const { images, errors } = await readImageField(files, {
+      field: 'image',
+      requiredMessage: existing.image ? undefined : "L'image est requise.",
+    });
+    const form = await validateForm(BrandFormDto, body, errors);
+    await saveWithImages(this.storage, 'brands', images, async ([path]) => {
+      const result = await this.brands.update({ id }, { ...form, ...(path ? { image: path } : {}) });
+      if (!result.affected) throw notFound(NOT_FOUND);
+    });
+    if (images.length) await discardImage(this.storage, existing.image);
+    await this.publishing.notifyChange('brand.updated', `Marque « ${form.name} » mise à jour`);
+    return this.get(id);
+  }
+
+  async delete(id: number): Promise<void> {
+    const brand = await runTransaction(this.dataSource, async (manager) => {
+      const found = await manager.getRepository(Brand).findOneBy({ id });
+      if (!found) throw notFound(NOT_FOUND);
+      const used = await manager.getRepository(Product).countBy({ brand_id: id });
+      if (used > 0) throw inUse(used);
+      await manager.getRepository(Brand).delete({ id });
+      return found;
+    }).catch((error: unknown) => {
+      // A product saved with this brand between the check and the delete: the foreign key refuses.
+      if (isForeignKeyViolation(error)) throw inUse();
+      throw error;
+    });
+    await discardImage(this.storage, brand.image);
+    await this.publishing.notifyChange('brand.deleted', `Marque « ${brand.name} » supprimée`);
+  }
+}
+
+function inUse(count?: number) {
+  return conflict(
+    count
+      ? `Impossible de supprimer cette marque : ${count} produit${count > 1 ? 's l’utilisent' : ' l’utilise'} encore.`
+      : 'Impossible de supprimer cette marque : des produits l’utilisent encore.',
+  );
+}

@@ -1,0 +1,21 @@
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, MaxLength } from 'class-validator';
+import { trimmed } from '../../common/forms.js';
+
+/** Brand dialog (multipart): name, representative, description; the image is checked aside. */
+export class BrandFormDto {
+  @Transform(trimmed)
+  @IsNotEmpty({ message: 'Le nom est requis.' })
+  @MaxLength(255, { message: 'Le nom ne doit pas dépasser 255 caractères.' })
+  name: string;
+
+  @Transform(trimmed)
+  @IsNotEmpty({ message: 'Le représentant est requis.' })
+  @MaxLength(255, { message: 'Le représentant ne doit pas dépasser 255 caractères.' })
+  representative: string;
+
+  @Transform(trimmed)
+  @IsNotEmpty({ message: 'La description est requise.' })
+  @MaxLength(275, { message: 'La description ne doit pas dépasser 275 caractères.' })
+  description: string;
+}

@@ -1,0 +1,70 @@
+import { Transform } from 'class-transformer';
+import { IsInt, IsNotEmpty, IsOptional, Matches, Max, MaxLength, Min } from 'class-validator';
+import { MONEY_PATTERN, intInput, moneyInput, trimmed } from '../../common/forms.js';
+
+const QUANTITY_FORMAT = 'La quantité doit être un nombre entier positif ou nul.';
+
+/** Fields common to the product dialog in create and edit mode; images are checked aside. */
+class ProductFieldsDto {
+  @Transform(trimmed)
+  @IsNotEmpty({ message: 'Le nom est requis.' })
+  @MaxLength(255, { message: 'Le nom ne doit pas dépasser 255 caractères.' })
+  name: string;
+
+  @Transform(trimmed)
+  @IsNotEmpty({ message: 'La référence est requise.' })
+  @MaxLength(100, { message: 'La référence ne doit pas dépasser 100 caractères.' })
+  reference: string;
+
+  @Transform(intInput)
+  @IsNotEmpty({ message: 'La quantité est requise.' })
+  @IsInt({ message: QUANTITY_FORMAT })
+  @Min(0, { message: QUANTITY_FORMAT })
+  @Max(1_000_000_000, { message: 'La quantité est trop grande.' })
+  stock: number;
+
+  @Transform(moneyInput)
+  @IsNotEmpty({ message: 'Le prix est requis.' })
+  @Matches(MONEY_PATTERN, { message: 'Le prix doit être un nombre positif avec au plus deux décimales.' })
+  price: string;
+
+  @Transform(trimmed)
+  @IsNotEmpty({ message: 'La description est requise.' })
+  @MaxLength(275, { message: 'La description ne doit pas dépasser 275 caractères.' })
+  description: string;
+}
+
+export class ProductCreateDto extends ProductFieldsDto {
+  @Transform(intInput)
+  @IsNotEmpty({ message: 'La marque est requise.' })
+  @IsInt({ message: 'La marque sélectionnée n’existe pas.' })
+  brand_id: number;
+
+  @Transform(intInput)
+  @IsNotEmpty({ message: 'La catégorie est requise.' })
+  @IsInt({ message: 'La catégorie sélectionnée n’existe pas.' })
+  category_id: number;
+
+  @Transform(intInput)
+  @IsNotEmpty({ message: 'La devise est requise.' })
+  @IsInt({ message: 'La devise sélectionnée n’existe pas.' })
+  currency_id: number;
+}
+
+/** Edit mode: brand, category and currency default to the product's current ones when not sent. */
+export class ProductUpdateDto extends ProductFieldsDto {
+  @Transform(({ value }) => (value === '' ? undefined : intInput({ value })))
+  @IsOptional()
+  @IsInt({ message: 'La marque sélectionnée n’existe pas.' })
+  brand_id?: number;
+
+  @Transform(({ value }) => (value === '' ? undefined : intInput({ value })))
+  @IsOptional()
+  @IsInt({ message: 'La catégorie sélectionnée n’existe pas.' })
+  category_id?: number;
+
+  @Transform(({ value }) => (value === '' ? undefined : intInput({ value })))
+  @IsOptional()
+  @IsInt({ message: 'La devise sélectionnée n’existe pas.' })
+  currency_id?: number;
+}

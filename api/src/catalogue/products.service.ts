@@ -1,0 +1,196 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import { toMoney, validateForm } from '../common/forms.js';
+import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
+import type { StaffProduct } from '../contract/backoffice.js';
+import { ValidationFailed, notFound, type FieldErrors } from '../core/errors/api-error.js';
+import { readImageField, type ImageFieldRules } from '../media/image-fields.js';
+import { discardImage, imageVariants, saveWithImages } from '../media/image-variants.js';
+import { STORAGE, type Storage } from '../media/storage/storage.js';
+import { OrderItem } from '../orders/entities/order-item.entity.js';
+import { PublishingService } from '../publishing/publishing.service.js';
+import { ProductCreateDto, ProductUpdateDto } from './dto/product.dto.js';
+import { Brand } from './entities/brand.entity.js';
+import { Category } from './entities/category.entity.js';
+import { Currency } from './entities/currency.entity.js';
+import { ProductImage } from './entities/product-image.entity.js';
+import { Product } from './entities/product.entity.js';
+
+const NOT_FOUND = 'Produit introuvable.';
+export const PRODUCT_MAX_IMAGES = 5;
+export const PRODUCT_IMAGES_COUNT_MESSAGE = 'Vous devez sélectionner entre 1 et 5 images.';
+export const PRODUCT_IMAGES_INVALID_MESSAGE = 'Certaines images ont un format invalide ou dépassent 5MB.';
+
+const imageRules = (required: boolean): ImageFieldRules => ({
+  field: 'images',
+  requiredMessage: required ? "L'image est requise." : undefined,
+  max: PRODUCT_MAX_IMAGES,
+  countMessage: PRODUCT_IMAGES_COUNT_MESSAGE,
+  messages: { type: PRODUCT_IMAGES_INVALID_MESSAGE, size: PRODUCT_IMAGES_INVALID_MESSAGE },
+});
+
+export function toStaffProduct(product: Product): StaffProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    reference: product.reference,
+    stock: product.stock,
+    price: product.price,
+    description: product.description,
+    brand_id: product.brand_id,
+    category_id: product.category_id,
+    currency_id: product.currency_id,
+    in_spotlight: Boolean(product.in_spotlight),
+    brand: { id: product.brand!.id, name: product.brand!.name },
+    category: { id: product.category!.id, designation: product.category!.designation },
+    currency: { id: product.currency!.id, name: product.currency!.name, symbol: product.currency!.symbol, code: product.currency!.code },
+    images: [...(product.images ?? [])]
+      .sort((a, b) => a.position - b.position || a.id - b.id)
+      .map((image) => ({ id: image.id, image_path: image.image_path, image_variants: imageVariants(image.image_path), position: image.position })),
+    created_at: product.created_at.toISOString(),
+    updated_at: product.updated_at.toISOString(),
+  };
+}
+
+interface References {
+  brand_id: number;
+  category_id: number;
+  currency_id: number;
+}
+
+/** Products, staff side: create, update (images replace the old ones), delete, popular flag. */
+@Injectable()
+export class ProductsService {
+  constructor(
+    @InjectRepository(Product) private readonly products: Repository<Product>,
+    private readonly dataSource: DataSource,
+    @Inject(STORAGE) private readonly storage: Storage,
+    private readonly publishing: PublishingService,
+  ) {}
+
+  async get(id: number, manager: EntityManager = this.dataSource.manager): Promise<StaffProduct> {
+    const product = await manager.getRepository(Product).findOne({
+      where: { id },
+      relations: { brand: true, category: true, currency: true, images: true },
+    });
+    if (!product) throw notFound(NOT_FOUND);
+    return toStaffProduct(product);
+  }
+
+  /** 422 on each of brand_id, category_id, currency_id that names nothing. */
+  private async checkReferences(refs: References, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    const errors: FieldErrors = {};
+    if (!(await manager.getRepository(Brand).existsBy({ id: refs.brand_id }))) {
+      errors.brand_id = ['La marque sélectionnée n’existe pas.'];
+    }
+    if (!(await manager.getRepository(Category).existsBy({ id: refs.category_id }))) {
+      errors.category_id = ['La catégorie sélectionnée n’existe pas.'];
+    }
+    if (!(await manager.getRepository(Currency).existsBy({ id: refs.currency_id }))) {
+      errors.currency_id = ['La devise sélectionnée n’existe pas.'];
+    }
+    if (Object.keys(errors).length) throw new ValidationFailed(errors);
+  }
+
+  /** A brand/category/currency removed between the check and the write: report it as the check would. */
+  private async explainForeignKey(error: unknown, refs: References): Promise<never> {
+    if (isForeignKeyViolation(error)) await this.checkReferences(refs);
+    throw error;
+  }
+
+  async create(body: unknown, files: Express.Multer.File[] | undefined): Promise<StaffProduct> {
+    const { images, errors } = await readImageField(files, imageRules(true));
+    const form = await validateForm(ProductCreateDto, body, errors);
+    const refs = { brand_id: form.brand_id, category_id: form.category_id, currency_id: form.currency_id };
+    await this.checkReferences(refs);
+    const id = await saveWithImages(this.storage, 'products', images, (paths) =>
+      runTransaction(this.dataSource, async (manager) => {
+        const result = await manager.getRepository(Product).insert({
+          name: form.name,
+          reference: form.reference,
+          stock: form.stock,
+          price: toMoney(form.price),
+          description: form.description,
+          ...refs,
+        });
+        const productId = Number(result.identifiers[0]!.id);
+        await manager
+          .getRepository(ProductImage)
+          .insert(paths.map((image_path, position) => ({ product_id: productId, image_path, position })));
+        return productId;
+      }).catch((error: unknown) => this.explainForeignKey(error, refs)),
+    );
+    await this.publishing.notifyChange('product.created', `Produit « ${form.name} » ajouté`);
+    return this.get(id);
+  }
+
+  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined): Promise<StaffProduct> {
+    const existing = await this.products.findOne({ where: { id }, relations: { images: true } });
+    if (!existing) throw notFound(NOT_FOUND);
+    const { images, errors } = await readImageField(files, imageRules(false));
+    const form = await validateForm(ProductUpdateDto, body, errors);
+    const refs = {
+      brand_id: form.brand_id ?? existing.brand_id,
+      category_id: form.category_id ?? existing.category_id,
+      currency_id: form.currency_id ?? existing.currency_id,
+    };
+    await this.checkReferences(refs);
+    await saveWithImages(this.storage, 'products', images, (paths) =>
+      runTransaction(this.dataSource, async (manager) => {
+        const result = await manager.getRepository(Product).update(
+          { id },
+          { name: form.name, reference: form.reference, stock: form.stock, price: toMoney(form.price), description: form.description, ...refs },
+        );
+        if (!result.affected) throw notFound(NOT_FOUND);
+        if (paths.length) {
+          await manager.getRepository(ProductImage).delete({ product_id: id });
+          await manager
+            .getRepository(ProductImage)
+            .insert(paths.map((image_path, position) => ({ product_id: id, image_path, position })));
+        }
+      }).catch((error: unknown) => this.explainForeignKey(error, refs)),
+    );
+    if (images.length) {
+      for (const old of existing.images ?? []) await discardImage(this.storage, old.image_path);
+    }
+    await this.publishing.notifyChange('product.updated', `Produit « ${form.name} » mis à jour`);
+    return this.get(id);
+  }
+
+  /**
+   * Removes a product and its images. Orders that contain it keep their lines: the line keeps the
+   * name, price and quantity it was ordered with, and its product link becomes empty.
+   */
+  async delete(id: number): Promise<void> {
+    const product = await runTransaction(this.dataSource, async (manager) => {
+      const found = await manager.getRepository(Product).findOne({ where: { id }, relations: { images: true } });
+      if (!found) throw notFound(NOT_FOUND);
+      await manager.getRepository(OrderItem).update({ product_id: id }, { product_id: null });
+      await manager.getRepository(ProductImage).delete({ product_id: id });
+      await manager.getRepository(Product).delete({ id });
+      return found;
+    });
+    for (const image of product.images ?? []) await discardImage(this.storage, image.image_path);
+    await this.publishing.notifyChange('product.deleted', `Produit « ${product.name} » supprimé`);
+  }
+
+  /** Flips the popular flag in one statement (two clicks at once give two flips, never a lost one). */
+  async toggleSpotlight(id: number): Promise<StaffProduct> {
+    const product = await runTransaction(this.dataSource, async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(Product)
+        .set({ in_spotlight: () => 'NOT in_spotlight' })
+        .where('id = :id', { id })
+        .execute();
+      if (!result.affected) throw notFound(NOT_FOUND);
+      return this.get(id, manager);
+    });
+    await this.publishing.notifyChange(
+      'product.updated',
+      product.in_spotlight ? `Produit « ${product.name} » ajouté aux populaires` : `Produit « ${product.name} » retiré des populaires`,
+    );
+    return product;
+  }
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { OrderItem } from '../orders/entities/order-item.entity.js';
+import { BrandsController } from './brands.controller.js';
+import { BrandsService } from './brands.service.js';
+import { CategoriesController } from './categories.controller.js';
+import { CategoriesService } from './categories.service.js';
+import { Brand } from './entities/brand.entity.js';
+import { Category } from './entities/category.entity.js';
+import { Currency } from './entities/currency.entity.js';
+import { ProductImage } from './entities/product-image.entity.js';
+import { Product } from './entities/product.entity.js';
+import { ProductsController } from './products.controller.js';
+import { ProductsService } from './products.service.js';
+
+/** The staff side of the catalogue: brands, categories, currencies, products (writes). */
+@Module({
+  imports: [TypeOrmModule.forFeature([Brand, Category, Currency, Product, ProductImage, OrderItem])],
+  controllers: [BrandsController, CategoriesController, ProductsController],
+  providers: [BrandsService, CategoriesService, ProductsService],
+  exports: [BrandsService, CategoriesService, ProductsService],
+})
+export class StaffCatalogueModule {}

@@ -1,0 +1,50 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { IdPipe } from '../access/id.pipe.js';
+import { ListQueryDto } from '../common/listing.js';
+import type { CustomerListAnswer, CustomerSaveAnswer, DoneAnswer } from '../contract/backoffice.js';
+import { RequirePermission } from '../core/access/permissions.js';
+import { ImageUploadInterceptor } from '../media/upload-policy.js';
+import { CustomersService } from './customers.service.js';
+
+const ID = new IdPipe('Client introuvable.');
+
+/** The dialog posts multipart (or JSON) without files: parse it, refuse any file. */
+const FORM_WITHOUT_FILES = ImageUploadInterceptor('image', { maxCount: 0 });
+
+/** Clients (spec dashboard §2 "Clients", §7 "Clients"): part of the orders category. */
+@ApiTags('Tableau de bord : clients')
+@Controller('customer')
+export class CustomersController {
+  constructor(private readonly customers: CustomersService) {}
+
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  @RequirePermission('orders', 'view')
+  async list(@Query() query: ListQueryDto): Promise<CustomerListAnswer> {
+    return { success: true, message: 'Clients récupérés avec succès.', customers: await this.customers.list(query) };
+  }
+
+  @Post('create')
+  @HttpCode(201)
+  @RequirePermission('orders', 'create')
+  @UseInterceptors(FORM_WITHOUT_FILES)
+  async create(@Body() body: unknown): Promise<CustomerSaveAnswer> {
+    return { success: true, message: 'Client ajouté !', customer: await this.customers.create(body) };
+  }
+
+  @Post(':id/update')
+  @HttpCode(200)
+  @RequirePermission('orders', 'edit')
+  @UseInterceptors(FORM_WITHOUT_FILES)
+  async update(@Param('id', ID) id: number, @Body() body: unknown): Promise<CustomerSaveAnswer> {
+    return { success: true, message: 'Client mis à jour avec succès !', customer: await this.customers.update(id, body) };
+  }
+
+  @Delete(':id/delete')
+  @RequirePermission('orders', 'delete')
+  async delete(@Param('id', ID) id: number): Promise<DoneAnswer> {
+    await this.customers.delete(id);
+    return { success: true, message: 'Client supprimé avec succès !' };
+  }
+}

@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Not, type Repository } from 'typeorm';
+import { isUniqueViolation } from '../auth/unique-violation.js';
+import { validateForm } from '../common/forms.js';
+import { countByParent, pageOf, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
+import { runTransaction } from '../common/transactions.js';
+import type { StaffCustomer } from '../contract/backoffice.js';
+import type { Paginated } from '../contract/staff.js';
+import { invalidField, notFound } from '../core/errors/api-error.js';
+import { Order } from '../orders/entities/order.entity.js';
+import { CustomerFormDto } from './dto/customer.dto.js';
+import { Customer } from './entities/customer.entity.js';
+
+export const CUSTOMERS_PAGE_SIZE = 8;
+const NOT_FOUND = 'Client introuvable.';
+const EMAIL_TAKEN = 'Cet email est déjà utilisé.';
+
+export function toStaffCustomer(customer: Customer, ordersCount: number): StaffCustomer {
+  return {
+    id: customer.id,
+    company_name: customer.company_name,
+    company_email: customer.company_email,
+    company_phone: customer.company_phone,
+    company_address: customer.company_address,
+    representative_name: customer.representative_name,
+    representative_phone: customer.representative_phone,
+    representative_email: customer.representative_email,
+    orders_count: ordersCount,
+    created_at: customer.created_at.toISOString(),
+    updated_at: customer.updated_at.toISOString(),
+  };
+}
+
+/** Clients (companies) and their order counts. */
+@Injectable()
+export class CustomersService {
+  constructor(
+    @InjectRepository(Customer) private readonly customers: Repository<Customer>,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  private orderCounts(ids: number[]): Promise<Map<number, number>> {
+    return countByParent(this.dataSource.getRepository(Order).createQueryBuilder('ord'), 'ord.customer_id', ids);
+  }
+
+  async list(query: ListQueryDto): Promise<Paginated<StaffCustomer>> {
+    const request = pageRequest(query, CUSTOMERS_PAGE_SIZE);
+    const qb = this.customers
+      .createQueryBuilder('customer')
+      .orderBy('customer.created_at', 'DESC')
+      .addOrderBy('customer.id', 'DESC');
+    whereContains(qb, ['customer.company_name'], query.search);
+    const [rows, total] = await qb.skip(request.skip).take(request.perPage).getManyAndCount();
+    const counts = await this.orderCounts(rows.map((c) => c.id));
+    return pageOf(rows.map((c) => toStaffCustomer(c, counts.get(c.id) ?? 0)), total, request);
+  }
+
+  async get(id: number): Promise<StaffCustomer> {
+    const customer = await this.customers.findOneBy({ id });
+    if (!customer) throw notFound(NOT_FOUND);
+    const counts = await this.orderCounts([id]);
+    return toStaffCustomer(customer, counts.get(id) ?? 0);
+  }
+
+  async create(body: unknown): Promise<StaffCustomer> {
+    const form = await validateForm(CustomerFormDto, body);
+    if (await this.customers.existsBy({ company_email: form.company_email })) throw invalidField('company_email', EMAIL_TAKEN);
+    try {
+      const result = await this.customers.insert(form);
+      return this.get(Number(result.identifiers[0]!.id));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalidField('company_email', EMAIL_TAKEN);
+      throw error;
+    }
+  }
+
+  async update(id: number, body: unknown): Promise<StaffCustomer> {
+    if (!(await this.customers.existsBy({ id }))) throw notFound(NOT_FOUND);
+    const form = await validateForm(CustomerFormDto, body);
+    if (await this.customers.existsBy({ company_email: form.company_email, id: Not(id) })) {
+      throw invalidField('company_email', EMAIL_TAKEN);
+    }
+    try {
+      const result = await this.customers.update({ id }, form);
+      if (!result.affected) throw notFound(NOT_FOUND);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalidField('company_email', EMAIL_TAKEN);
+      throw error;
+    }
+    return this.get(id);
+  }
+
+  /** Removes a client; its orders stay, with the company details they were placed with. */
+  async delete(id: number): Promise<void> {
+    await runTransaction(this.dataSource, async (manager) => {
+      if (!(await manager.getRepository(Customer).existsBy({ id }))) throw notFound(NOT_FOUND);
+      await manager.getRepository(Order).update({ customer_id: id }, { customer_id: null });
+      await manager.getRepository(Customer).delete({ id });
+    });
+  }
+}

@@ -1,0 +1,134 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { intInput } from '../../common/forms.js';
+
+/** Every field of the form is one line: line breaks and runs of spaces become one space. */
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : value);
+
+/** The order form's fixed choices (spec section 9). */
+export const PAYMENT_MEANS = ['Carte bancaire', 'Visa', 'Chèque'] as const;
+export const ORDER_CURRENCY_CHOICES = ['Dollar', 'Euro', 'Fcfa'] as const;
+export const DELIVERY_METHODS = ['Air', 'Route', 'Mer'] as const;
+/** At most this many lines in one order request. */
+export const ORDER_MAX_ITEMS = 50;
+export const ORDER_MAX_QUANTITY = 100_000;
+
+/** The spec's text, without a final period, as the order dialog shows it. */
+export const REQUIRED = 'Ce champ est requis';
+const TEXT = 'Ce champ doit être un texte.';
+const EMAIL = "L'adresse email n'est pas valide.";
+const PHONE = "Le numéro de téléphone n'est pas valide.";
+const tooLong = (max: number) => `Ce champ ne doit pas dépasser ${max} caractères.`;
+const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{5,49}$/;
+
+export class OrderItemRequestDto {
+  @Transform(intInput)
+  @IsDefined({ message: 'Le produit est requis.' })
+  @IsInt({ message: 'Le produit est invalide.' })
+  @Min(1, { message: 'Le produit est invalide.' })
+  product_id: number;
+
+  @Transform(intInput)
+  @IsDefined({ message: 'La quantité est requise.' })
+  @IsInt({ message: 'La quantité doit être un nombre entier.' })
+  @Min(1, { message: 'La quantité doit être au moins 1.' })
+  @Max(ORDER_MAX_QUANTITY, { message: 'La quantité demandée est trop grande.' })
+  quantity: number;
+
+  // `price` and `total_price` may be sent (the spec's client does): they are ignored, the server
+  // prices every line from the catalogue. The validation pipe drops them.
+}
+
+/** POST /api/order/create: the eleven fields of the order dialog and the cart's lines. */
+export class OrderRequestDto {
+  @Transform(trimmed)
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: TEXT })
+  @IsIn(PAYMENT_MEANS, { message: 'Choisissez Carte bancaire, Visa ou Chèque.' })
+  payment_by: (typeof PAYMENT_MEANS)[number];
+
+  @Transform(trimmed)
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: TEXT })
+  @IsIn(ORDER_CURRENCY_CHOICES, { message: 'Choisissez Dollar, Euro ou Fcfa.' })
+  currency: (typeof ORDER_CURRENCY_CHOICES)[number];
+
+  @Transform(trimmed)
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: TEXT })
+  @MaxLength(255, { message: tooLong(255) })
+  payment_term: string;
+
+  @Transform(trimmed)
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: TEXT })
+  @IsIn(DELIVERY_METHODS, { message: 'Choisissez Air, Route ou Mer.' })
+  delivery_method: (typeof DELIVERY_METHODS)[number];
+
+  @Transform(trimmed)
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: TEXT })
+  @MaxLength(255, { message: tooLong(255) })
+  credit_level: string;
+
+  @Transform(trimmed)
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: TEXT })
+  @MaxLength(255, { message: tooLong(255) })
+  company_name: string;
+
+  @Transform(trimmed)
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: TEXT })
+  @Matches(PHONE_PATTERN, { message: PHONE })
+  company_phone: string;
+
+  @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() : value))
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: TEXT })
+  @MaxLength(255, { message: tooLong(255) })
+  @IsEmail({}, { message: EMAIL })
+  company_email: string;
+
+  @Transform(trimmed)
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: TEXT })
+  @MaxLength(255, { message: tooLong(255) })
+  representative_name: string;
+
+  @Transform(trimmed)
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: TEXT })
+  @Matches(PHONE_PATTERN, { message: PHONE })
+  representative_phone: string;
+
+  @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() : value))
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: TEXT })
+  @MaxLength(255, { message: tooLong(255) })
+  @IsEmail({}, { message: EMAIL })
+  representative_email: string;
+
+  @IsDefined({ message: 'Votre panier est vide.' })
+  @IsArray({ message: 'La liste des articles est invalide.' })
+  @ArrayMinSize(1, { message: 'Votre panier est vide.' })
+  @ArrayMaxSize(ORDER_MAX_ITEMS, { message: `Une commande ne peut pas contenir plus de ${ORDER_MAX_ITEMS} articles.` })
+  @ValidateNested({ each: true, message: 'La liste des articles est invalide.' })
+  @Type(() => OrderItemRequestDto)
+  order_items: OrderItemRequestDto[];
+}

@@ -1,0 +1,44 @@
+import { Body, Controller, Delete, Get, Header, Param, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { IdPipe } from '../access/id.pipe.js';
+import type { DoneAnswer, OrderAnswer, OrderListAnswer } from '../contract/backoffice.js';
+import { RequirePermission } from '../core/access/permissions.js';
+import { StaffOrderListQueryDto } from './dto/staff-order.dto.js';
+import { StaffOrdersService } from './staff-orders.service.js';
+
+const ID = new IdPipe('Commande introuvable.');
+
+/** Orders, staff side (spec dashboard §2 "Orders", §4 order status, §7 "Orders"). */
+@ApiTags('Tableau de bord : commandes')
+@Controller('order')
+export class StaffOrdersController {
+  constructor(private readonly orders: StaffOrdersService) {}
+
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  @RequirePermission('orders', 'view')
+  async list(@Query() query: StaffOrderListQueryDto): Promise<OrderListAnswer> {
+    const { page, counts } = await this.orders.list(query);
+    return { success: true, message: 'Commandes récupérées avec succès.', orderItems: page, status_counts: counts };
+  }
+
+  @Get(':id')
+  @Header('Cache-Control', 'no-store')
+  @RequirePermission('orders', 'view')
+  async get(@Param('id', ID) id: number): Promise<OrderAnswer> {
+    return { success: true, message: 'Commande récupérée avec succès.', order: await this.orders.get(id) };
+  }
+
+  @Put(':id/status')
+  @RequirePermission('orders', 'edit')
+  async changeStatus(@Param('id', ID) id: number, @Body() body: unknown): Promise<OrderAnswer> {
+    return { success: true, message: 'Statut de la commande mis à jour avec succès !', order: await this.orders.changeStatus(id, body) };
+  }
+
+  @Delete(':id/delete')
+  @RequirePermission('orders', 'delete')
+  async delete(@Param('id', ID) id: number): Promise<DoneAnswer> {
+    await this.orders.delete(id);
+    return { success: true, message: 'Commande supprimée avec succès !' };
+  }
+}

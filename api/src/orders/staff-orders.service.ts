@@ -1,0 +1,214 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { validateForm } from '../common/forms.js';
+import { pageRequest, paginate, whereContains } from '../common/listing.js';
+import { runTransaction } from '../common/transactions.js';
+import type { OrderItemProduct, OrderItemRow, OrderStatusCounts, StaffOrder, StaffOrderDetail } from '../contract/backoffice.js';
+import type { Paginated } from '../contract/staff.js';
+import { conflict, notFound } from '../core/errors/api-error.js';
+import { imageVariants } from '../media/image-variants.js';
+import { OrderStatusDto, type StaffOrderListQueryDto } from './dto/staff-order.dto.js';
+import { OrderItem } from './entities/order-item.entity.js';
+import { ORDER_STATUSES, Order, type OrderStatus } from './entities/order.entity.js';
+import { giveStockBack, takeStock } from './stock-ledger.js';
+
+export const ORDERS_PAGE_SIZE = 7;
+const NOT_FOUND = 'Commande introuvable.';
+const CHANGED_MEANWHILE = 'La commande a été modifiée entre-temps. Rechargez la page et réessayez.';
+
+export function toStaffOrder(order: Order): StaffOrder {
+  return {
+    id: order.id,
+    order_num: order.order_num,
+    status: order.status,
+    company_name: order.company_name,
+    company_email: order.company_email,
+    company_phone: order.company_phone,
+    representative_name: order.representative_name,
+    representative_email: order.representative_email,
+    representative_phone: order.representative_phone,
+    currency: order.currency,
+    payment_by: order.payment_by,
+    credit_level: order.credit_level,
+    payment_term: order.payment_term,
+    delivery_method: order.delivery_method,
+    total: order.total,
+    stock_reserved: Boolean(order.stock_reserved),
+    customer_id: order.customer_id,
+    shipped_at: order.shipped_at ? order.shipped_at.toISOString() : null,
+    created_at: order.created_at.toISOString(),
+    updated_at: order.updated_at.toISOString(),
+  };
+}
+
+function toItemProduct(item: OrderItem): OrderItemProduct | null {
+  const product = item.product;
+  if (!product) return null;
+  return {
+    id: product.id,
+    name: product.name,
+    images: [...(product.images ?? [])]
+      .sort((a, b) => a.position - b.position || a.id - b.id)
+      .map((image) => ({ id: image.id, image_path: image.image_path, image_variants: imageVariants(image.image_path), position: image.position })),
+    category: product.category ? { id: product.category.id, designation: product.category.designation } : null,
+    currency: product.currency ? { id: product.currency.id, name: product.currency.name, symbol: product.currency.symbol } : null,
+  };
+}
+
+function toItem(item: OrderItem): Omit<OrderItemRow, 'order'> {
+  return {
+    id: item.id,
+    quantity: item.quantity,
+    price: item.price,
+    total_price: item.total_price,
+    product_name: item.product_name,
+    product_id: item.product_id,
+    created_at: item.created_at.toISOString(),
+    product: toItemProduct(item),
+  };
+}
+
+export function toOrderItemRow(item: OrderItem): OrderItemRow {
+  return { ...toItem(item), order: toStaffOrder(item.order!) };
+}
+
+/** An order holds stock while it is reserved and not shipped (shipped goods have left the warehouse). */
+const holdsStock = (order: Order) => Boolean(order.stock_reserved) && order.status !== 'shipped';
+
+/** Orders, staff side: the table (one row per item), the detail, status changes and deletion. */
+@Injectable()
+export class StaffOrdersService {
+  constructor(
+    @InjectRepository(OrderItem) private readonly items: Repository<OrderItem>,
+    @InjectRepository(Order) private readonly orders: Repository<Order>,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** Order items with their order and the product's images, category and currency. */
+  private itemsQuery(): SelectQueryBuilder<OrderItem> {
+    return this.items
+      .createQueryBuilder('item')
+      .innerJoinAndSelect('item.order', 'ord')
+      .leftJoinAndSelect('item.product', 'product')
+      .leftJoinAndSelect('product.images', 'image')
+      .leftJoinAndSelect('product.category', 'category')
+      .leftJoinAndSelect('product.currency', 'currency');
+  }
+
+  async list(query: StaffOrderListQueryDto): Promise<{ page: Paginated<OrderItemRow>; counts: OrderStatusCounts }> {
+    const qb = this.itemsQuery()
+      .orderBy('ord.created_at', 'DESC')
+      .addOrderBy('ord.id', 'DESC')
+      .addOrderBy('item.id', 'ASC');
+    whereContains(qb, ['ord.company_name', 'ord.order_num'], query.search);
+    if (query.status) qb.andWhere('ord.status = :status', { status: query.status });
+    const page = await paginate(qb, pageRequest(query, ORDERS_PAGE_SIZE), toOrderItemRow);
+    return { page, counts: await this.statusCounts(query.search) };
+  }
+
+  /** Orders per status among those matching the search (the chips of the orders page). */
+  async statusCounts(search?: string): Promise<OrderStatusCounts> {
+    const qb = this.orders.createQueryBuilder('ord').select('ord.status', 'status').addSelect('COUNT(*)', 'n').groupBy('ord.status');
+    whereContains(qb, ['ord.company_name', 'ord.order_num'], search);
+    const rows = await qb.getRawMany<{ status: string; n: string | number }>();
+    const counts: OrderStatusCounts = { all: 0, pending: 0, inprogress: 0, shipped: 0, canceled: 0 };
+    for (const row of rows) {
+      const n = Number(row.n);
+      counts.all += n;
+      if ((ORDER_STATUSES as readonly string[]).includes(row.status)) counts[row.status as OrderStatus] += n;
+    }
+    return counts;
+  }
+
+  async latestItems(limit = 5): Promise<OrderItemRow[]> {
+    const rows = await this.itemsQuery()
+      .orderBy('item.created_at', 'DESC')
+      .addOrderBy('item.id', 'DESC')
+      .take(limit)
+      .getMany();
+    return rows.map(toOrderItemRow);
+  }
+
+  async get(id: number, manager: EntityManager = this.dataSource.manager): Promise<StaffOrderDetail> {
+    const order = await manager.getRepository(Order).findOneBy({ id });
+    if (!order) throw notFound(NOT_FOUND);
+    const items = await manager
+      .getRepository(OrderItem)
+      .createQueryBuilder('item')
+      .leftJoinAndSelect('item.product', 'product')
+      .leftJoinAndSelect('product.images', 'image')
+      .leftJoinAndSelect('product.category', 'category')
+      .leftJoinAndSelect('product.currency', 'currency')
+      .where('item.order_id = :id', { id })
+      .orderBy('item.id', 'ASC')
+      .getMany();
+    return { ...toStaffOrder(order), items: items.map(toItem) };
+  }
+
+  /**
+   * Any status may follow any other (spec §4). Stock follows the status: going to "canceled" gives
+   * the reserved quantities back; leaving "canceled" takes them again, or is refused (409, naming the
+   * product) when the stock no longer has them. "shipped" stamps shipped_at; leaving it clears it.
+   * The order row is changed with a condition on its previous state, so two concurrent changes
+   * cannot both move the stock: the second one answers 409.
+   */
+  async changeStatus(id: number, body: unknown): Promise<StaffOrderDetail> {
+    const { status } = await validateForm(OrderStatusDto, body);
+    return runTransaction(this.dataSource, async (manager) => {
+      const order = await manager.getRepository(Order).findOne({ where: { id }, relations: { items: true } });
+      if (!order) throw notFound(NOT_FOUND);
+      if (order.status === status) return this.get(id, manager);
+
+      const reserve = status !== 'canceled';
+      const wasReserved = Boolean(order.stock_reserved);
+      const shippedAt = status === 'shipped' ? new Date() : null;
+      const result = await manager
+        .createQueryBuilder()
+        .update(Order)
+        .set({ status, stock_reserved: reserve, shipped_at: shippedAt })
+        .where('id = :id AND status = :previous AND stock_reserved = :wasReserved', {
+          id,
+          previous: order.status,
+          wasReserved,
+        })
+        .execute();
+      if (!result.affected) throw conflict(CHANGED_MEANWHILE);
+
+      const lines = (order.items ?? []).map((item) => ({ productId: item.product_id, quantity: item.quantity }));
+      if (wasReserved && !reserve) await giveStockBack(manager, lines);
+      if (!wasReserved && reserve) {
+        await takeStock(
+          manager,
+          lines,
+          (name, available, requested) =>
+            `Impossible de rétablir la commande : stock insuffisant pour « ${name} » (${available} disponible${available > 1 ? 's' : ''}, ${requested} demandé${requested > 1 ? 's' : ''}).`,
+        );
+      }
+      return this.get(id, manager);
+    });
+  }
+
+  /** Deletes an order and its lines; an order that still holds stock gives it back. */
+  async delete(id: number): Promise<void> {
+    await runTransaction(this.dataSource, async (manager) => {
+      const order = await manager.getRepository(Order).findOne({ where: { id }, relations: { items: true } });
+      if (!order) throw notFound(NOT_FOUND);
+      const result = await manager
+        .createQueryBuilder()
+        .delete()
+        .from(Order)
+        .where('id = :id AND status = :status AND stock_reserved = :reserved', {
+          id,
+          status: order.status,
+          reserved: Boolean(order.stock_reserved),
+        })
+        .execute();
+      if (!result.affected) throw conflict(CHANGED_MEANWHILE);
+      await manager.getRepository(OrderItem).delete({ order_id: id });
+      if (holdsStock(order)) {
+        await giveStockBack(manager, (order.items ?? []).map((item) => ({ productId: item.product_id, quantity: item.quantity })));
+      }
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { IdPipe } from '../access/id.pipe.js';
+import { ListQueryDto } from '../common/listing.js';
+import type { DoneAnswer, StockListAnswer, StockSaveAnswer } from '../contract/backoffice.js';
+import { RequirePermission } from '../core/access/permissions.js';
+import { ImageUploadInterceptor } from '../media/upload-policy.js';
+import { StockEntriesService } from './stock-entries.service.js';
+
+const ID = new IdPipe('Entrée de stock introuvable.');
+
+/** Stock entries (spec dashboard §2 "Stock entries", §7 "Stock"). */
+@ApiTags('Tableau de bord : entrées de stock')
+@Controller('stock')
+export class StockEntriesController {
+  constructor(private readonly entries: StockEntriesService) {}
+
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  @RequirePermission('stock', 'view')
+  async list(@Query() query: ListQueryDto): Promise<StockListAnswer> {
+    return { success: true, message: 'Entrées de stock récupérées avec succès.', stocks: await this.entries.list(query) };
+  }
+
+  @Post('create')
+  @HttpCode(201)
+  @RequirePermission('stock', 'create')
+  @UseInterceptors(ImageUploadInterceptor('image'))
+  async create(@Body() body: unknown, @UploadedFiles() files?: Express.Multer.File[]): Promise<StockSaveAnswer> {
+    return { success: true, message: 'Produit ajouté en stock avec succès !', stock: await this.entries.create(body, files) };
+  }
+
+  @Post(':id/update')
+  @HttpCode(200)
+  @RequirePermission('stock', 'edit')
+  @UseInterceptors(ImageUploadInterceptor('image'))
+  async update(
+    @Param('id', ID) id: number,
+    @Body() body: unknown,
+    @UploadedFiles() files?: Express.Multer.File[],
+  ): Promise<StockSaveAnswer> {
+    return { success: true, message: 'Produit en stock mis à jour avec succès !', stock: await this.entries.update(id, body, files) };
+  }
+
+  @Delete(':id/delete')
+  @RequirePermission('stock', 'delete')
+  async delete(@Param('id', ID) id: number): Promise<DoneAnswer> {
+    await this.entries.delete(id);
+    return { success: true, message: 'Produit supprimé du stock avec succès !' };
+  }
+}

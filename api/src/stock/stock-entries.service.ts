@@ -1,0 +1,105 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { toMoney, validateForm } from '../common/forms.js';
+import { pageRequest, paginate, whereContains, type ListQueryDto } from '../common/listing.js';
+import type { StockEntryRow } from '../contract/backoffice.js';
+import type { Paginated } from '../contract/staff.js';
+import { notFound } from '../core/errors/api-error.js';
+import { readImageField } from '../media/image-fields.js';
+import { discardImage, imageVariants, saveWithImages } from '../media/image-variants.js';
+import { STORAGE, type Storage } from '../media/storage/storage.js';
+import { StockEntryFormDto } from './dto/stock-entry.dto.js';
+import { StockEntry } from './entities/stock-entry.entity.js';
+
+export const STOCK_PAGE_SIZE = 8;
+const NOT_FOUND = 'Entrée de stock introuvable.';
+
+const plainDate = (value: string | Date | null): string | null =>
+  value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+
+export function toStockEntryRow(entry: StockEntry): StockEntryRow {
+  return {
+    id: entry.id,
+    name: entry.name,
+    image: entry.image,
+    image_variants: imageVariants(entry.image),
+    price: entry.price,
+    quantity: entry.quantity,
+    manufacture_date: plainDate(entry.manufacture_date)!,
+    expiry_date: plainDate(entry.expiry_date),
+    expirable: Boolean(entry.expirable),
+    billing_date: plainDate(entry.billing_date),
+    created_at: entry.created_at.toISOString(),
+    updated_at: entry.updated_at.toISOString(),
+  };
+}
+
+/** The columns a valid form gives; a non-expirable entry keeps no expiry date. */
+function columnsOf(form: StockEntryFormDto, current?: StockEntry): Partial<StockEntry> {
+  const expirable = form.expirable ?? form.expiry_date !== undefined;
+  return {
+    name: form.name,
+    price: toMoney(form.price),
+    quantity: form.quantity,
+    manufacture_date: form.manufacture_date,
+    expirable,
+    expiry_date: expirable ? form.expiry_date! : null,
+    billing_date: form.billing_date ?? current?.billing_date ?? null,
+  };
+}
+
+/** Warehouse receipts ("Entrées"): independent of the catalogue, never on the public site. */
+@Injectable()
+export class StockEntriesService {
+  constructor(
+    @InjectRepository(StockEntry) private readonly entries: Repository<StockEntry>,
+    @Inject(STORAGE) private readonly storage: Storage,
+  ) {}
+
+  async list(query: ListQueryDto): Promise<Paginated<StockEntryRow>> {
+    const qb = this.entries.createQueryBuilder('entry').orderBy('entry.created_at', 'DESC').addOrderBy('entry.id', 'DESC');
+    whereContains(qb, ['entry.name'], query.search);
+    return paginate(qb, pageRequest(query, STOCK_PAGE_SIZE), toStockEntryRow);
+  }
+
+  async get(id: number): Promise<StockEntryRow> {
+    const entry = await this.entries.findOneBy({ id });
+    if (!entry) throw notFound(NOT_FOUND);
+    return toStockEntryRow(entry);
+  }
+
+  async create(body: unknown, files: Express.Multer.File[] | undefined): Promise<StockEntryRow> {
+    const { images, errors } = await readImageField(files, { field: 'image', requiredMessage: "L'image est requise." });
+    const form = await validateForm(StockEntryFormDto, body, errors);
+    const id = await saveWithImages(this.storage, 'stock', images, async ([path]) => {
+      const result = await this.entries.insert({ ...columnsOf(form), image: path ?? null });
+      return Number(result.identifiers[0]!.id);
+    });
+    return this.get(id);
+  }
+
+  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined): Promise<StockEntryRow> {
+    const existing = await this.entries.findOneBy({ id });
+    if (!existing) throw notFound(NOT_FOUND);
+    const { images, errors } = await readImageField(files, {
+      field: 'image',
+      requiredMessage: existing.image ? undefined : "L'image est requise.",
+    });
+    const form = await validateForm(StockEntryFormDto, body, errors);
+    await saveWithImages(this.storage, 'stock', images, async ([path]) => {
+      const result = await this.entries.update({ id }, { ...columnsOf(form, existing), ...(path ? { image: path } : {}) });
+      if (!result.affected) throw notFound(NOT_FOUND);
+    });
+    if (images.length) await discardImage(this.storage, existing.image);
+    return this.get(id);
+  }
+
+  async delete(id: number): Promise<void> {
+    const entry = await this.entries.findOneBy({ id });
+    if (!entry) throw notFound(NOT_FOUND);
+    const result = await this.entries.delete({ id });
+    if (!result.affected) throw notFound(NOT_FOUND);
+    await discardImage(this.storage, entry.image);
+  }
+}
