@@ -12,15 +12,6 @@ import { checkImage } from './upload-policy.js';
 
 export const MEDIA_PAGE_SIZE = 24;
 
-/**
- * Multer reads multipart file names as latin1 by default, while browsers send them as UTF-8: decode
- * them back when that gives valid UTF-8 ("schÃ©ma.png" → "schéma.png"); names already right stay.
- */
-export function fileNameOf(raw: string): string {
-  const decoded = Buffer.from(raw, 'latin1').toString('utf8');
-  return /[\u0080-\u00ff]/.test(raw) && !decoded.includes('\uFFFD') ? decoded : raw;
-}
-
 export function toMediaItem(media: Media): MediaItem {
   return {
     id: media.id,
@@ -51,7 +42,7 @@ export class MediaService {
       this.media.save(
         this.media.create({
           path: path!,
-          original_name: (fileNameOf(image.originalName) || 'image').slice(0, 255),
+          original_name: (image.originalName || 'image').slice(0, 255),
           mime: image.mime,
           size: image.size,
           width: image.width,

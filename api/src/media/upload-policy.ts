@@ -167,6 +167,8 @@ export function ImageUploadInterceptor(field = 'image', options: ImageUploadOpti
   const text = { ...IMAGE_MESSAGES, ...options.messages };
   const parse = multer({
     storage: multer.memoryStorage(),
+    // File names in French ("schéma.png") arrive as UTF-8; busboy's default would read them as latin1.
+    defParamCharset: 'utf8',
     limits: {
       fileSize: IMAGE_MAX_BYTES,
       files: maxCount,

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { imageVariants } from '../media/image-variants.js';
 import type { DataSource } from 'typeorm';
 import { createTestApp, testDatabaseKind, TEST_ADMIN, TEST_DOMAIN, type TestApp } from '../../test/support/test-app.js';
 import { Role } from '../access/entities/role.entity.js';
@@ -205,6 +206,10 @@ describe(`demo data and first administrator (${testDatabaseKind()})`, () => {
       expect(['webp', 'png']).toContain(meta.format);
       expect(meta.width).toBeGreaterThanOrEqual(256);
       expect(meta.height).toBeGreaterThanOrEqual(256);
+      // The resized copies the site serves exist too, as for uploaded images.
+      for (const variant of Object.values(imageVariants(p) ?? {})) {
+        expect(fs.existsSync(path.join(t.config.storageDir, variant))).toBe(true);
+      }
     }
   });
 

@@ -28,6 +28,8 @@ import { DEMO_BRANDS, DEMO_CATEGORIES, DEMO_CURRENCIES, DEMO_PRODUCTS } from './
 import { DEMO_CONTACT_MESSAGES, DEMO_CUSTOMERS, DEMO_NEWSLETTER_EMAILS, DEMO_ORDERS } from './data/customers.js';
 import { DEMO_STOCK_ENTRIES } from './data/stock.js';
 import type { DemoRole } from './data/types.js';
+import { ensureVariants } from '../media/image-variants.js';
+import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { avatarSvg, brandSvg, coverSvg, productSvg, stockSvg, writeImages, type ImageJob } from './demo-images.js';
 import { htmlToEditorJs } from './editorjs.js';
 import { slugify, uniqueSlug } from './slug.js';
@@ -64,6 +66,7 @@ export class SeedService {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(STORAGE) private readonly storage: Storage,
   ) {}
 
   /** First start: an empty database (no product, no staff account) gets the demo data set. */
@@ -247,6 +250,8 @@ export class SeedService {
       });
     }
     await writeImages(this.config.storageDir, jobs);
+    // The resized WebP copies the public site and the dashboard show, as uploads get them.
+    await Promise.all(jobs.map((job) => ensureVariants(this.storage, job.path)));
 
     // Demo staff get passwords nobody knows (see DEMO_STAFF); an administrator can set real ones.
     const staffHashes = await Promise.all(DEMO_STAFF.map(() => hashPassword(generatePassword())));
