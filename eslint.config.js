@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -28,6 +29,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-function-type': 'off',
       '@typescript-eslint/no-explicit-any': 'warn',
     },
+  },
+  {
+    files: ['dashboard/src/**/*.tsx', 'dashboard/src/**/*.ts', 'site/src/**/*.tsx', 'site/src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'tests/**/*.ts', 'api/test/**/*.ts'],

@@ -79,7 +79,7 @@ export class PublishWorker implements OnApplicationShutdown {
       const target = (await this.states.findOneByOrFail({ id: 1 })).requested_seq;
       const heartbeat = setInterval(() => void this.extendLock(), HEARTBEAT_MS);
       heartbeat.unref();
-      let ok = false;
+      let ok: boolean;
       try {
         await this.states.update({ id: 1 }, { state: 'building', building_since: new Date() });
         const outcome = await this.builder.build();

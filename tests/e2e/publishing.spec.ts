@@ -1,0 +1,124 @@
+import { expect, test, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+// @ts-expect-error plain ESM helper shared with the scripts
+import { StaffClient, TINY_PNG } from '../../scripts/lib/staff-client.mjs';
+import { E2E_ADMIN, startServer, type RunningServer } from './server.js';
+
+interface Staff {
+  request(method: string, path: string, body?: unknown): Promise<any>;
+  signIn(email: string, password: string): Promise<unknown>;
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function articleForm(title: string, status: 'Publié' | 'Brouillon') {
+  const form = new FormData();
+  form.set('title', title);
+  form.set('status', status);
+  form.set('content', JSON.stringify({ blocks: [{ type: 'paragraph', data: { text: `Contenu de « ${title} ».` } }] }));
+  form.set('image', new Blob([TINY_PNG], { type: 'image/png' }), 'couverture.png');
+  return form;
+}
+
+async function admin(baseUrl: string): Promise<Staff> {
+  const staff = new StaffClient(baseUrl) as Staff;
+  await staff.signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+  return staff;
+}
+
+async function statusOf(baseUrl: string, path: string) {
+  return (await fetch(baseUrl + path)).status;
+}
+
+async function waitForStatus(baseUrl: string, path: string, wanted: number, timeoutMs = 90_000) {
+  await expect.poll(() => statusOf(baseUrl, path), { timeout: timeoutMs, intervals: [250] }).toBe(wanted);
+}
+
+async function signInDashboard(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/dashboard/login`);
+  await page.getByLabel('Email pro').fill(E2E_ADMIN.email);
+  await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+}
+
+test.describe('publishing to the static site', () => {
+  test('a published article goes live without a restart, and disappears when it goes back to draft', async ({ page, baseURL }) => {
+    test.setTimeout(180_000);
+    const base = baseURL!;
+    const staff = await admin(base);
+    const title = `Nouvelle agence à Kara ${Date.now()}`;
+    const created = await staff.request('POST', '/api/blog/create', articleForm(title, 'Publié'));
+    const slug: string = created.blog.slug;
+
+    await waitForStatus(base, `/article/${slug}`, 200);
+    await page.goto(`${base}/article/${slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await page.goto(`${base}/blog`);
+    await expect(page.getByText(title)).toBeVisible();
+
+    await signInDashboard(page, base);
+    await page.goto(`${base}/dashboard/articles`);
+    await expect(page.getByText(/En ligne/)).toBeVisible({ timeout: 30_000 });
+
+    const form = new FormData();
+    form.set('_method', 'PUT');
+    form.set('title', title);
+    form.set('status', 'Brouillon');
+    form.set('content', JSON.stringify({ blocks: [{ type: 'paragraph', data: { text: 'Retiré.' } }] }));
+    await staff.request('POST', `/api/blog/${created.blog.id}/update`, form);
+    await waitForStatus(base, `/article/${slug}`, 404);
+  });
+});
+
+test.describe('a build that fails or is killed', () => {
+  let server: RunningServer | undefined;
+  test.afterEach(async () => {
+    await server?.stop();
+  });
+
+  test('leaves the old site serving, shows the error to editors, and the rollback command restores the previous release', async ({ page }) => {
+    test.setTimeout(300_000);
+    server = await startServer();
+    const { dataDir } = server;
+    const first = await admin(server.baseUrl);
+    const kept = await first.request('POST', '/api/blog/create', articleForm(`Article conservé ${Date.now()}`, 'Publié'));
+    await waitForStatus(server.baseUrl, `/article/${kept.blog.slug}`, 200);
+    await server.stop();
+
+    // The same data, but every build is killed (SIGKILL) after 300 ms: a build that never finishes.
+    server = await startServer({ DATA_DIR: dataDir, SITE_BUILD_TIMEOUT_MS: '300' });
+    const base = server.baseUrl;
+    const staff = await admin(base);
+    const lost = await staff.request('POST', '/api/blog/create', articleForm(`Article jamais en ligne ${Date.now()}`, 'Publié'));
+    await expect
+      .poll(async () => (await staff.request('GET', '/api/publishing/status')).status.state, { timeout: 60_000 })
+      .toBe('failed');
+    const status = (await staff.request('GET', '/api/publishing/status')).status;
+    expect(status.last_error).toMatch(/killed|SIGKILL/);
+    expect(await statusOf(base, '/')).toBe(200);
+    expect(await statusOf(base, `/article/${kept.blog.slug}`)).toBe(200);
+    expect(await statusOf(base, `/article/${lost.blog.slug}`)).toBe(404);
+
+    await signInDashboard(page, base);
+    await page.goto(`${base}/dashboard/articles`);
+    await expect(page.getByText('Échec de la publication')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Relancer la publication' })).toBeVisible();
+    await server.stop();
+
+    // Healthy again: the retry publishes the waiting article; then the rollback command goes back.
+    server = await startServer({ DATA_DIR: dataDir });
+    const healthy = await admin(server.baseUrl);
+    await healthy.request('POST', '/api/publishing/rebuild');
+    await waitForStatus(server.baseUrl, `/article/${lost.blog.slug}`, 200);
+    const rollback = spawnSync(process.execPath, [path.join(root, 'api/dist/cli.js'), 'site:rollback'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+    expect(rollback.status).toBe(0);
+    expect(rollback.stdout).toMatch(/switched to release/);
+    await waitForStatus(server.baseUrl, `/article/${lost.blog.slug}`, 404, 10_000);
+    expect(await statusOf(server.baseUrl, `/article/${kept.blog.slug}`)).toBe(200);
+  });
+});
