@@ -26,7 +26,10 @@ export class PublicArticlesController {
   @Get('article/others/:id')
   @Public()
   @Header('Cache-Control', LIST_CACHE)
-  async others(@Param('id', new IdPipe('Article introuvable.')) id: number, @Query() query: OtherArticlesQueryDto): Promise<OtherArticlesAnswer> {
+  async others(
+    @Param('id', new IdPipe('Article introuvable.')) id: number,
+    @Query() query: OtherArticlesQueryDto,
+  ): Promise<OtherArticlesAnswer> {
     const blogs = await this.articles.others(id, query.limit);
     return { success: true, message: blogs.length ? 'Articles trouvés' : 'Aucun article trouvé', blogs };
   }

@@ -23,7 +23,13 @@ describe(`public blog reads (${testDatabaseKind()})`, () => {
       user_id: author.id,
       published_at: new Date(Date.UTC(2030, 0, 2)),
     });
-    draft = await articles.save({ ...base, title: 'Brouillon secret zèbre', slug: 'brouillon-secret-zebre', status: 'Brouillon', user_id: author.id });
+    draft = await articles.save({
+      ...base,
+      title: 'Brouillon secret zèbre',
+      slug: 'brouillon-secret-zebre',
+      status: 'Brouillon',
+      user_id: author.id,
+    });
     await articles.save({ ...base, title: 'Corbeille zèbre', slug: 'corbeille-zebre', status: 'Corbeille', user_id: author.id });
     orphan = await articles.save({
       ...base,

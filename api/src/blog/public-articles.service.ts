@@ -95,9 +95,7 @@ export class PublicArticlesService {
 
   /** A few other published articles, newest first (the "latest articles" blocks). */
   async others(id: number, limit = OTHER_ARTICLES_DEFAULT): Promise<PublicArticle[]> {
-    const rows = await this.newestFirst(this.published().andWhere('article.id <> :id', { id }))
-      .limit(limit)
-      .getMany();
+    const rows = await this.newestFirst(this.published().andWhere('article.id <> :id', { id })).limit(limit).getMany();
     return rows.map(toPublicArticle);
   }
 

@@ -44,7 +44,11 @@ describe(`public catalogue reads (${testDatabaseKind()})`, () => {
     const names = res.body.categories.map((c: { designation: string }) => c.designation);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'fr')));
     expect(names.indexOf('Équipements de protection individuelle')).toBeLessThan(names.indexOf('Groupes électrogènes'));
-    expect(res.body.categories[0]).toEqual({ id: expect.any(Number), designation: expect.any(String), description: expect.any(String) });
+    expect(res.body.categories[0]).toEqual({
+      id: expect.any(Number),
+      designation: expect.any(String),
+      description: expect.any(String),
+    });
     expect(res.headers['cache-control']).toMatch(/^public/);
   });
 

@@ -55,7 +55,9 @@ export class PublicCatalogueService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async categories(): Promise<PublicCategory[]> {
-    const rows = await this.dataSource.getRepository(Category).find({ select: { id: true, designation: true, description: true } });
+    const rows = await this.dataSource
+      .getRepository(Category)
+      .find({ select: { id: true, designation: true, description: true } });
     // French alphabetical order ("Équipements" among the E), which neither database gives by default.
     const collator = new Intl.Collator('fr', { sensitivity: 'base' });
     return rows
@@ -93,7 +95,8 @@ export class PublicCatalogueService {
   async filter(query: ProductFilterQueryDto): Promise<{ products: PublicProduct[]; total: number }> {
     const limit = Math.min(query.limit ?? FILTER_DEFAULT_LIMIT, FILTER_MAX_LIMIT);
     const qb = whereContains(this.products(), ['product.name'], query.search);
-    if (query.category && query.category !== 'all') qb.andWhere('product.category_id = :category', { category: Number(query.category) });
+    if (query.category && query.category !== 'all')
+      qb.andWhere('product.category_id = :category', { category: Number(query.category) });
     if (query.sort === 'Populaire') qb.orderBy('product.in_spotlight', 'DESC').addOrderBy('product.created_at', 'DESC');
     else qb.orderBy('product.created_at', 'DESC');
     qb.addOrderBy('product.id', 'DESC');

@@ -54,7 +54,9 @@ export function orderMails({ order, request, currencySymbol, company, siteUrl }:
     `<tr><td colspan="3" align="right"><strong>Total</strong></td><td align="right"><strong>${escapeHtml(total)}</strong></td></tr></table>`;
   const detailsHtml =
     '<table cellpadding="4">' +
-    details.map(([label, value]) => `<tr><td style="color:#4a5868">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`).join('') +
+    details
+      .map(([label, value]) => `<tr><td style="color:#4a5868">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`)
+      .join('') +
     '</table>';
 
   const staff: MailRequest = {

@@ -46,10 +46,31 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
     const brand = await makeBrand(ds);
     const fcfa = await ensureCurrency(ds, 'Fcfa');
     const euro = await ensureCurrency(ds, 'Euro');
-    generator = await makeProduct(ds, { name: 'Groupe électrogène 20 kVA', price: '1250000.00', stock: 10, category, brand, currency: fcfa });
-    helmet = await makeProduct(ds, { name: 'Casque de chantier <b>X</b>', price: '3500.50', stock: 100, category, brand, currency: fcfa });
+    generator = await makeProduct(ds, {
+      name: 'Groupe électrogène 20 kVA',
+      price: '1250000.00',
+      stock: 10,
+      category,
+      brand,
+      currency: fcfa,
+    });
+    helmet = await makeProduct(ds, {
+      name: 'Casque de chantier <b>X</b>',
+      price: '3500.50',
+      stock: 100,
+      category,
+      brand,
+      currency: fcfa,
+    });
     euroPump = await makeProduct(ds, { name: 'Pompe immergée', price: '899.90', stock: 10, category, brand, currency: euro });
-    lastUnits = await makeProduct(ds, { name: 'Compresseur dernières unités', price: '150000.00', stock: 5, category, brand, currency: fcfa });
+    lastUnits = await makeProduct(ds, {
+      name: 'Compresseur dernières unités',
+      price: '150000.00',
+      stock: 5,
+      category,
+      brand,
+      currency: fcfa,
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -74,7 +95,9 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
     expect(await stockOf(generator)).toBe(before.generator - 2);
     expect(await stockOf(helmet)).toBe(before.helmet - 3);
 
-    const stored = await t.dataSource.getRepository(Order).findOneOrFail({ where: { id: created.id }, relations: { items: true } });
+    const stored = await t.dataSource
+      .getRepository(Order)
+      .findOneOrFail({ where: { id: created.id }, relations: { items: true } });
     expect(stored).toMatchObject({ status: 'pending', stock_reserved: true, total: '2510501.50', ...FIELDS });
     expect(stored.items).toHaveLength(2);
     const customer = await t.dataSource.getRepository(Customer).findOneByOrFail({ company_email: FIELDS.company_email });
@@ -84,7 +107,10 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
 
   it('numbers orders one after the other within the year and reuses the customer of a known e-mail', async () => {
     const a = await order([{ product_id: helmet.id, quantity: 1 }]).expect(201);
-    const b = await order([{ product_id: helmet.id, quantity: 1 }], { company_email: ' ACHATS@Client-Test.example ', company_name: 'Autre nom' }).expect(201);
+    const b = await order([{ product_id: helmet.id, quantity: 1 }], {
+      company_email: ' ACHATS@Client-Test.example ',
+      company_name: 'Autre nom',
+    }).expect(201);
     const seq = (num: string) => Number(num.split('-')[2]);
     expect(seq(b.body.order.order_num)).toBe(seq(a.body.order.order_num) + 1);
     const customers = await t.dataSource.getRepository(Customer).findBy({ company_email: FIELDS.company_email });
@@ -153,7 +179,9 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
     expect((await order([]).expect(422)).body.errors.order_items).toEqual(['Votre panier est vide.']);
     expect((await order('tout').expect(422)).body.errors.order_items[0]).toBe('La liste des articles est invalide.');
     const many = Array.from({ length: 51 }, () => ({ product_id: helmet.id, quantity: 1 }));
-    expect((await order(many).expect(422)).body.errors.order_items).toEqual(['Une commande ne peut pas contenir plus de 50 articles.']);
+    expect((await order(many).expect(422)).body.errors.order_items).toEqual([
+      'Une commande ne peut pas contenir plus de 50 articles.',
+    ]);
     const bad = await order([
       { product_id: helmet.id, quantity: -3 },
       { product_id: helmet.id, quantity: 0 },
@@ -168,7 +196,10 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
       'order_items.3.product_id': expect.arrayContaining(['Le produit est invalide.']),
       'order_items.4.quantity': ['La quantité demandée est trop grande.'],
     });
-    const unknown = await order([{ product_id: helmet.id, quantity: 1 }, { product_id: 987654, quantity: 1 }]).expect(422);
+    const unknown = await order([
+      { product_id: helmet.id, quantity: 1 },
+      { product_id: 987654, quantity: 1 },
+    ]).expect(422);
     expect(unknown.body.errors).toEqual({ 'order_items.1.product_id': ["Ce produit n'existe pas ou n'est plus en vente."] });
     expect(await stockOf(helmet)).toBe(before);
   });
@@ -192,22 +223,32 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
   });
 
   it('keeps one catalogue currency per order and the chosen currency in line with it', async () => {
-    const mixed = await order([{ product_id: helmet.id, quantity: 1 }, { product_id: euroPump.id, quantity: 1 }]).expect(422);
+    const mixed = await order([
+      { product_id: helmet.id, quantity: 1 },
+      { product_id: euroPump.id, quantity: 1 },
+    ]).expect(422);
     expect(mixed.body.errors.order_items[0]).toMatch(/même devise/);
     const wrong = await order([{ product_id: euroPump.id, quantity: 1 }], { currency: 'Fcfa' }).expect(422);
-    expect(wrong.body.errors).toEqual({ currency: ['Les produits de votre panier sont vendus en Euro : choisissez cette devise.'] });
+    expect(wrong.body.errors).toEqual({
+      currency: ['Les produits de votre panier sont vendus en Euro : choisissez cette devise.'],
+    });
     const right = await order([{ product_id: euroPump.id, quantity: 2 }], { currency: 'Euro' }).expect(201);
     expect(right.body.order.total).toBe('1799.80');
   });
 
   it('stores hostile text as plain text', async () => {
     const xss = '<img src=x onerror=alert(1)>';
-    const res = await order([{ product_id: helmet.id, quantity: 1 }], { company_name: xss, payment_term: "'; DROP TABLE orders; --" }).expect(201);
+    const res = await order([{ product_id: helmet.id, quantity: 1 }], {
+      company_name: xss,
+      payment_term: "'; DROP TABLE orders; --",
+    }).expect(201);
     const stored = await t.dataSource.getRepository(Order).findOneByOrFail({ id: res.body.order.id });
     expect(stored.company_name).toBe(xss);
     expect(stored.payment_term).toBe("'; DROP TABLE orders; --");
     await mail.idle();
-    const staff = await t.dataSource.getRepository(OutgoingMail).findOneByOrFail({ kind: 'order-staff', subject: `Nouvelle commande ${res.body.order.order_num} : ${xss}` });
+    const staff = await t.dataSource
+      .getRepository(OutgoingMail)
+      .findOneByOrFail({ kind: 'order-staff', subject: `Nouvelle commande ${res.body.order.order_num} : ${xss}` });
     expect(staff.html).not.toContain('<img');
   });
 
@@ -215,7 +256,10 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
     expect(await stockOf(lastUnits)).toBe(5);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        order([{ product_id: lastUnits.id, quantity: 1 }], { company_email: `client${i}@concurrence.example`, company_name: `Client ${i}` }),
+        order([{ product_id: lastUnits.id, quantity: 1 }], {
+          company_email: `client${i}@concurrence.example`,
+          company_name: `Client ${i}`,
+        }),
       ),
     );
     const statuses = results.map((r) => r.status).sort();
@@ -227,13 +271,17 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
     const numbers = results.filter((r) => r.status === 201).map((r) => r.body.order.order_num);
     expect(new Set(numbers).size).toBe(5);
     for (const refused of results.filter((r) => r.status === 409)) {
-      expect(refused.body.message).toMatch(/^Stock insuffisant pour « Compresseur dernières unités » : 0 disponible, 1 demandé\.$/);
+      expect(refused.body.message).toMatch(
+        /^Stock insuffisant pour « Compresseur dernières unités » : 0 disponible, 1 demandé\.$/,
+      );
     }
   });
 
   it('gives concurrent first orders of one new company a single customer', async () => {
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => order([{ product_id: helmet.id, quantity: 1 }], { company_email: 'nouvelle@simultanee.example' })),
+      Array.from({ length: 6 }, () =>
+        order([{ product_id: helmet.id, quantity: 1 }], { company_email: 'nouvelle@simultanee.example' }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
     expect(await t.dataSource.getRepository(Customer).countBy({ company_email: 'nouvelle@simultanee.example' })).toBe(1);
@@ -260,7 +308,10 @@ describe(`order request rate limit (${testDatabaseKind()})`, () => {
     await request(t.http).post('/api/order/create').send({}).expect(422);
     await request(t.http).post('/api/order/create').send({}).expect(422);
     const res = await request(t.http).post('/api/order/create').send({}).expect(429);
-    expect(res.body).toEqual({ success: false, message: 'Trop de commandes envoyées depuis votre connexion. Veuillez réessayer dans 60 minutes.' });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Trop de commandes envoyées depuis votre connexion. Veuillez réessayer dans 60 minutes.',
+    });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
   });
 });

@@ -108,7 +108,10 @@ export class OrderRequestsService {
   ): Promise<{ order: OrderCreatedAnswer['order']; mailIds: number[] }> {
     const ids = lines.map((l) => l.productId);
     const products = new Map(
-      (await manager.getRepository(Product).find({ where: { id: In(ids) }, relations: { currency: true } })).map((p) => [p.id, p]),
+      (await manager.getRepository(Product).find({ where: { id: In(ids) }, relations: { currency: true } })).map((p) => [
+        p.id,
+        p,
+      ]),
     );
     const unknown: Record<string, string[]> = {};
     for (const line of lines) {
@@ -209,7 +212,13 @@ export class OrderRequestsService {
         total_price: item.total,
       })),
     };
-    const mails = orderMails({ order: answer, request: dto, currencySymbol: priceCurrency.symbol, company: this.config.company, siteUrl: this.config.siteUrl });
+    const mails = orderMails({
+      order: answer,
+      request: dto,
+      currencySymbol: priceCurrency.symbol,
+      company: this.config.company,
+      siteUrl: this.config.siteUrl,
+    });
     const mailIds: number[] = [];
     for (const mail of mails) mailIds.push((await this.mail.send(mail, manager)).id);
     return { order: answer, mailIds };

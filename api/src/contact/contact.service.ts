@@ -1,0 +1,58 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { MailService } from '../mail/mail.service.js';
+import type { ContactDto } from './dto/contact.dto.js';
+import { ContactMessage } from './entities/contact-message.entity.js';
+
+export const CONTACT_SENT = 'Votre message a bien été envoyé. Notre équipe vous répondra dans les plus brefs délais.';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * Messages of the contact form: stored first (so none is ever lost), then e-mailed to the company
+ * through the mail outbox, which retries while the SMTP server is unreachable.
+ */
+@Injectable()
+export class ContactService {
+  private readonly logger = new Logger('Contact');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mail: MailService,
+  ) {}
+
+  async receive(dto: ContactDto, ip: string | null): Promise<ContactMessage> {
+    const repo = this.dataSource.getRepository(ContactMessage);
+    const saved = await repo.save(
+      repo.create({ name: dto.name, email: dto.email, object: dto.object, message: dto.message, ip: ip?.slice(0, 45) ?? null }),
+    );
+    try {
+      await this.mail.send({
+        to: this.config.company.email,
+        kind: 'contact',
+        subject: `[Contact] ${dto.object}`,
+        text:
+          `Nouveau message reçu par le formulaire de contact du site.\n\n` +
+          `Nom : ${dto.name}\nEmail : ${dto.email}\nObjet : ${dto.object}\n` +
+          `Reçu le : ${new Date(saved.created_at).toISOString().replace('T', ' ').slice(0, 16)} (UTC)\n\n` +
+          `${dto.message}\n\n— Répondez directement à ${dto.email}.\n`,
+        html:
+          `<p>Nouveau message reçu par le formulaire de contact du site.</p>` +
+          `<table cellpadding="4"><tr><td style="color:#4a5868">Nom</td><td>${escapeHtml(dto.name)}</td></tr>` +
+          `<tr><td style="color:#4a5868">Email</td><td><a href="mailto:${escapeHtml(dto.email)}">${escapeHtml(dto.email)}</a></td></tr>` +
+          `<tr><td style="color:#4a5868">Objet</td><td>${escapeHtml(dto.object)}</td></tr></table>` +
+          `<p style="white-space:pre-wrap">${escapeHtml(dto.message)}</p>`,
+      });
+      // Handed to the outbox: delivery (and its retries) is the mail service's job from here.
+      await repo.update({ id: saved.id }, { mailed_at: new Date() });
+    } catch (error) {
+      // The message is stored: staff still see it even if the e-mail could not even be queued.
+      this.logger.error(`Contact message ${saved.id} stored but not queued for e-mail: ${(error as Error).message}`);
+    }
+    return saved;
+  }
+}

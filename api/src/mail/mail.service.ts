@@ -1,0 +1,207 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { OutgoingMail } from './entities/outgoing-mail.entity.js';
+import { OutboxTransport, SmtpTransport, type MailTransport } from './mail-transports.js';
+
+export interface MailRequest {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /** What the mail is for ("contact", "order-received", "password-reset", ...). */
+  kind: string;
+}
+
+/** Retry policy: 1 min, 2, 4, 8 ... capped at 6 h; given up (status failed) after this many attempts. */
+export const MAIL_MAX_ATTEMPTS = 10;
+const BACKOFF_BASE_MS = 60_000;
+const BACKOFF_CAP_MS = 6 * 60 * 60_000;
+/** A claimed mail is not picked up again for this long (a crash mid-send leads to a later retry). */
+const CLAIM_LEASE_MS = 5 * 60_000;
+const WORKER_INTERVAL_MS = 30_000;
+const BATCH = 20;
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * The one way the application sends e-mail. `send` writes the mail to the `outgoing_mails` table
+ * first (in the caller's transaction when given one), then tries to deliver it in the background:
+ * by SMTP when SMTP_URL is set, otherwise as an .eml file in DATA_DIR/outbox. A failed attempt
+ * stays queued with a growing delay and a periodic worker retries it, so no mail is lost when the
+ * SMTP server is down. Claiming a mail is one conditional UPDATE, so two workers (or replicas)
+ * never send the same mail twice at once.
+ */
+@Injectable()
+export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
+  private readonly logger = new Logger('Mail');
+  private readonly transport: MailTransport;
+  private readonly inFlight = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private sweeping: Promise<void> | null = null;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.transport = config.smtpUrl ? new SmtpTransport(config.smtpUrl) : new OutboxTransport(config.outboxDir);
+  }
+
+  get transportDescription(): string {
+    return this.transport.description;
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.processDue().catch(() => undefined), WORKER_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  /** Stops the worker and lets running deliveries finish while the database is still open. */
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.idle();
+  }
+
+  onApplicationShutdown(): void {
+    this.transport.close();
+  }
+
+  /**
+   * Queues an e-mail and starts its delivery. Pass `manager` to write the row inside a running
+   * transaction: delivery then starts only once that transaction has committed (`afterCommit`).
+   */
+  async send(request: MailRequest, manager?: EntityManager): Promise<OutgoingMail> {
+    const repo = (manager ?? this.dataSource.manager).getRepository(OutgoingMail);
+    const row = repo.create({
+      to_address: request.to.trim(),
+      subject: singleLine(request.subject).slice(0, 255),
+      text: request.text,
+      html: request.html ?? null,
+      kind: request.kind.slice(0, 40),
+      status: 'queued',
+      attempts: 0,
+      last_error: null,
+      next_attempt_at: new Date(),
+      sent_at: null,
+    });
+    const saved = await repo.save(row);
+    if (!manager) this.kick(saved.id);
+    return saved;
+  }
+
+  /** Starts delivering mails queued inside a transaction that has now committed. */
+  deliverSoon(ids: number[]): void {
+    for (const id of ids) this.kick(id);
+  }
+
+  /** Waits until every delivery started so far has finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size || this.sweeping) {
+      await Promise.allSettled([...this.inFlight, this.sweeping]);
+    }
+  }
+
+  /** One pass of the worker: tries every queued mail whose time has come. */
+  processDue(now = new Date()): Promise<void> {
+    if (this.sweeping) return this.sweeping;
+    this.sweeping = (async () => {
+      try {
+        const due = await this.dataSource
+          .getRepository(OutgoingMail)
+          .createQueryBuilder('m')
+          .select('m.id', 'id')
+          .where('m.status = :status', { status: 'queued' })
+          .andWhere('(m.next_attempt_at IS NULL OR m.next_attempt_at <= :now)', { now })
+          .orderBy('m.next_attempt_at', 'ASC')
+          .addOrderBy('m.id', 'ASC')
+          .limit(BATCH)
+          .getRawMany<{ id: number }>();
+        for (const { id } of due) {
+          if (this.stopped) break;
+          await this.attempt(Number(id), now);
+        }
+      } catch (error) {
+        this.logger.error(`Mail worker pass failed: ${(error as Error).message}`);
+      } finally {
+        this.sweeping = null;
+      }
+    })();
+    return this.sweeping;
+  }
+
+  private kick(id: number): void {
+    if (this.stopped) return;
+    const work = this.attempt(id)
+      .catch((error: unknown) => this.logger.error(`Mail ${id}: ${(error as Error).message}`))
+      .finally(() => this.inFlight.delete(work));
+    this.inFlight.add(work);
+  }
+
+  /** Claims the mail (if still due), hands it to the transport, records the outcome. */
+  private async attempt(id: number, now = new Date()): Promise<void> {
+    const repo = this.dataSource.getRepository(OutgoingMail);
+    const claimed = await repo
+      .createQueryBuilder()
+      .update(OutgoingMail)
+      .set({ attempts: () => 'attempts + 1', next_attempt_at: new Date(now.getTime() + CLAIM_LEASE_MS) })
+      .where('id = :id', { id })
+      .andWhere('status = :status', { status: 'queued' })
+      .andWhere('(next_attempt_at IS NULL OR next_attempt_at <= :now)', { now })
+      .execute();
+    if (!claimed.affected) return;
+    const mail = await repo.findOneByOrFail({ id });
+    try {
+      await this.transport.deliver({
+        id: mail.id,
+        from: this.config.mailFrom,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        kind: mail.kind,
+        createdAt: new Date(mail.created_at),
+      });
+      await repo.update({ id }, { status: 'sent', sent_at: new Date(), next_attempt_at: null, last_error: null });
+    } catch (error) {
+      const reason = describeError(error);
+      const givingUp = mail.attempts >= MAIL_MAX_ATTEMPTS;
+      await repo.update(
+        { id },
+        givingUp
+          ? { status: 'failed', next_attempt_at: null, last_error: reason }
+          : { status: 'queued', next_attempt_at: new Date(now.getTime() + retryDelayMs(mail.attempts)), last_error: reason },
+      );
+      this.logger.warn(
+        `Mail ${id} (${mail.kind}) not delivered by ${this.transport.description}, attempt ${mail.attempts}` +
+          `${givingUp ? ', giving up' : ', will retry'}: ${reason}`,
+      );
+    }
+  }
+}
+
+function singleLine(text: string): string {
+  return text.replace(/[\r\n\t]+/g, ' ').trim();
+}
+
+/** The transport's reason, without credentials that an SMTP URL could carry. */
+function describeError(error: unknown): string {
+  const e = error as { code?: string; responseCode?: number; message?: string };
+  const text = [e.code, e.responseCode, e.message]
+    .filter(Boolean)
+    .join(' ')
+    .replace(/\/\/[^@\s]*@/g, '//***@');
+  return text.slice(0, 1000) || 'Erreur inconnue';
+}

@@ -1,0 +1,214 @@
+#!/usr/bin/env node
+// Measures a built release of the public site: JavaScript shipped per page (gzip, what loads at
+// first view, and what is fetched later on demand), and the first-view weight of the home page
+// at mobile width. Usage:
+//   npm run bench:site                 measures the live release of DATA_DIR (default ./data)
+//   npm run bench:site -- <folder>     measures a release folder (e.g. site/dist)
+//   npm run bench:site -- --json       machine-readable output
+// Budgets (docs/architecture.md): pages without islands ship no framework JS; catalogue ≤ 75 KB
+// of JS at first view; home first view ≤ 200 KB. The command exits 1 when a budget is exceeded.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const args = process.argv.slice(2);
+const asJson = args.includes('--json');
+const given = args.find((a) => !a.startsWith('--'));
+const dataDir = process.env.DATA_DIR || path.resolve('data');
+const folder = path.resolve(given ?? fs.realpathSync(path.join(dataDir, 'site', 'current')));
+if (!fs.existsSync(path.join(folder, 'index.html'))) {
+  console.error(`No built site in ${folder} (expected index.html). Start the server once or pass a folder.`);
+  process.exit(2);
+}
+
+const BUDGETS = { catalogueJs: 75 * 1024, homeFirstView: 200 * 1024 };
+const gzipCache = new Map();
+const gz = (file) => {
+  if (!gzipCache.has(file)) gzipCache.set(file, zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length);
+  return gzipCache.get(file);
+};
+const local = (url) => {
+  if (!url || /^(https?:)?\/\//.test(url) || url.startsWith('data:')) return null;
+  const clean = decodeURIComponent(url.split(/[?#]/)[0]);
+  const file = path.join(folder, clean.replace(/^\//, ''));
+  return fs.existsSync(file) && fs.statSync(file).isFile() ? file : null;
+};
+
+/** A module and everything it imports statically; dynamic imports are listed apart (loaded later). */
+function moduleGraph(entries) {
+  const staticSet = new Set();
+  const lazySet = new Set();
+  const visit = (file, lazy) => {
+    const set = lazy ? lazySet : staticSet;
+    if (staticSet.has(file) || set.has(file)) return;
+    set.add(file);
+    const code = fs.readFileSync(file, 'utf8');
+    const dir = path.dirname(file);
+    const resolve = (spec) => {
+      const target = spec.startsWith('/') ? path.join(folder, spec) : path.resolve(dir, spec);
+      return fs.existsSync(target) ? target : null;
+    };
+    for (const m of code.matchAll(/(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["'`]([^"'`]+\.m?js)["'`]/g)) {
+      const target = resolve(m[1]);
+      if (target) visit(target, lazy);
+    }
+    for (const m of code.matchAll(/import\(\s*["'`]([^"'`]+\.m?js)["'`]\s*\)/g)) {
+      const target = resolve(m[1]);
+      if (target) visit(target, true);
+    }
+  };
+  for (const entry of entries) visit(entry, false);
+  for (const file of staticSet) lazySet.delete(file);
+  return { staticFiles: [...staticSet], lazyFiles: [...lazySet] };
+}
+
+function analysePage(htmlFile) {
+  const html = fs.readFileSync(htmlFile, 'utf8');
+  const entries = new Set();
+  // client:visible / client:media islands load when they come into view: on demand, not first view.
+  const deferred = new Set();
+  const islands = [];
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) {
+    const file = local(m[1]);
+    if (file) entries.add(file);
+  }
+  for (const m of html.matchAll(/<astro-island\b([^>]*)>/g)) {
+    const attrs = m[1];
+    const comp = /component-url="([^"]+)"/.exec(attrs)?.[1];
+    const renderer = /renderer-url="([^"]+)"/.exec(attrs)?.[1];
+    const directive = /client="([^"]+)"/.exec(attrs)?.[1];
+    if (comp) islands.push(`${path.basename(comp).split('.')[0]}:${directive}`);
+    const later = directive === 'visible' || directive === 'media' || directive === 'only';
+    for (const url of [comp, renderer]) {
+      const file = local(url);
+      if (file) (later ? deferred : entries).add(file);
+    }
+  }
+  // Inline module scripts may import chunks too.
+  for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const i of m[1].matchAll(/(?:import\(|from\s*)["']([^"']+\.m?js)["']/g)) {
+      const file = local(i[1]);
+      if (file) entries.add(file);
+    }
+  }
+  const { staticFiles, lazyFiles: dynamicFiles } = moduleGraph([...entries]);
+  const visibleGraph = moduleGraph([...deferred].filter((f) => !staticFiles.includes(f)));
+  const lazyFiles = [...new Set([...dynamicFiles, ...visibleGraph.staticFiles, ...visibleGraph.lazyFiles])].filter(
+    (f) => !staticFiles.includes(f),
+  );
+  const inlineJs = [...html.matchAll(/<script\b(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].reduce(
+    (sum, m) => sum + zlib.gzipSync(m[1]).length,
+    0,
+  );
+  const css = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => local(m[1])).filter(Boolean);
+  const frameworkJs = [...staticFiles, ...visibleGraph.staticFiles].some((f) =>
+    /react|client\.|jsx-runtime/.test(path.basename(f)),
+  );
+  return {
+    page:
+      '/' +
+      path
+        .relative(folder, htmlFile)
+        .replace(/\\/g, '/')
+        .replace(/(index)?\.html$/, ''),
+    htmlGzip: zlib.gzipSync(html, { level: 9 }).length,
+    cssGzip: css.reduce((s, f) => s + gz(f), 0),
+    jsGzip: staticFiles.reduce((s, f) => s + gz(f), 0) + inlineJs,
+    lazyJsGzip: lazyFiles.reduce((s, f) => s + gz(f), 0),
+    frameworkJs,
+    islands,
+    html,
+  };
+}
+
+function htmlFiles(dir) {
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== '_astro') out.push(...htmlFiles(full));
+    else if (entry.isFile() && entry.name.endsWith('.html')) out.push(full);
+  }
+  return out;
+}
+
+/** Home at mobile width: HTML, CSS, first-view JS and the images loaded eagerly (not loading="lazy"). */
+function firstView(page) {
+  let images = 0;
+  const seen = new Set();
+  for (const m of page.html.matchAll(/<img\b([^>]*)>/g)) {
+    const attrs = m[1];
+    if (/loading="lazy"/.test(attrs)) continue;
+    const src = /\ssrc="([^"]+)"/.exec(attrs)?.[1];
+    const file = local(src);
+    if (file && !seen.has(file)) {
+      seen.add(file);
+      images += /\.(svg|xml)$/.test(file) ? gz(file) : fs.statSync(file).size;
+    }
+  }
+  return { images, total: page.htmlGzip + page.cssGzip + page.jsGzip + images };
+}
+
+const pages = htmlFiles(folder)
+  .map(analysePage)
+  .sort((a, b) => a.page.localeCompare(b.page));
+// One line per kind of page: product and article pages look alike, show the heaviest of each.
+const groups = new Map();
+for (const p of pages) {
+  const key = p.page.startsWith('/product/') ? '/product/{id}' : p.page.startsWith('/article/') ? '/article/{slug}' : p.page;
+  const current = groups.get(key);
+  if (!current || p.jsGzip + p.htmlGzip > current.jsGzip + current.htmlGzip)
+    groups.set(key, { ...p, key, count: (current?.count ?? 0) + 1 });
+  else current.count++;
+}
+const rows = [...groups.values()];
+const home = pages.find((p) => p.page === '/');
+const catalogue = pages.find((p) => p.page === '/catalogue');
+const homeView = firstView(home);
+const kb = (n) => (n / 1024).toFixed(1);
+
+const failures = [];
+if (catalogue && catalogue.jsGzip > BUDGETS.catalogueJs)
+  failures.push(`catalogue JS ${kb(catalogue.jsGzip)} KB > ${kb(BUDGETS.catalogueJs)} KB`);
+if (homeView.total > BUDGETS.homeFirstView)
+  failures.push(`home first view ${kb(homeView.total)} KB > ${kb(BUDGETS.homeFirstView)} KB`);
+for (const p of rows) if (!p.islands.length && p.frameworkJs) failures.push(`${p.key} has no island but ships framework JS`);
+
+if (asJson) {
+  console.log(
+    JSON.stringify(
+      {
+        folder,
+        pages: rows.map(({ html: _html, ...r }) => r),
+        home: { ...homeView, html: home.htmlGzip, css: home.cssGzip, js: home.jsGzip },
+        budgets: BUDGETS,
+        failures,
+      },
+      null,
+      2,
+    ),
+  );
+} else {
+  console.log(`Site release: ${folder}\n`);
+  const header = ['page', 'pages', 'html KB', 'css KB', 'js KB (first view)', 'js KB (on demand)', 'islands'];
+  const table = rows.map((r) => [
+    r.key,
+    String(r.count),
+    kb(r.htmlGzip),
+    kb(r.cssGzip),
+    kb(r.jsGzip),
+    kb(r.lazyJsGzip),
+    r.islands.join(' ') || '-',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of table) console.log(line(row));
+  console.log(`\nAll sizes gzip -9. Home first view at mobile width: ${kb(homeView.total)} KB`);
+  console.log(
+    `  html ${kb(home.htmlGzip)} + css ${kb(home.cssGzip)} + js ${kb(home.jsGzip)} + eager images ${kb(homeView.images)} (budget ${kb(BUDGETS.homeFirstView)} KB)`,
+  );
+  if (catalogue) console.log(`Catalogue JS at first view: ${kb(catalogue.jsGzip)} KB (budget ${kb(BUDGETS.catalogueJs)} KB)`);
+  console.log(failures.length ? `\nOver budget:\n- ${failures.join('\n- ')}` : '\nAll budgets met.');
+}
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,35 @@
+// @ts-check
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+
+/**
+ * The public site is pre-rendered at build time from the running API (COMPTOIR_API_URL) into the
+ * release folder the API chose (COMPTOIR_OUT_DIR). Islands call `/api/...` on the same origin.
+ */
+const site = (process.env.SITE_URL || 'http://localhost:3000').replace(/\/$/, '');
+
+export default defineConfig({
+  site,
+  output: 'static',
+  outDir: process.env.COMPTOIR_OUT_DIR ?? './dist',
+  trailingSlash: 'ignore',
+  build: { format: 'file', inlineStylesheets: 'auto' },
+  compressHTML: true,
+  integrations: [
+    react(),
+    sitemap({
+      filter: (page) => !/\/404\/?$/.test(page),
+    }),
+  ],
+  vite: {
+    plugins: [tailwindcss()],
+    server: {
+      proxy: {
+        '/api': process.env.COMPTOIR_API_URL || 'http://127.0.0.1:3000',
+        '/storage': process.env.COMPTOIR_API_URL || 'http://127.0.0.1:3000',
+      },
+    },
+  },
+});

@@ -1,0 +1,71 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
+import { cartCountAtom, orderDialogOpenAtom } from './lib/cart';
+import { useHydrated } from './lib/hooks';
+import { prepareToasts } from './lib/toast';
+
+// The order dialog is only downloaded when a visitor opens the cart.
+const OrderDialog = lazy(() => import('./OrderDialog'));
+
+/** "Mon panier" with its count badge; opens the three-step order dialog. */
+export default function CartBar() {
+  const count = useAtomValue(cartCountAtom);
+  const [open, setOpen] = useAtom(orderDialogOpenAtom);
+  const [wanted, setWanted] = useState(false);
+  const hydrated = useHydrated();
+
+  useEffect(() => {
+    if (open) {
+      setWanted(true);
+      prepareToasts();
+    }
+  }, [open]);
+
+  const shown = hydrated ? count : 0;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-secondary relative"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        data-cart-button
+      >
+        <svg
+          aria-hidden="true"
+          width="22"
+          height="22"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <circle cx="9" cy="20" r="1.5" />
+          <circle cx="18" cy="20" r="1.5" />
+          <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h8.6a2 2 0 0 0 2-1.6L22 7H6" />
+        </svg>
+        <span>Mon panier</span>
+        <span
+          className="ml-0.5 inline-flex min-w-[24px] items-center justify-center rounded-full bg-accent-700 px-0.5 text-sm font-bold text-white"
+          data-cart-count
+        >
+          {shown}
+        </span>
+        <span className="sr-only"> produit{shown > 1 ? 's' : ''}</span>
+      </button>
+      {wanted && (
+        <Suspense
+          fallback={
+            <p role="status" className="fixed right-2 bottom-2 rounded-md bg-brand-900 px-2 py-1 text-white shadow-raised">
+              Chargement…
+            </p>
+          }
+        >
+          <OrderDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,493 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import type {
+  OrderCreatedAnswer,
+  OrderCurrencyChoice,
+  OrderDeliveryMethod,
+  OrderFormField,
+  OrderPaymentMean,
+  OrderRequestPayload,
+} from '@comptoir/api/contract';
+import { formatPrice, shortName } from '../lib/format';
+import { cartAtom, cartTotals, clearCart, removeOne, setQuantity, updateStock, type CartItem } from './lib/cart';
+import { api, firstErrors } from './lib/http';
+import { Popup } from './ui/Popup';
+import { Spinner } from './ui/Spinner';
+
+export const ORDER_TEXTS = {
+  required: 'Ce champ est requis',
+  invalidEmail: "L'adresse email n'est pas valide.",
+  emptyCart: 'Votre panier est vide',
+  success: 'Commande passée avec succès !',
+  failure: 'Erreur lors de la création de la commande.',
+  network: 'Le serveur est injoignable : vérifiez votre connexion puis réessayez. Votre panier a été conservé.',
+  placeholder: 'Sélectionner',
+  mixedCurrencies: (names: string) =>
+    `Votre panier contient des produits vendus dans des devises différentes (${names}) : passez une commande par devise.`,
+  cartCurrency: (name: string) => `Les prix de votre panier sont en ${name}.`,
+} as const;
+
+const PAYMENT_MEANS: readonly OrderPaymentMean[] = ['Carte bancaire', 'Visa', 'Chèque'];
+const CURRENCIES: readonly OrderCurrencyChoice[] = ['Dollar', 'Euro', 'Fcfa'];
+const DELIVERY_METHODS: readonly OrderDeliveryMethod[] = ['Air', 'Route', 'Mer'];
+
+/** Success popups close after 1.5 s (spec section 9). */
+const SUCCESS_POPUP_MS = 1500;
+
+type Values = Record<OrderFormField, string>;
+
+interface FieldSpec {
+  name: OrderFormField;
+  label: string;
+  step: 2 | 3;
+  type: 'text' | 'email' | 'tel' | 'select';
+  options?: readonly string[];
+  autoComplete?: string;
+  placeholder?: string;
+}
+
+const FIELDS: FieldSpec[] = [
+  { name: 'payment_by', label: 'Moyen de paiement', step: 2, type: 'select', options: PAYMENT_MEANS },
+  { name: 'currency', label: 'Devise', step: 2, type: 'select', options: CURRENCIES },
+  { name: 'payment_term', label: 'Conditions de paiement', step: 2, type: 'text', placeholder: 'Ex. : 30 jours fin de mois' },
+  { name: 'delivery_method', label: 'Mode de livraison', step: 2, type: 'select', options: DELIVERY_METHODS },
+  { name: 'credit_level', label: 'Niveau de crédit', step: 2, type: 'text', placeholder: 'Ex. : 50 % à la commande' },
+  { name: 'company_name', label: 'Nom de l’entreprise', step: 3, type: 'text', autoComplete: 'organization' },
+  { name: 'company_phone', label: 'Téléphone de l’entreprise', step: 3, type: 'tel', autoComplete: 'tel' },
+  { name: 'company_email', label: 'Email de l’entreprise', step: 3, type: 'email', autoComplete: 'email' },
+  { name: 'representative_name', label: 'Nom du représentant', step: 3, type: 'text', autoComplete: 'name' },
+  { name: 'representative_phone', label: 'Téléphone du représentant', step: 3, type: 'tel' },
+  { name: 'representative_email', label: 'Email du représentant', step: 3, type: 'email' },
+];
+
+const EMPTY: Values = Object.fromEntries(FIELDS.map((f) => [f.name, ''])) as Values;
+
+const STEP_TITLES: Record<1 | 2 | 3, string> = {
+  1: 'Articles ajoutés au panier',
+  2: 'Paiement et livraison',
+  3: 'Informations de contact',
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The eleven fields are required; the select placeholder has no value and counts as empty. */
+export function validateOrder(values: Values): Partial<Record<OrderFormField, string>> {
+  const errors: Partial<Record<OrderFormField, string>> = {};
+  for (const field of FIELDS) {
+    const value = values[field.name].trim();
+    if (!value) errors[field.name] = ORDER_TEXTS.required;
+    else if (field.type === 'email' && !EMAIL.test(value)) errors[field.name] = ORDER_TEXTS.invalidEmail;
+  }
+  return errors;
+}
+
+type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: string } | null;
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The three-step order request (spec: Order dialog, sections 4, 5 and 8). */
+export default function OrderDialog({ open, onOpenChange }: Props) {
+  const cart = useAtomValue(cartAtom);
+  const [step, setStep] = useState<1 | 2 | 3>(1);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<OrderFormField, string>>>({});
+  const [cartError, setCartError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const baseId = useId();
+  const fieldId = (name: string) => `${baseId}-${name}`;
+  const cartCurrencies = [...new Set(cart.map((item) => item.currency.name).filter(Boolean))];
+  const mixed = cartCurrencies.length > 1;
+  const cartCurrency = cartCurrencies.length === 1 ? cartCurrencies[0]! : null;
+
+  // The total is priced in the cart's currency: propose it until the visitor picks one.
+  useEffect(() => {
+    if (cartCurrency && (CURRENCIES as readonly string[]).includes(cartCurrency)) {
+      setValues((v) => (v.currency ? v : { ...v, currency: cartCurrency }));
+    }
+  }, [cartCurrency]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const close = useCallback(() => {
+    onOpenChange(false);
+    setStep(1);
+    setCartError(null);
+  }, [onOpenChange]);
+
+  const focusField = (name: OrderFormField) => {
+    requestAnimationFrame(() => document.getElementById(fieldId(name))?.focus());
+  };
+
+  const update = (name: OrderFormField, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (step < 3) {
+      setStep((s) => (s < 3 ? ((s + 1) as 2 | 3) : s));
+      return;
+    }
+    if (!cart.length || mixed) {
+      setCartError(mixed ? ORDER_TEXTS.mixedCurrencies(cartCurrencies.join(', ')) : ORDER_TEXTS.emptyCart);
+      setStep(1);
+      return;
+    }
+    const found = validateOrder(values);
+    setErrors(found);
+    const firstInvalid = FIELDS.find((f) => found[f.name]);
+    if (firstInvalid) {
+      setStep(firstInvalid.step);
+      focusField(firstInvalid.name);
+      return;
+    }
+    setBusy(true);
+    const payload: OrderRequestPayload = {
+      ...(Object.fromEntries(FIELDS.map((f) => [f.name, values[f.name].trim()])) as Values as Omit<
+        OrderRequestPayload,
+        'order_items'
+      >),
+      order_items: cart.map((item) => ({
+        product_id: item.id,
+        quantity: item.quantity,
+        price: item.price,
+        total_price: ((Math.round(Number(item.price) * 100) * item.quantity) / 100).toFixed(2),
+      })),
+    };
+    const result = await api<OrderCreatedAnswer>('/api/order/create', { method: 'POST', body: payload });
+    setBusy(false);
+    if (result.ok) {
+      clearCart();
+      setValues(EMPTY);
+      setErrors({});
+      close();
+      setOutcome({
+        kind: 'success',
+        message: `Votre demande ${result.data.order.order_num} a bien été enregistrée. Un email de confirmation vous a été envoyé.`,
+      });
+      return;
+    }
+    if (!result.network && result.status === 422 && result.data?.errors) {
+      const serverErrors = firstErrors(result.data.errors) as Partial<Record<OrderFormField, string>>;
+      const field = FIELDS.find((f) => serverErrors[f.name]);
+      if (field) {
+        setErrors(serverErrors);
+        setStep(field.step);
+        focusField(field.name);
+        return;
+      }
+    }
+    const extra = result.data as { product_id?: number; available?: number } | null;
+    if (extra && typeof extra.product_id === 'number' && typeof extra.available === 'number') {
+      updateStock(extra.product_id, extra.available);
+    }
+    close();
+    setOutcome({ kind: 'error', message: result.network ? ORDER_TEXTS.network : (result.data?.message ?? ORDER_TEXTS.network) });
+  }
+
+  const closeOutcome = useCallback(() => setOutcome(null), []);
+  const totals = cartTotals(cart);
+
+  return (
+    <>
+      <dialog
+        ref={dialogRef}
+        aria-labelledby={titleId}
+        onCancel={(event) => {
+          event.preventDefault();
+          if (!busy) close();
+        }}
+        onClose={() => open && close()}
+        className="order-dialog m-auto w-[min(96vw,760px)] rounded-2xl bg-white p-0 text-ink shadow-raised"
+        data-order-dialog
+      >
+        <form onSubmit={submit} noValidate className="flex max-h-[90vh] flex-col" aria-busy={busy}>
+          <header className="flex items-start justify-between gap-2 border-b border-line p-3">
+            <div className="flex-1">
+              <h2 id={titleId} className="text-xl font-bold text-brand-900">
+                {STEP_TITLES[step]}
+              </h2>
+              <p className="mt-0.5 text-sm font-semibold text-ink-muted" id={`${baseId}-progress`}>
+                Étapes {step}/3
+              </p>
+              <div
+                className="mt-1 h-1 overflow-hidden rounded-full bg-brand-50"
+                role="progressbar"
+                aria-labelledby={`${baseId}-progress`}
+                aria-valuemin={1}
+                aria-valuemax={3}
+                aria-valuenow={step}
+              >
+                <div
+                  className="h-full rounded-full bg-accent-600 transition-[width] duration-500"
+                  style={{ width: `${(step / 3) * 100}%` }}
+                />
+              </div>
+            </div>
+            <button type="button" className="btn btn-ghost px-1" onClick={close} disabled={busy} aria-label="Fermer">
+              <svg
+                aria-hidden="true"
+                width="22"
+                height="22"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </button>
+          </header>
+
+          <div className="flex-1 overflow-y-auto p-3">
+            {step === 1 && <CartStep cart={cart} error={cartError} />}
+            {step === 1 && mixed && (
+              <p className="mt-2 rounded-md bg-warning-soft p-1.5 text-warning" role="alert">
+                {ORDER_TEXTS.mixedCurrencies(cartCurrencies.join(', '))}
+              </p>
+            )}
+            {step > 1 && (
+              <div className="grid gap-2 sm:grid-cols-2">
+                {FIELDS.filter((f) => f.step === step).map((field) => (
+                  <Field
+                    key={field.name}
+                    id={fieldId(field.name)}
+                    label={field.label}
+                    error={errors[field.name]}
+                    hint={field.name === 'currency' && cartCurrency ? ORDER_TEXTS.cartCurrency(cartCurrency) : undefined}
+                  >
+                    {field.type === 'select' ? (
+                      <select
+                        id={fieldId(field.name)}
+                        name={field.name}
+                        className="field-input"
+                        value={values[field.name]}
+                        onChange={(e) => update(field.name, e.target.value)}
+                        aria-invalid={errors[field.name] ? true : undefined}
+                        aria-describedby={
+                          [
+                            errors[field.name] && `${fieldId(field.name)}-error`,
+                            field.name === 'currency' && cartCurrency && `${fieldId(field.name)}-hint`,
+                          ]
+                            .filter(Boolean)
+                            .join(' ') || undefined
+                        }
+                        required
+                      >
+                        <option value="">{ORDER_TEXTS.placeholder}</option>
+                        {field.options!.map((option) => (
+                          <option key={option} value={option}>
+                            {option}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      <input
+                        id={fieldId(field.name)}
+                        name={field.name}
+                        type={field.type}
+                        className="field-input"
+                        value={values[field.name]}
+                        onChange={(e) => update(field.name, e.target.value)}
+                        autoComplete={field.autoComplete}
+                        placeholder={field.placeholder}
+                        maxLength={field.type === 'tel' ? 50 : 255}
+                        aria-invalid={errors[field.name] ? true : undefined}
+                        aria-describedby={errors[field.name] ? `${fieldId(field.name)}-error` : undefined}
+                        required
+                      />
+                    )}
+                  </Field>
+                ))}
+              </div>
+            )}
+          </div>
+
+          <footer className="flex flex-wrap items-center justify-between gap-2 border-t border-line p-3">
+            <p className="text-sm text-ink-muted">
+              {cart.length > 0 && (
+                <>
+                  Total indicatif :{' '}
+                  <strong className="text-ink">{totals.map((t) => formatPrice(t.cents / 100, t.symbol)).join(' + ')}</strong>
+                </>
+              )}
+            </p>
+            <div className="flex gap-1">
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => setStep((s) => (s > 1 ? ((s - 1) as 1 | 2) : s))}
+                disabled={step === 1 || busy}
+              >
+                Précédent
+              </button>
+              {step < 3 ? (
+                <button type="submit" className="btn btn-secondary">
+                  Suivant
+                </button>
+              ) : (
+                <button type="submit" className="btn btn-primary" disabled={busy}>
+                  {busy && <Spinner label="Envoi de la commande en cours" />}
+                  Passer ma commande
+                </button>
+              )}
+            </div>
+          </footer>
+        </form>
+      </dialog>
+      <Popup
+        open={outcome?.kind === 'success'}
+        kind="success"
+        title={ORDER_TEXTS.success}
+        message={outcome?.kind === 'success' ? outcome.message : undefined}
+        autoCloseMs={SUCCESS_POPUP_MS}
+        onClose={closeOutcome}
+      />
+      <Popup
+        open={outcome?.kind === 'error'}
+        kind="error"
+        title={ORDER_TEXTS.failure}
+        message={outcome?.kind === 'error' ? outcome.message : undefined}
+        onClose={closeOutcome}
+      />
+    </>
+  );
+}
+
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}{' '}
+        <span aria-hidden="true" className="text-danger">
+          *
+        </span>
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-0.5 text-sm text-ink-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CartStep({ cart, error }: { cart: CartItem[]; error: string | null }) {
+  if (!cart.length) {
+    return (
+      <div className="py-4 text-center">
+        <p className="text-lg text-ink-muted" role={error ? 'alert' : undefined}>
+          {ORDER_TEXTS.emptyCart}
+        </p>
+        <a href="/catalogue" className="btn btn-secondary mt-2">
+          Voir la boutique
+        </a>
+      </div>
+    );
+  }
+  return (
+    <ul className="divide-y divide-line" aria-label="Articles du panier">
+      {cart.map((item) => (
+        <li key={item.id} className="flex flex-wrap items-center gap-2 py-1.5" data-cart-item={item.id}>
+          {item.image ? (
+            <img src={item.image} alt="" width={64} height={64} className="h-8 w-8 rounded-md object-cover" />
+          ) : (
+            <span className="h-8 w-8 rounded-md bg-surface-muted" aria-hidden="true" />
+          )}
+          <div className="min-w-[140px] flex-1">
+            <p className="font-semibold" title={item.name}>
+              {shortName(item.name)}
+            </p>
+            <p className="text-sm text-ink-muted">{formatPrice(item.price, item.currency.symbol)} l’unité</p>
+          </div>
+          <QuantityControl item={item} />
+          <p className="w-[120px] text-right font-bold">
+            {formatPrice((Math.round(Number(item.price) * 100) * item.quantity) / 100, item.currency.symbol)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function QuantityControl({ item }: { item: CartItem }) {
+  const id = useId();
+  const [draft, setDraft] = useState(String(item.quantity));
+  useEffect(() => setDraft(String(item.quantity)), [item.quantity]);
+  const commit = () => {
+    const wanted = Number(draft);
+    if (!Number.isInteger(wanted) || wanted < 1 || !setQuantity(item.id, wanted)) setDraft(String(item.quantity));
+  };
+  return (
+    <div className="flex items-center gap-0.5">
+      <button
+        type="button"
+        className="btn btn-ghost h-[40px] min-h-0 w-[40px] p-0 text-lg"
+        onClick={() => removeOne(item.id)}
+        aria-label={item.quantity > 1 ? `Retirer une unité de ${item.name}` : `Retirer ${item.name} du panier`}
+      >
+        −
+      </button>
+      <label htmlFor={id} className="sr-only">
+        Quantité de {item.name}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={item.stock}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit();
+          }
+        }}
+        className="field-input h-[40px] min-h-0 w-[64px] px-0.5 text-center"
+      />
+      <button
+        type="button"
+        className="btn btn-ghost h-[40px] min-h-0 w-[40px] p-0 text-lg"
+        onClick={() => setQuantity(item.id, item.quantity + 1)}
+        aria-label={`Ajouter une unité de ${item.name}`}
+      >
+        +
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { useEffect, useId, useState } from 'react';
+import { useSetAtom } from 'jotai';
+import type { ProductAnswer } from '@comptoir/api/contract';
+import type { ProductCardData } from '../lib/products';
+import { addToCart, CART_TEXTS, isInCart, orderDialogOpenAtom, updateStock } from './lib/cart';
+import { api } from './lib/http';
+import { notify, prepareToasts } from './lib/toast';
+import { Spinner } from './ui/Spinner';
+import { StockBadge } from './ui/StockBadge';
+
+export const PRODUCT_TEXTS = {
+  loadError: 'Erreur lors du chargement des produits.',
+  gone: 'Ce produit n’est plus disponible.',
+  staleStock: 'Stock affiché lors de la dernière mise à jour du site.',
+} as const;
+
+type Live = { state: 'loading' } | { state: 'ready'; stock: number } | { state: 'gone' } | { state: 'error'; stock: number };
+
+/**
+ * Live stock (read at view time, never cached), quantity stepper within 1..stock, "Ajouter au
+ * panier" and "Commander maintenant" (which opens the order dialog), both disabled at stock 0.
+ */
+export default function ProductActions({ product }: { product: ProductCardData }) {
+  const [live, setLive] = useState<Live>({ state: 'loading' });
+  const [quantity, setQuantity] = useState(1);
+  const openDialog = useSetAtom(orderDialogOpenAtom);
+  const qtyId = useId();
+
+  useEffect(() => {
+    let active = true;
+    api<ProductAnswer>(`/api/product/${product.id}`).then((result) => {
+      if (!active) return;
+      if (result.ok) {
+        setLive({ state: 'ready', stock: result.data.product.stock });
+        updateStock(product.id, result.data.product.stock);
+      } else if (result.status === 404) {
+        setLive({ state: 'gone' });
+      } else {
+        setLive({ state: 'error', stock: product.stock });
+        notify.error(PRODUCT_TEXTS.loadError);
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [product.id, product.stock]);
+
+  const stock = live.state === 'ready' || live.state === 'error' ? live.stock : 0;
+  useEffect(() => {
+    if (stock > 0 && quantity > stock) setQuantity(stock);
+  }, [stock, quantity]);
+
+  const change = (next: number) => {
+    if (!Number.isFinite(next)) return;
+    if (next > stock) {
+      prepareToasts();
+      notify.error(CART_TEXTS.outOfStock);
+      return;
+    }
+    setQuantity(Math.max(1, Math.floor(next)));
+  };
+
+  const cartProduct = {
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    stock,
+    image: product.image,
+    currency: product.currency,
+  };
+  const disabled = live.state === 'loading' || live.state === 'gone' || stock <= 0;
+
+  return (
+    <div className="mt-3 space-y-3" data-product-actions>
+      <div aria-live="polite" className="min-h-[32px]">
+        {live.state === 'loading' && <Spinner label="Vérification du stock" className="text-brand-600" />}
+        {(live.state === 'ready' || live.state === 'error') && <StockBadge stock={live.stock} />}
+        {live.state === 'error' && <p className="mt-0.5 text-sm text-ink-muted">{PRODUCT_TEXTS.staleStock}</p>}
+        {live.state === 'gone' && <p className="font-semibold text-danger">{PRODUCT_TEXTS.gone}</p>}
+      </div>
+
+      <div>
+        <label htmlFor={qtyId} className="field-label">
+          Quantité
+        </label>
+        <div className="flex items-center gap-0.5">
+          <button
+            type="button"
+            className="btn btn-ghost w-[44px] p-0 text-xl"
+            onClick={() => change(quantity - 1)}
+            disabled={disabled || quantity <= 1}
+            aria-label="Diminuer la quantité"
+          >
+            −
+          </button>
+          <input
+            id={qtyId}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={Math.max(1, stock)}
+            value={quantity}
+            onChange={(e) => change(Number(e.target.value))}
+            disabled={disabled}
+            className="field-input w-[80px] text-center"
+          />
+          <button
+            type="button"
+            className="btn btn-ghost w-[44px] p-0 text-xl"
+            onClick={() => change(quantity + 1)}
+            disabled={disabled}
+            aria-label="Augmenter la quantité"
+          >
+            +
+          </button>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap gap-1">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={disabled}
+          onClick={() => {
+            prepareToasts();
+            addToCart(cartProduct, quantity);
+          }}
+        >
+          Ajouter au panier
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={disabled}
+          onClick={() => {
+            prepareToasts();
+            if (isInCart(product.id) || addToCart(cartProduct, quantity)) openDialog(true);
+          }}
+        >
+          Commander maintenant
+        </button>
+      </div>
+    </div>
+  );
+}

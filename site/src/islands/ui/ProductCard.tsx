@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import type { ProductCardData } from '../../lib/products';
+import { formatPrice, shortName } from '../../lib/format';
+import { StockBadge } from './StockBadge';
+
+/** A shop card: image, name cut at 22 characters, category, price, stock, add to cart. */
+export function ProductCard({ product, onAdd }: { product: ProductCardData; onAdd?: (product: ProductCardData) => void }) {
+  const href = `/product/${product.id}`;
+  // The resized copy first; the original if the copy cannot be loaded.
+  const [src, setSrc] = useState(product.thumb ?? product.image);
+  return (
+    <article
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-white shadow-card transition-transform duration-300 hover:scale-[1.02]"
+      data-product-card={product.id}
+    >
+      <a href={href} className="block aspect-[4/3] overflow-hidden bg-surface-muted" tabIndex={-1} aria-hidden="true">
+        {src ? (
+          <img
+            src={src}
+            alt=""
+            width={400}
+            height={300}
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-cover"
+            onError={() => product.image && src !== product.image && setSrc(product.image)}
+          />
+        ) : (
+          <img
+            src="/images/logo.svg"
+            alt=""
+            width={400}
+            height={300}
+            loading="lazy"
+            className="h-full w-full object-contain p-4 opacity-30"
+          />
+        )}
+      </a>
+      <div className="flex flex-1 flex-col gap-1 p-2">
+        {product.category && <p className="text-xs font-semibold uppercase tracking-wider text-ink-subtle">{product.category}</p>}
+        <h3 className="font-bold text-brand-900" title={product.name}>
+          <a href={href} className="hover:underline">
+            {shortName(product.name)}
+            {product.name.length > 22 && <span className="sr-only"> ({product.name})</span>}
+          </a>
+        </h3>
+        <p className="text-lg font-extrabold text-accent-800">{formatPrice(product.price, product.currency.symbol)}</p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-1 pt-1">
+          <StockBadge stock={product.stock} />
+          {onAdd && (
+            <button
+              type="button"
+              className="btn btn-secondary min-h-[40px] px-1.5 py-0.5 text-sm"
+              onClick={() => onAdd(product)}
+              disabled={product.stock <= 0}
+            >
+              Ajouter au panier<span className="sr-only"> : {product.name}</span>
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

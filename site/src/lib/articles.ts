@@ -1,0 +1,41 @@
+import type { PublicArticle } from '@comptoir/api/contract';
+import { authorAvatar, authorName, excerpt, formatDate, isoDate, storageUrl } from './format';
+
+/** What an article card shows; computed once so islands receive small props. */
+export interface ArticleCardData {
+  id: number;
+  slug: string;
+  title: string;
+  /** The cover as uploaded (fallback). */
+  image: string | null;
+  /** Its 400 px wide WebP copy, when one exists. */
+  thumb: string | null;
+  imageAlt: string;
+  excerpt: string;
+  author: string;
+  avatar: string;
+  date: string;
+  dateIso: string;
+}
+
+/** Blog listing excerpts: 120 characters; home cards: 100 (spec section 9). */
+export const BLOG_EXCERPT = 120;
+export const HOME_EXCERPT = 100;
+export const BLOG_PAGE_SIZE = 9;
+
+export function toCard(article: PublicArticle, excerptLength: number, withVariants = true): ArticleCardData {
+  const date = article.published_at ?? article.created_at;
+  return {
+    id: article.id,
+    slug: article.slug,
+    title: article.title,
+    image: storageUrl(article.image),
+    thumb: withVariants ? storageUrl(article.image_variants?.['400']) : null,
+    imageAlt: article.image_alt ?? '',
+    excerpt: excerpt(article.content, excerptLength),
+    author: authorName(article.user),
+    avatar: authorAvatar(article.user),
+    date: formatDate(date),
+    dateIso: isoDate(date),
+  };
+}

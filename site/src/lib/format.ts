@@ -1,0 +1,141 @@
+/**
+ * Formatting shared by the pre-rendered pages and the islands (no dependency: every byte here is
+ * shipped to visitors). Dates are stored in UTC; Lomé is on UTC all year, so UTC parts are local time.
+ */
+
+const MONTHS_FR = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'];
+
+/** "DD MMM YYYY" in French, e.g. "05 mars 2024"; an empty string for a missing or invalid date. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const day = String(date.getUTCDate()).padStart(2, '0');
+  return `${day} ${MONTHS_FR[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** ISO date for `<time datetime>` and structured data. */
+export function isoDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  laquo: '«',
+  raquo: '»',
+  rsquo: '’',
+  lsquo: '‘',
+  ldquo: '“',
+  rdquo: '”',
+  hellip: '…',
+  ndash: '–',
+  mdash: '—',
+  eacute: 'é',
+  egrave: 'è',
+  ecirc: 'ê',
+  agrave: 'à',
+  acirc: 'â',
+  ccedil: 'ç',
+  ocirc: 'ô',
+  ucirc: 'û',
+  ugrave: 'ù',
+  icirc: 'î',
+  iuml: 'ï',
+  euro: '€',
+};
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** The text of an HTML fragment: tags removed, entities decoded, whitespace collapsed. */
+export function htmlToText(html: string): string {
+  return decodeEntities(
+    html
+      .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<img\b[^>]*>/gi, '')
+      .replace(/<br\s*\/?>/gi, ' ')
+      .replace(/<[^>]+>/g, ''),
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Cuts a text at `max` characters (on a word boundary when one is close) and adds "...". */
+export function truncate(text: string, max: number, ellipsis = '...'): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  if (space > max * 0.7) cut = cut.slice(0, space);
+  return cut.replace(/[\s,;:.!?-]+$/, '') + ellipsis;
+}
+
+/**
+ * The excerpt of an article (spec section 5): the content of its paragraphs joined with spaces,
+ * images stripped, cut to `max` characters. Falls back to the whole text when there is no paragraph.
+ */
+export function excerpt(html: string, max: number): string {
+  const paragraphs = [...html.matchAll(/<p\b[^>]*>([\s\S]*?)<\/p>/gi)].map((m) => m[1] ?? '');
+  const text = htmlToText(paragraphs.length ? paragraphs.join(' ') : html);
+  return truncate(text, max);
+}
+
+/** Product names on shop cards and in the cart: 22 characters at most (spec section 9). */
+export const PRODUCT_NAME_MAX = 22;
+export function shortName(name: string): string {
+  return name.length > PRODUCT_NAME_MAX ? `${name.slice(0, PRODUCT_NAME_MAX).trimEnd()}...` : name;
+}
+
+/** "1 250 000 FCFA", "1 299,90 €", "$ 850" : French grouping, decimals only when there are cents. */
+export function formatPrice(price: string | number, symbol = ''): string {
+  const value = typeof price === 'number' ? price : Number(price);
+  if (!Number.isFinite(value)) return String(price);
+  const cents = Math.round(value * 100) % 100 !== 0;
+  const amount = new Intl.NumberFormat('fr-FR', {
+    minimumFractionDigits: cents ? 2 : 0,
+    maximumFractionDigits: 2,
+  })
+    .format(value)
+    .replace(/\u202f|\u00a0/g, ' ');
+  if (!symbol) return amount;
+  return symbol === '$' ? `${symbol} ${amount}` : `${amount} ${symbol}`;
+}
+
+/** The public address of an uploaded file (`products/ab.webp` → `/storage/products/ab.webp`). */
+export function storageUrl(path: string | null | undefined): string | null {
+  if (!path) return null;
+  if (/^(https?:)?\/\//i.test(path) || path.startsWith('/') || path.startsWith('data:')) return path;
+  return `/storage/${path.replace(/^storage\//, '')}`;
+}
+
+export const DEFAULT_AVATAR = '/images/default-avatar.jpeg';
+export const UNKNOWN_AUTHOR = 'Non défini';
+
+export interface AuthorLike {
+  firstname?: string | null;
+  name?: string | null;
+  image?: string | null;
+}
+
+export function authorName(user: AuthorLike | null | undefined): string {
+  if (!user) return UNKNOWN_AUTHOR;
+  const full = [user.firstname, user.name].filter(Boolean).join(' ').trim();
+  return full || UNKNOWN_AUTHOR;
+}
+
+export function authorAvatar(user: AuthorLike | null | undefined): string {
+  return storageUrl(user?.image) ?? DEFAULT_AVATAR;
+}

@@ -1,0 +1,115 @@
+// Helpers of the public-side browser tests (public-*.spec.ts): the server under test, its data
+// folder (mails land in E2E_DATA_DIR/outbox), read-only queries on its SQLite database.
+import { expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(path.resolve(import.meta.dirname, '../../api/package.json'));
+
+export const baseURL = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set (the global setup starts the server)');
+  return url;
+};
+
+export const dataDir = () => {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set (the global setup starts the server)');
+  return dir;
+};
+
+/** A read-only look at the server's database (SQLite in DATA_DIR, WAL: safe while the server writes). */
+export function query<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T[] {
+  const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+  const db = new Database(path.join(dataDir(), 'comptoir.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** The .eml files written since `since` (ms), decoded enough to search for French text. */
+export function outboxSince(since: number): { name: string; text: string }[] {
+  const dir = path.join(dataDir(), 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml') && fs.statSync(path.join(dir, f)).mtimeMs >= since - 1000)
+    .map((name) => ({ name, text: decodeMail(fs.readFileSync(path.join(dir, name), 'utf8')) }));
+}
+
+export async function waitForMail(since: number, predicate: (text: string) => boolean): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        found = outboxSince(since).find((m) => predicate(m.text))?.text;
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+function decodeMail(raw: string): string {
+  const qp = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
+  const decodedSubject = subject.replace(/=\?utf-8\?([QB])\?(.*?)\?=/gi, (_, enc: string, text: string) =>
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+  return `Subject-decoded: ${decodedSubject}\n${Buffer.from(qp, 'latin1').toString('utf8')}`;
+}
+
+export interface ApiProduct {
+  id: number;
+  name: string;
+  price: string;
+  stock: number;
+  category_id: number;
+  in_spotlight: boolean;
+  currency: { name: string; symbol: string };
+  images: { image_path: string }[];
+}
+
+export async function apiJson<T>(page: Page, url: string): Promise<T> {
+  const res = await page.request.get(url);
+  expect(res.ok(), `GET ${url}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+export async function allProducts(page: Page): Promise<ApiProduct[]> {
+  const body = await apiJson<{ products: { data: ApiProduct[] } }>(page, '/api/product?per_page=100');
+  return body.products.data;
+}
+
+export async function liveStock(page: Page, id: number): Promise<number> {
+  return (await apiJson<{ product: ApiProduct }>(page, `/api/product/${id}`)).product.stock;
+}
+
+/** Pre-rendered sections fade in on scroll: scroll the whole page once, as a visitor would. */
+export async function scrollThrough(page: Page): Promise<void> {
+  const height = await page.evaluate(() => document.body.scrollHeight);
+  for (let y = 0; y < height; y += 400) {
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(30);
+  }
+}
+
+/** Waits until React islands of the page are hydrated (Astro removes the `ssr` attribute). */
+export async function islandsReady(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('astro-island[client="load"], astro-island[client="idle"]')].every(
+      (el) => !el.hasAttribute('ssr'),
+    ),
+  );
+}
+
+export const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });

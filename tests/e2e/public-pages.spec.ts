@@ -1,0 +1,282 @@
+import { expect, test } from '@playwright/test';
+import { apiJson, islandsReady, query, scrollThrough } from './public-helpers.js';
+
+interface ApiArticle {
+  id: number;
+  title: string;
+  slug: string;
+  user: { firstname: string; name: string } | null;
+  published_at: string | null;
+  created_at: string;
+}
+
+const FRENCH_DATE = /^\d{2} (janv\.|févr\.|mars|avr\.|mai|juin|juil\.|août|sept\.|oct\.|nov\.|déc\.) \d{4}$/;
+
+test.describe('public pages', () => {
+  test('every page has its title, description, the shared header and footer', async ({ page }) => {
+    const pages: [string, RegExp][] = [
+      ['/', /Comptoir Industriel du Togo : équipements/],
+      ['/about', /^À propos \| /],
+      ['/contact', /^Contact \| /],
+      ['/blog', /^Actualités \| /],
+      ['/catalogue', /^Boutique \| /],
+    ];
+    for (const [path, title] of pages) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page).toHaveTitle(title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path === '/' ? '/' : path}$`));
+      await expect(page.locator('h1')).toHaveCount(1);
+      const header = page.locator('header').first();
+      const nav = header.getByRole('navigation', { name: 'Navigation principale' });
+      for (const [name, href] of [
+        ['Accueil', '/'],
+        ['À propos', '/about'],
+        ['Contact', '/contact'],
+        ['Actualités', '/blog'],
+      ]) {
+        await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+      }
+      await expect(header.getByRole('link', { name: 'Boutique' }).first()).toHaveAttribute('href', '/catalogue');
+      await expect(header.getByText('Fr', { exact: true })).toBeVisible();
+      const footer = page.locator('footer');
+      await expect(footer).toContainText('© 2024 Comptoir Industriel du Togo');
+      await expect(footer.getByRole('link', { name: 'contact@comptoir.example' })).toHaveAttribute(
+        'href',
+        'mailto:contact@comptoir.example',
+      );
+      await expect(footer.getByRole('link', { name: '+228 90 00 00 01' })).toHaveAttribute('href', 'tel:+22890000001');
+      await expect(footer).toContainText('Lomé-Togo, Agoe Cacaveli');
+      await expect(footer.getByPlaceholder('Votre adresse email')).toBeVisible();
+    }
+  });
+
+  test('the marketing pages ship no framework JavaScript', async ({ page }) => {
+    for (const path of ['/', '/about']) {
+      const scripts: string[] = [];
+      page.on('request', (req) => {
+        if (req.resourceType() === 'script') scripts.push(req.url());
+      });
+      await page.goto(path);
+      await scrollThrough(page);
+      await page.waitForLoadState('networkidle');
+      expect(
+        scripts.filter((url) => /react|client\.|jsx-runtime/.test(url)),
+        path,
+      ).toEqual([]);
+      page.removeAllListeners('request');
+    }
+  });
+
+  test('home: hero buttons, partners, stories, three numbered reasons, team banner, latest articles', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Nous contacter' }).first()).toHaveAttribute('href', '/contact');
+    await expect(page.getByRole('link', { name: 'Découvrir l’entreprise' })).toHaveAttribute('href', '/about');
+    await expect(page.getByText('80+')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Ils nous font confiance' }).getByRole('img')).toHaveCount(8);
+    const reasons = page.getByRole('region', { name: 'Trois raisons de nous faire confiance' }).getByRole('listitem');
+    await expect(reasons).toHaveCount(3);
+    await expect(reasons.nth(0)).toContainText('01');
+    await expect(reasons.nth(2)).toContainText('Un accompagnement personnalisé');
+    await expect(page.getByRole('link', { name: 'Rencontrer l’équipe' })).toHaveAttribute('href', '/about#team-cta');
+    await expect(page.getByRole('link', { name: 'En savoir plus sur nous' })).toHaveAttribute('href', '/about');
+
+    const latest = page.getByRole('region', { name: 'Nos derniers articles' });
+    await expect(latest.getByRole('link', { name: /Tous les articles/ })).toHaveAttribute('href', '/blog');
+    const api = await apiJson<{ blogs: { data: ApiArticle[] } }>(page, '/api/article?per_page=3');
+    const cards = latest.getByRole('article');
+    await expect(cards).toHaveCount(Math.min(3, api.blogs.data.length));
+    await expect(cards.first().getByRole('link')).toHaveAttribute('href', `/article/${api.blogs.data[0]!.slug}`);
+    // Home excerpts: at most 100 characters plus "...".
+    const excerpt = (await cards.first().locator('p').first().textContent()) ?? '';
+    expect(excerpt.length).toBeLessThanOrEqual(103);
+    expect(excerpt).not.toMatch(/<|>/);
+    await expect(cards.first().locator('time')).toHaveText(FRENCH_DATE);
+  });
+
+  test('about: counters count up to 12, 30 and 15 in view, and start again from 0', async ({ page }) => {
+    await page.goto('/about');
+    const counters = page.locator('[data-counter]');
+    // Out of view, the counters stand at 0.
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    await expect(counters).toHaveText(['0', '0', '0']);
+    await page.getByRole('heading', { name: 'De Lomé à toute l’Afrique de l’Ouest' }).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1500);
+    const midway = Number(await counters.nth(1).textContent());
+    expect(midway).toBeGreaterThan(0);
+    expect(midway).toBeLessThan(30);
+    await expect(counters).toHaveText(['12', '30', '15'], { timeout: 7000 });
+    await page.getByRole('heading', { name: 'Ce que disent nos clients' }).scrollIntoViewIfNeeded();
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    await expect(counters).toHaveText(['0', '0', '0']);
+    await expect(page.getByText('Années d’expérience')).toBeAttached();
+
+    await expect(page.getByRole('heading', { name: 'Innovation' })).toBeAttached();
+    await expect(page.getByRole('heading', { name: 'Précision' })).toBeAttached();
+    await expect(page.getByRole('heading', { name: 'Engagement' })).toBeAttached();
+    await expect(page.locator('#team-cta').getByRole('listitem')).toHaveCount(6);
+    await expect(page.getByRole('region', { name: 'Ils travaillent avec nous' }).getByRole('img')).toHaveCount(8);
+    const testimonials = page.getByRole('region', { name: 'Ce que disent nos clients' }).getByRole('listitem');
+    await expect(testimonials).toHaveCount(3);
+    for (let i = 0; i < 3; i++)
+      await expect(testimonials.nth(i).getByRole('img', { name: 'Note : 5 étoiles sur 5' })).toBeAttached();
+  });
+
+  test('the team link of the home page lands on the team section', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Rencontrer l’équipe' }).click();
+    await expect(page).toHaveURL(/\/about#team-cta$/);
+    await expect(page.getByRole('heading', { name: 'Les visages de l’entreprise' })).toBeInViewport();
+  });
+
+  test('small screens: the header collapses into a toggle menu', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const menu = page.getByRole('navigation', { name: 'Menu mobile' });
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Fermer le menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'Contact', exact: true }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation', { name: 'Menu mobile' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeFocused();
+  });
+
+  test('article page: title, author, French date, three share links, content and other articles', async ({ page }) => {
+    const api = await apiJson<{ blogs: { data: ApiArticle[] } }>(page, '/api/article?per_page=100');
+    const article = api.blogs.data.find((a) => a.user) ?? api.blogs.data[0]!;
+    const response = await page.goto(`/article/${article.slug}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
+    if (article.user) await expect(page.getByText(`${article.user.firstname} ${article.user.name}`).first()).toBeVisible();
+    await expect(page.locator('article time').first()).toHaveText(FRENCH_DATE);
+    const share = page.getByRole('list', { name: 'Partager l’article' }).getByRole('link');
+    await expect(share).toHaveCount(3);
+    const url = encodeURIComponent(new URL(`/article/${article.slug}`, page.url()).pathname);
+    for (const link of await share.all()) await expect(link).toHaveAttribute('href', new RegExp(url.replace(/%2F/g, '%2F')));
+    await expect(page.locator('.prose-article')).not.toBeEmpty();
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', article.title);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+    expect(ld).toMatchObject({ '@type': 'Article', headline: article.title });
+    const others = page.getByRole('region', { name: 'À lire aussi' });
+    await expect(others.getByRole('link', { name: /Tous les articles/ })).toHaveAttribute('href', '/blog');
+    const otherLinks = await others
+      .getByRole('article')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(otherLinks.length).toBeGreaterThan(0);
+    expect(otherLinks).not.toContain(`/article/${article.slug}`);
+  });
+
+  test('an article without an author reads "Non défini" with the default avatar', async ({ page }) => {
+    const orphans = query<{ slug: string }>("SELECT slug FROM blog_articles WHERE status = 'Publié' AND user_id IS NULL LIMIT 1");
+    test.skip(orphans.length === 0, 'the demo data has no article without author');
+    await page.goto(`/article/${orphans[0]!.slug}`);
+    await expect(page.getByText('Non défini').first()).toBeVisible();
+    await expect(page.locator('img[src="/images/default-avatar.jpeg"]').first()).toBeVisible();
+  });
+
+  test('draft articles and unknown paths end on the 404 page', async ({ page }) => {
+    const drafts = query<{ slug: string }>("SELECT slug FROM blog_articles WHERE status <> 'Publié' LIMIT 1");
+    for (const path of [
+      '/cette-page-n-existe-pas',
+      '/article/inconnu',
+      ...drafts.map((d) => `/article/${d.slug}`),
+      '/product/999999',
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByText('Une erreur est survenue')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Page non trouvée' })).toBeVisible();
+    }
+    await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('sitemap, robots.txt and the RSS feed of the blog', async ({ page }) => {
+    const robots = await page.request.get('/robots.txt');
+    expect(await robots.text()).toContain('Sitemap: ');
+    const index = await (await page.request.get('/sitemap-index.xml')).text();
+    const sitemapUrl = /<loc>([^<]+)<\/loc>/.exec(index)![1]!;
+    const sitemap = await (await page.request.get(new URL(sitemapUrl).pathname)).text();
+    for (const path of ['/about', '/contact', '/blog', '/catalogue', '/product/']) expect(sitemap).toContain(path);
+    expect(sitemap).not.toContain('/404');
+    const rss = await page.request.get('/rss.xml');
+    expect(rss.headers()['content-type']).toMatch(/xml/);
+    const feed = await rss.text();
+    const published = query<{ n: number }>("SELECT COUNT(*) AS n FROM blog_articles WHERE status = 'Publié'")[0]!.n;
+    expect((feed.match(/<item>/g) ?? []).length).toBe(Math.min(50, published));
+    expect(feed).toContain('<language>fr-FR</language>');
+  });
+});
+
+test.describe('blog listing', () => {
+  test('first page pre-rendered, 9 per page, pager, search from the title, empty state', async ({ page }) => {
+    const total = query<{ n: number }>("SELECT COUNT(*) AS n FROM blog_articles WHERE status = 'Publié'")[0]!.n;
+    await page.goto('/blog');
+    await expect(page.getByRole('heading', { name: 'Suivre l’actualité industrielle' })).toBeVisible();
+    await expect(page.getByText('Blog', { exact: true })).toBeVisible();
+    const cards = page.locator('[data-blog-list] article');
+    await expect(cards).toHaveCount(Math.min(9, total));
+    // Blog excerpts: at most 120 characters plus "...".
+    for (const text of await cards.locator('p').first().allTextContents()) expect(text.length).toBeLessThanOrEqual(123);
+    await islandsReady(page);
+
+    const pager = page.getByRole('navigation', { name: 'Pagination des articles' });
+    if (total > 9) {
+      await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+      await pager.getByRole('button', { name: 'Page 2' }).click();
+      await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+      await expect(cards).toHaveCount(Math.min(9, total - 9));
+    }
+
+    const titles = query<{ title: string }>("SELECT title FROM blog_articles WHERE status = 'Publié' ORDER BY id").map(
+      (a) => a.title,
+    );
+    const word = titles.flatMap((t) => t.split(/[\s’',:;!?.]+/)).find((w) => /^[a-z]{6,}$/i.test(w))!;
+    await page.getByLabel('Rechercher un article').fill(word.toUpperCase());
+    await expect(cards.first()).toContainText(new RegExp(word, 'i'));
+    const expected = query<{ title: string }>("SELECT title FROM blog_articles WHERE status = 'Publié'").filter((a) =>
+      a.title.toLowerCase().includes(word.toLowerCase()),
+    ).length;
+    await expect(cards).toHaveCount(Math.min(9, expected));
+    if (total > 9) await expect(pager).toBeHidden();
+
+    await page.getByLabel('Rechercher un article').fill('zzz-aucun-titre');
+    await expect(page.getByText("Pas d'article disponible")).toBeVisible();
+    await expect(cards).toHaveCount(0);
+  });
+
+  test('a failed load shows the French error and lets the visitor retry', async ({ page }) => {
+    await page.goto('/blog');
+    await islandsReady(page);
+    await page.route('**/api/article?*', (route) => route.abort());
+    await page.getByLabel('Rechercher un article').fill('groupe');
+    await expect(page.getByRole('alert').filter({ hasText: 'Erreur lors du chargement des articles.' })).toBeVisible();
+    await expect(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'Erreur lors du chargement des articles.' }),
+    ).toBeVisible();
+    await page.unroute('**/api/article?*');
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await expect(page.locator('[data-blog-list] article').first()).toBeVisible();
+  });
+
+  test('a slow load shows the spinner', async ({ page }) => {
+    await page.goto('/blog');
+    await islandsReady(page);
+    await page.route('**/api/article?*', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.getByLabel('Rechercher un article').fill('pompe');
+    await expect(page.getByRole('status').filter({ hasText: 'Chargement des articles' })).toBeAttached();
+    await expect(page.locator('[data-blog-list] [aria-busy="true"]')).toHaveCount(0, { timeout: 5000 });
+  });
+});
