@@ -14,12 +14,22 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppAdministrationRouteImport } from './routes/_app/administration'
+import { Route as AppArticlesRouteImport } from './routes/_app/articles'
+import { Route as AppCategoriesRouteImport } from './routes/_app/categories'
+import { Route as AppClientsRouteImport } from './routes/_app/clients'
+import { Route as AppCommandesRouteImport } from './routes/_app/commandes'
+import { Route as AppMarquesRouteImport } from './routes/_app/marques'
+import { Route as AppProduitsRouteImport } from './routes/_app/produits'
 import { Route as AccountRecoveryRouteImport } from './routes/account/recovery'
 import { Route as AccountResetRouteImport } from './routes/account/reset'
 import { Route as AppAdministrationIndexRouteImport } from './routes/_app/administration/index'
 import { Route as AppAdministrationAdminsRouteImport } from './routes/_app/administration/admins'
 import { Route as AppAdministrationProfileRouteImport } from './routes/_app/administration/profile'
 import { Route as AppAdministrationRolesRouteImport } from './routes/_app/administration/roles'
+import { Route as AppEcrireArticleIndexRouteImport } from './routes/_app/ecrire-article/index'
+import { Route as AppEcrireArticleIdRouteImport } from './routes/_app/ecrire-article/$id'
+import { Route as AppProduitIdRouteImport } from './routes/_app/produit/$id'
+import { Route as AppStockEntreesRouteImport } from './routes/_app/stock/entrees'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -43,6 +53,36 @@ const AppSplatRoute = AppSplatRouteImport.update({
 const AppAdministrationRoute = AppAdministrationRouteImport.update({
   id: '/administration',
   path: '/administration',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppArticlesRoute = AppArticlesRouteImport.update({
+  id: '/articles',
+  path: '/articles',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCategoriesRoute = AppCategoriesRouteImport.update({
+  id: '/categories',
+  path: '/categories',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClientsRoute = AppClientsRouteImport.update({
+  id: '/clients',
+  path: '/clients',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCommandesRoute = AppCommandesRouteImport.update({
+  id: '/commandes',
+  path: '/commandes',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMarquesRoute = AppMarquesRouteImport.update({
+  id: '/marques',
+  path: '/marques',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProduitsRoute = AppProduitsRouteImport.update({
+  id: '/produits',
+  path: '/produits',
   getParentRoute: () => AppRoute,
 } as any)
 const AccountRecoveryRoute = AccountRecoveryRouteImport.update({
@@ -76,29 +116,69 @@ const AppAdministrationRolesRoute = AppAdministrationRolesRouteImport.update({
   path: '/roles',
   getParentRoute: () => AppAdministrationRoute,
 } as any)
+const AppEcrireArticleIndexRoute = AppEcrireArticleIndexRouteImport.update({
+  id: '/ecrire-article/',
+  path: '/ecrire-article/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEcrireArticleIdRoute = AppEcrireArticleIdRouteImport.update({
+  id: '/ecrire-article/$id',
+  path: '/ecrire-article/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProduitIdRoute = AppProduitIdRouteImport.update({
+  id: '/produit/$id',
+  path: '/produit/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppStockEntreesRoute = AppStockEntreesRouteImport.update({
+  id: '/stock/entrees',
+  path: '/stock/entrees',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/$': typeof AppSplatRoute
   '/administration': typeof AppAdministrationRouteWithChildren
+  '/articles': typeof AppArticlesRoute
+  '/categories': typeof AppCategoriesRoute
+  '/clients': typeof AppClientsRoute
+  '/commandes': typeof AppCommandesRoute
+  '/marques': typeof AppMarquesRoute
+  '/produits': typeof AppProduitsRoute
   '/account/recovery': typeof AccountRecoveryRoute
   '/account/reset': typeof AccountResetRoute
   '/administration/admins': typeof AppAdministrationAdminsRoute
   '/administration/profile': typeof AppAdministrationProfileRoute
   '/administration/roles': typeof AppAdministrationRolesRoute
+  '/ecrire-article/$id': typeof AppEcrireArticleIdRoute
+  '/produit/$id': typeof AppProduitIdRoute
+  '/stock/entrees': typeof AppStockEntreesRoute
   '/administration/': typeof AppAdministrationIndexRoute
+  '/ecrire-article/': typeof AppEcrireArticleIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/$': typeof AppSplatRoute
+  '/articles': typeof AppArticlesRoute
+  '/categories': typeof AppCategoriesRoute
+  '/clients': typeof AppClientsRoute
+  '/commandes': typeof AppCommandesRoute
+  '/marques': typeof AppMarquesRoute
+  '/produits': typeof AppProduitsRoute
   '/account/recovery': typeof AccountRecoveryRoute
   '/account/reset': typeof AccountResetRoute
   '/': typeof AppIndexRoute
   '/administration/admins': typeof AppAdministrationAdminsRoute
   '/administration/profile': typeof AppAdministrationProfileRoute
   '/administration/roles': typeof AppAdministrationRolesRoute
+  '/ecrire-article/$id': typeof AppEcrireArticleIdRoute
+  '/produit/$id': typeof AppProduitIdRoute
+  '/stock/entrees': typeof AppStockEntreesRoute
   '/administration': typeof AppAdministrationIndexRoute
+  '/ecrire-article': typeof AppEcrireArticleIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -106,13 +186,23 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_app/$': typeof AppSplatRoute
   '/_app/administration': typeof AppAdministrationRouteWithChildren
+  '/_app/articles': typeof AppArticlesRoute
+  '/_app/categories': typeof AppCategoriesRoute
+  '/_app/clients': typeof AppClientsRoute
+  '/_app/commandes': typeof AppCommandesRoute
+  '/_app/marques': typeof AppMarquesRoute
+  '/_app/produits': typeof AppProduitsRoute
   '/account/recovery': typeof AccountRecoveryRoute
   '/account/reset': typeof AccountResetRoute
   '/_app/': typeof AppIndexRoute
   '/_app/administration/admins': typeof AppAdministrationAdminsRoute
   '/_app/administration/profile': typeof AppAdministrationProfileRoute
   '/_app/administration/roles': typeof AppAdministrationRolesRoute
+  '/_app/ecrire-article/$id': typeof AppEcrireArticleIdRoute
+  '/_app/produit/$id': typeof AppProduitIdRoute
+  '/_app/stock/entrees': typeof AppStockEntreesRoute
   '/_app/administration/': typeof AppAdministrationIndexRoute
+  '/_app/ecrire-article/': typeof AppEcrireArticleIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -121,36 +211,66 @@ export interface FileRouteTypes {
     | '/login'
     | '/$'
     | '/administration'
+    | '/articles'
+    | '/categories'
+    | '/clients'
+    | '/commandes'
+    | '/marques'
+    | '/produits'
     | '/account/recovery'
     | '/account/reset'
     | '/administration/admins'
     | '/administration/profile'
     | '/administration/roles'
+    | '/ecrire-article/$id'
+    | '/produit/$id'
+    | '/stock/entrees'
     | '/administration/'
+    | '/ecrire-article/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
     | '/$'
+    | '/articles'
+    | '/categories'
+    | '/clients'
+    | '/commandes'
+    | '/marques'
+    | '/produits'
     | '/account/recovery'
     | '/account/reset'
     | '/'
     | '/administration/admins'
     | '/administration/profile'
     | '/administration/roles'
+    | '/ecrire-article/$id'
+    | '/produit/$id'
+    | '/stock/entrees'
     | '/administration'
+    | '/ecrire-article'
   id:
     | '__root__'
     | '/_app'
     | '/login'
     | '/_app/$'
     | '/_app/administration'
+    | '/_app/articles'
+    | '/_app/categories'
+    | '/_app/clients'
+    | '/_app/commandes'
+    | '/_app/marques'
+    | '/_app/produits'
     | '/account/recovery'
     | '/account/reset'
     | '/_app/'
     | '/_app/administration/admins'
     | '/_app/administration/profile'
     | '/_app/administration/roles'
+    | '/_app/ecrire-article/$id'
+    | '/_app/produit/$id'
+    | '/_app/stock/entrees'
     | '/_app/administration/'
+    | '/_app/ecrire-article/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -197,6 +317,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdministrationRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/articles': {
+      id: '/_app/articles'
+      path: '/articles'
+      fullPath: '/articles'
+      preLoaderRoute: typeof AppArticlesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/categories': {
+      id: '/_app/categories'
+      path: '/categories'
+      fullPath: '/categories'
+      preLoaderRoute: typeof AppCategoriesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clients': {
+      id: '/_app/clients'
+      path: '/clients'
+      fullPath: '/clients'
+      preLoaderRoute: typeof AppClientsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/commandes': {
+      id: '/_app/commandes'
+      path: '/commandes'
+      fullPath: '/commandes'
+      preLoaderRoute: typeof AppCommandesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/marques': {
+      id: '/_app/marques'
+      path: '/marques'
+      fullPath: '/marques'
+      preLoaderRoute: typeof AppMarquesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/produits': {
+      id: '/_app/produits'
+      path: '/produits'
+      fullPath: '/produits'
+      preLoaderRoute: typeof AppProduitsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/account/recovery': {
       id: '/account/recovery'
       path: '/account/recovery'
@@ -239,6 +401,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdministrationRolesRouteImport
       parentRoute: typeof AppAdministrationRoute
     }
+    '/_app/ecrire-article/': {
+      id: '/_app/ecrire-article/'
+      path: '/ecrire-article'
+      fullPath: '/ecrire-article/'
+      preLoaderRoute: typeof AppEcrireArticleIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/ecrire-article/$id': {
+      id: '/_app/ecrire-article/$id'
+      path: '/ecrire-article/$id'
+      fullPath: '/ecrire-article/$id'
+      preLoaderRoute: typeof AppEcrireArticleIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/produit/$id': {
+      id: '/_app/produit/$id'
+      path: '/produit/$id'
+      fullPath: '/produit/$id'
+      preLoaderRoute: typeof AppProduitIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/stock/entrees': {
+      id: '/_app/stock/entrees'
+      path: '/stock/entrees'
+      fullPath: '/stock/entrees'
+      preLoaderRoute: typeof AppStockEntreesRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -262,13 +452,33 @@ const AppAdministrationRouteWithChildren =
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppAdministrationRoute: typeof AppAdministrationRouteWithChildren
+  AppArticlesRoute: typeof AppArticlesRoute
+  AppCategoriesRoute: typeof AppCategoriesRoute
+  AppClientsRoute: typeof AppClientsRoute
+  AppCommandesRoute: typeof AppCommandesRoute
+  AppMarquesRoute: typeof AppMarquesRoute
+  AppProduitsRoute: typeof AppProduitsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppEcrireArticleIdRoute: typeof AppEcrireArticleIdRoute
+  AppProduitIdRoute: typeof AppProduitIdRoute
+  AppStockEntreesRoute: typeof AppStockEntreesRoute
+  AppEcrireArticleIndexRoute: typeof AppEcrireArticleIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppAdministrationRoute: AppAdministrationRouteWithChildren,
+  AppArticlesRoute: AppArticlesRoute,
+  AppCategoriesRoute: AppCategoriesRoute,
+  AppClientsRoute: AppClientsRoute,
+  AppCommandesRoute: AppCommandesRoute,
+  AppMarquesRoute: AppMarquesRoute,
+  AppProduitsRoute: AppProduitsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppEcrireArticleIdRoute: AppEcrireArticleIdRoute,
+  AppProduitIdRoute: AppProduitIdRoute,
+  AppStockEntreesRoute: AppStockEntreesRoute,
+  AppEcrireArticleIndexRoute: AppEcrireArticleIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,13 +1,14 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomInt } from 'node:crypto';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 import { isSqlite, runTransaction } from '../common/transactions.js';
+import { takeStock } from './stock-ledger.js';
 import type { OrderCreatedAnswer } from '../contract/public.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
-import { ApiError, ValidationFailed } from '../core/errors/api-error.js';
+import { ValidationFailed } from '../core/errors/api-error.js';
 import { Customer } from '../customers/entities/customer.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { ORDER_CURRENCY_CHOICES, type OrderRequestDto } from './dto/order-request.dto.js';
@@ -34,17 +35,6 @@ export function fromCents(cents: bigint): string {
   const sign = cents < 0n ? '-' : '';
   const abs = cents < 0n ? -cents : cents;
   return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-}
-
-/** Not enough stock: 409 naming the product, with what is left so the cart can show it. */
-export class InsufficientStock extends ApiError {
-  constructor(name: string, productId: number, available: number, requested: number) {
-    super(
-      HttpStatus.CONFLICT,
-      `Stock insuffisant pour « ${name} » : ${available} disponible${available > 1 ? 's' : ''}, ${requested} demandé${requested > 1 ? 's' : ''}.`,
-      { product_id: productId, available },
-    );
-  }
 }
 
 /** A conflict with a concurrent transaction (MySQL/MariaDB) after which the whole order is tried again. */
@@ -140,25 +130,11 @@ export class OrderRequestsService {
       return { product, line, price: fromCents(unit), total: fromCents(lineTotal) };
     });
 
-    // Take the stock, products in id order (same lock order in every transaction: no deadlock).
-    for (const item of [...items].sort((a, b) => a.product.id - b.product.id)) {
-      const result = await manager
-        .createQueryBuilder()
-        .update(Product)
-        .set({ stock: () => 'stock - :quantity' })
-        .where('id = :id AND stock >= :quantity', { id: item.product.id, quantity: item.line.quantity })
-        .execute();
-      if (!result.affected) {
-        // A locking read sees the latest committed stock (a plain read would see this transaction's snapshot on MySQL).
-        const now = await manager.getRepository(Product).findOne({
-          where: { id: item.product.id },
-          select: { id: true, name: true, stock: true },
-          ...(isSqlite(this.dataSource) ? {} : { lock: { mode: 'pessimistic_read' as const } }),
-        });
-        if (!now) throw new ValidationFailed({ [`order_items.${item.line.index}.product_id`]: [UNKNOWN_PRODUCT] });
-        throw new InsufficientStock(now.name, now.id, now.stock, item.line.quantity);
-      }
-    }
+    // All or nothing, in the order's transaction: a shortage (409 naming the product) undoes everything.
+    await takeStock(
+      manager,
+      items.map((item) => ({ productId: item.product.id, quantity: item.line.quantity })),
+    );
 
     const customer = await this.findOrCreateCustomer(manager, dto);
     const orderNum = await this.nextOrderNumber(manager, new Date());

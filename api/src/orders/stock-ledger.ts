@@ -1,6 +1,7 @@
+import { HttpStatus } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { conflict } from '../core/errors/api-error.js';
 import { Product } from '../catalogue/entities/product.entity.js';
+import { ApiError } from '../core/errors/api-error.js';
 
 /**
  * Moves of product stock caused by orders. Call inside a transaction (`runTransaction`): a refusal
@@ -22,6 +23,13 @@ export type ShortageMessage = (productName: string, available: number, requested
 
 export const defaultShortageMessage: ShortageMessage = (name, available, requested) =>
   `Stock insuffisant pour « ${name} » : ${available} disponible${available > 1 ? 's' : ''}, ${requested} demandé${requested > 1 ? 's' : ''}.`;
+
+/** Not enough stock: 409 naming the product, with what is left so a cart or a screen can show it. */
+export class InsufficientStock extends ApiError {
+  constructor(message: string, productId: number, available: number) {
+    super(HttpStatus.CONFLICT, message, { product_id: productId, available });
+  }
+}
 
 /** Sums the quantities per product (an order may list a product twice), in product id order. */
 function perProduct(lines: readonly StockLine[]): [number, number][] {
@@ -47,9 +55,14 @@ export async function takeStock(
       .where('id = :productId AND stock >= :quantity', { productId, quantity })
       .execute();
     if (!result.affected) {
-      const product = await manager.getRepository(Product).findOne({ where: { id: productId }, select: { id: true, name: true, stock: true } });
+      // A locking read sees the latest committed stock (a plain read shows this transaction's snapshot on MySQL).
+      const product = await manager.getRepository(Product).findOne({
+        where: { id: productId },
+        select: { id: true, name: true, stock: true },
+        ...(manager.connection.options.type === 'better-sqlite3' ? {} : { lock: { mode: 'pessimistic_read' as const } }),
+      });
       if (!product) continue; // Removed from the catalogue meanwhile: the line keeps its snapshot, nothing to take.
-      throw conflict(message(product.name, product.stock, quantity));
+      throw new InsufficientStock(message(product.name, product.stock, quantity), product.id, product.stock);
     }
   }
 }

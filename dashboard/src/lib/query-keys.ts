@@ -43,6 +43,8 @@ export const queryKeys = {
   brands: {
     all: ['brands'] as const,
     list: (params: ListParams) => ['brands', 'list', params] as const,
+    /** The product form's brand select. */
+    options: ['brands', 'options'] as const,
   },
   categories: {
     all: ['categories'] as const,

@@ -139,17 +139,16 @@ export function FileDrop({
           disabled={disabled}
           onClick={() => input.current?.click()}
           className="inline-flex items-center gap-1 rounded-sm text-left text-sm font-medium text-brand-700 hover:underline focus-visible:outline-3 focus-visible:outline-accent-500"
-          {...aria}
+          aria-invalid={aria['aria-invalid']}
+          aria-describedby={aria['aria-describedby']}
         >
           <Upload className="size-2" aria-hidden="true" />
           <span>
             {shown && cover ? 'Remplacer l’image' : 'Cliquer pour choisir'}{' '}
-            <span className="font-normal text-ink-muted">
-              ou glisser-déposer {multiple ? 'des images' : 'une image'}
-            </span>
+            <span className="font-normal text-ink-muted">ou glisser-déposer {multiple ? 'des images' : 'une image'}</span>
           </span>
         </button>
-        <p className="mt-0.5 text-xs text-ink-subtle">{hint} (5 Mo max.)</p>
+        <p className="mt-0.5 text-xs text-ink-muted">{hint} (5 Mo max.)</p>
         {value && !multiple ? (
           <p className="mt-0.5 flex items-center gap-1 truncate text-xs text-ink-muted">
             <span className="truncate">{value.name}</span>

@@ -16,7 +16,7 @@ export function PageHeader({
     <header className="mb-3 flex flex-wrap items-end justify-between gap-2">
       <div className="min-w-0">
         {breadcrumb?.length ? (
-          <nav aria-label="Fil d'Ariane" className="mb-0.5 text-xs font-medium text-ink-subtle">
+          <nav aria-label="Fil d'Ariane" className="mb-0.5 text-xs font-medium text-ink-muted">
             <ol className="flex flex-wrap items-center gap-0.5">
               {breadcrumb.map((part, index) => (
                 <li key={`${part}-${index}`} className="flex items-center gap-0.5">

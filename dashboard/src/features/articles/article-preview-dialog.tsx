@@ -1,5 +1,4 @@
 import type { StaffArticle } from '@comptoir/api/contract';
-import { storageUrl } from '../../lib/api';
 import { formatDate, fullName } from '../../lib/format';
 import { Avatar } from '../../ui/avatar';
 import { Badge } from '../../ui/badge';
@@ -7,10 +6,10 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import './article-content.css';
 import { ARTICLE_STATUS_TONE } from './status';
+import { StoredImage } from '../products/stored-image';
 
 /** The article as readers will see it: cover, title, author, date and the server's rendered HTML. */
 export function ArticlePreviewDialog({ article, onClose }: { article: StaffArticle; onClose: () => void }) {
-  const cover = storageUrl(article.image_variants?.['800'] ?? article.image);
   const author = fullName(article.user) || 'Auteur inconnu';
   return (
     <Dialog
@@ -25,13 +24,13 @@ export function ArticlePreviewDialog({ article, onClose }: { article: StaffArtic
       }
     >
       <article className="mx-auto max-w-[720px]" aria-labelledby={`preview-title-${article.id}`}>
-        {cover ? (
-          <img
-            src={cover}
-            alt={article.image_alt ?? ''}
-            className="mb-2 aspect-[16/9] w-full rounded-lg bg-surface-muted object-cover"
-          />
-        ) : null}
+        <StoredImage
+          path={article.image}
+          variants={article.image_variants}
+          width="800"
+          alt={article.image_alt ?? ''}
+          className="mb-2 aspect-[16/9] w-full rounded-lg bg-surface-muted object-cover"
+        />
         <Badge tone={ARTICLE_STATUS_TONE[article.status]}>{article.status}</Badge>
         <h2 id={`preview-title-${article.id}`} className="mt-1 text-3xl font-semibold text-ink">
           {article.title}

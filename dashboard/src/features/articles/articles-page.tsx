@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Eye, ImageOff, MoreVertical, PenLine, Pencil, RotateCw, Trash2, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { errorText, storageUrl } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate, fullName, pad2, truncate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
@@ -24,6 +24,7 @@ import { PublishingIndicator } from '../publishing/publishing-indicator';
 import { articlesQueryOptions, deleteArticle } from './api';
 import { ArticlePreviewDialog } from './article-preview-dialog';
 import { ARTICLE_STATUS_TONE, ARTICLE_STATUSES } from './status';
+import { StoredImage } from '../products/stored-image';
 
 export interface ArticlesPageProps {
   page: number;
@@ -166,7 +167,6 @@ function ArticleCard({ article, onPreview }: { article: StaffArticle; onPreview:
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const cover = storageUrl(article.image_variants?.['400'] ?? article.image);
   const author = fullName(article.user) || 'Auteur inconnu';
   const canEdit = can('blog', 'edit');
   const canDelete = can('blog', 'delete');
@@ -198,15 +198,19 @@ function ArticleCard({ article, onPreview }: { article: StaffArticle; onPreview:
       aria-label={article.title}
       data-testid="article-card"
     >
-      <div className="relative aspect-[16/10] bg-surface-muted">
-        {cover ? (
-          <img src={cover} alt={article.image_alt ?? ''} className="size-full object-cover" loading="lazy" decoding="async" />
-        ) : (
-          <span className="grid size-full place-items-center text-ink-subtle">
-            <ImageOff className="size-3" aria-hidden="true" />
-            <span className="sr-only">Aucune image</span>
-          </span>
-        )}
+      <div className="relative aspect-[16/9] bg-surface-muted">
+        <StoredImage
+          path={article.image}
+          variants={article.image_variants}
+          alt={article.image_alt ?? ''}
+          className="size-full object-cover"
+          fallback={
+            <span className="grid size-full place-items-center text-ink-subtle">
+              <ImageOff className="size-3" aria-hidden="true" />
+              <span className="sr-only">Aucune image</span>
+            </span>
+          }
+        />
         <Badge tone={ARTICLE_STATUS_TONE[article.status]} className="absolute left-1 top-1 shadow-card">
           {article.status}
         </Badge>

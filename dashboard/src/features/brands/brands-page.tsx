@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ImageOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { errorText, storageUrl } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { formatDate, pad2, truncate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -18,6 +18,7 @@ import { RequireView, usePermissions } from '../auth/permissions';
 import type { ListPageProps } from '../products/list-page';
 import { brandsQueryOptions, deleteBrand } from './api';
 import { BrandFormDialog } from './brand-form-dialog';
+import { StoredImage } from '../products/stored-image';
 
 const column = createColumnHelper<StaffBrand>();
 
@@ -60,7 +61,9 @@ function BrandsList({ page, search, onPageChange, onSearchChange }: ListPageProp
               queryClient.invalidateQueries({ queryKey: queryKeys.publishingStatus }),
             ]);
           } catch (error) {
-            notifyError(errorText(error, 'Erreur lors de la suppression de la marque.', 'Erreur lors de la suppression de la marque.'));
+            notifyError(
+              errorText(error, 'Erreur lors de la suppression de la marque.', 'Erreur lors de la suppression de la marque.'),
+            );
           }
         },
       });
@@ -68,16 +71,18 @@ function BrandsList({ page, search, onPageChange, onSearchChange }: ListPageProp
       column.accessor('image', {
         header: 'Logo',
         meta: { className: 'w-[1%]' },
-        cell: (info) => {
-          const src = storageUrl(info.row.original.image_variants?.['400'] ?? info.getValue());
-          return src ? (
-            <img src={src} alt="" className="size-5 rounded-md border border-line bg-white object-contain" loading="lazy" />
-          ) : (
-            <span className="grid size-5 place-items-center rounded-md bg-surface-muted text-ink-subtle">
-              <ImageOff className="size-2" aria-label="Aucune image" />
-            </span>
-          );
-        },
+        cell: (info) => (
+          <StoredImage
+            path={info.getValue()}
+            variants={info.row.original.image_variants}
+            className="size-5 rounded-md border border-line bg-white object-contain"
+            fallback={
+              <span className="grid size-5 place-items-center rounded-md bg-surface-muted text-ink-subtle">
+                <ImageOff className="size-2" aria-label="Aucune image" />
+              </span>
+            }
+          />
+        ),
       }),
       column.accessor('name', { header: 'Nom', cell: (info) => <span className="font-medium">{info.getValue()}</span> }),
       column.accessor('representative', { header: 'Représentant' }),
@@ -105,7 +110,13 @@ function BrandsList({ page, search, onPageChange, onSearchChange }: ListPageProp
           return (
             <span className="inline-flex gap-0.5">
               {canEdit ? (
-                <Button variant="ghost" size="icon-sm" aria-label={`Modifier ${brand.name}`} title="Modifier" onClick={() => setEditing(brand)}>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Modifier ${brand.name}`}
+                  title="Modifier"
+                  onClick={() => setEditing(brand)}
+                >
                   <Pencil className="size-2" aria-hidden="true" />
                 </Button>
               ) : null}
@@ -155,7 +166,11 @@ function BrandsList({ page, search, onPageChange, onSearchChange }: ListPageProp
         getRowId={(row) => String(row.id)}
         isLoading={list.isPending}
         isFetching={list.isFetching && list.isPlaceholderData}
-        error={list.isError ? errorText(list.error, 'Erreur lors du chargement des marques.', 'Erreur lors du chargement des marques.') : null}
+        error={
+          list.isError
+            ? errorText(list.error, 'Erreur lors du chargement des marques.', 'Erreur lors du chargement des marques.')
+            : null
+        }
         onRetry={() => void list.refetch()}
         emptyMessage="Aucune marque trouvée"
         columnVisibility={{ actions: canEdit || canDelete }}

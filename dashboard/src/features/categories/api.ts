@@ -1,4 +1,10 @@
-import type { CategoriesAnswer, CategoryListAnswer, CategorySaveAnswer, CurrencyListAnswer, DoneAnswer } from '@comptoir/api/contract';
+import type {
+  CategoriesAnswer,
+  CategoryListAnswer,
+  CategorySaveAnswer,
+  CurrencyListAnswer,
+  DoneAnswer,
+} from '@comptoir/api/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, toFormData } from '../../lib/api';
 import { queryKeys, type ListParams } from '../../lib/query-keys';

@@ -61,7 +61,11 @@ function CategoriesList({ page, search, onPageChange, onSearchChange }: ListPage
             ]);
           } catch (error) {
             notifyError(
-              errorText(error, 'Erreur lors de la suppression de la catégorie.', 'Erreur lors de la suppression de la catégorie.'),
+              errorText(
+                error,
+                'Erreur lors de la suppression de la catégorie.',
+                'Erreur lors de la suppression de la catégorie.',
+              ),
             );
           }
         },
@@ -162,7 +166,9 @@ function CategoriesList({ page, search, onPageChange, onSearchChange }: ListPage
         isLoading={list.isPending}
         isFetching={list.isFetching && list.isPlaceholderData}
         error={
-          list.isError ? errorText(list.error, 'Erreur lors du chargement des catégories.', 'Erreur lors du chargement des catégories.') : null
+          list.isError
+            ? errorText(list.error, 'Erreur lors du chargement des catégories.', 'Erreur lors du chargement des catégories.')
+            : null
         }
         onRetry={() => void list.refetch()}
         emptyMessage="Aucune catégorie trouvée"

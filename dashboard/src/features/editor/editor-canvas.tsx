@@ -40,6 +40,18 @@ async function uploadByUrl(url: string): Promise<UploadResult> {
   return { success: 0 };
 }
 
+function waitForInstance(ref: { current: EditorHandle | null }, timeoutMs: number): Promise<EditorHandle | null> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const check = () => {
+      if (ref.current) resolve(ref.current);
+      else if (Date.now() - started > timeoutMs) resolve(null);
+      else window.setTimeout(check, 50);
+    };
+    check();
+  });
+}
+
 /**
  * The article's body: Editor.js, loaded on demand (its own chunk) and started on a fresh element
  * so that React's double start in development and a quick remount never share one instance.
@@ -67,9 +79,11 @@ export function EditorCanvas({
   useImperativeHandle(
     ref,
     () => ({
+      // A save asked while the editor is still starting waits for it (a few seconds at most).
       save: async () => {
-        if (!instance.current) throw new Error('editor not ready');
-        return instance.current.save();
+        const editor = instance.current ?? (await waitForInstance(instance, 8000));
+        if (!editor) throw new Error('editor not ready');
+        return editor.save();
       },
       insertImage: (url) => instance.current?.insertImage(url),
       focus: () => instance.current?.focus(),
@@ -80,6 +94,7 @@ export function EditorCanvas({
   useEffect(() => {
     let cancelled = false;
     let created: EditorHandle | null = null;
+    let readyAt = 0;
     const element = document.createElement('div');
     holder.current?.appendChild(element);
     setState('loading');
@@ -91,10 +106,14 @@ export function EditorCanvas({
           data: initial.current as OutputData | undefined,
           uploadByFile,
           uploadByUrl,
-          onChange: () => changed.current?.(),
+          // Changes reported while the document is first drawn are not the user's.
+          onChange: () => {
+            if (readyAt > 0 && performance.now() - readyAt > 300) changed.current?.();
+          },
         });
         await created.isReady;
         if (cancelled) return;
+        readyAt = performance.now();
         instance.current = created;
         setState('ready');
       })

@@ -1,6 +1,6 @@
-import type { ArticleStatus, StaffArticleDetail } from '@comptoir/api/contract';
+import type { ArticleStatus, EditorDocumentData, StaffArticleDetail } from '@comptoir/api/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
 import { Check, Copy, ImagePlus, RotateCw, Send, ShieldX, Trash2, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { Avatar } from '../../ui/avatar';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Field, FormAlert } from '../../ui/field';
 import { FileDrop } from '../../ui/file-drop';
@@ -73,7 +74,12 @@ function ExistingArticle({ id }: { id: number }) {
           action={
             <div className="flex gap-1">
               {!notFound ? (
-                <Button variant="secondary" size="sm" icon={<RotateCw className="size-2" aria-hidden="true" />} onClick={() => void query.refetch()}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  icon={<RotateCw className="size-2" aria-hidden="true" />}
+                  onClick={() => void query.refetch()}
+                >
                   Réessayer
                 </Button>
               ) : null}
@@ -87,6 +93,21 @@ function ExistingArticle({ id }: { id: number }) {
     );
   }
   return <ArticleEditor key={query.data.id} article={query.data} />;
+}
+
+/** The editor's stored document (an object, or its JSON text), else blocks recovered from the HTML. */
+function storedDocument(article: StaffArticleDetail): EditorDocumentData | undefined {
+  const raw: unknown = article.content_json;
+  if (raw && typeof raw === 'object' && Array.isArray((raw as EditorDocumentData).blocks)) return raw as EditorDocumentData;
+  if (typeof raw === 'string' && raw.trim()) {
+    try {
+      const parsed = JSON.parse(raw) as EditorDocumentData;
+      if (Array.isArray(parsed?.blocks)) return parsed;
+    } catch {
+      // Not JSON: fall back to the HTML.
+    }
+  }
+  return article.content ? htmlToBlocks(article.content) : undefined;
 }
 
 interface SideFields {
@@ -111,11 +132,20 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
   const [saved, setSaved] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
+  // Unsaved changes: leaving the editor (a link, the back button, closing the tab) asks first.
+  const dirty = useRef(false);
+  const leavingRef = useRef(false);
+  const markDirty = () => {
+    dirty.current = true;
+  };
+  const blocker = useBlocker({
+    shouldBlockFn: () => dirty.current && !leavingRef.current,
+    enableBeforeUnload: () => dirty.current && !leavingRef.current,
+    withResolver: true,
+  });
   const savedTimer = useRef<number | undefined>(undefined);
   const redirectTimer = useRef<number | undefined>(undefined);
-  const [initialDocument] = useState(() =>
-    article ? (article.content_json ?? (article.content ? htmlToBlocks(article.content) : undefined)) : undefined,
-  );
+  const [initialDocument] = useState(() => (article ? storedDocument(article) : undefined));
 
   const {
     register,
@@ -152,6 +182,7 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
           return;
         }
         setContentError(null);
+        setSaving(nextStatus);
         let document;
         try {
           document = await canvas.current?.save();
@@ -159,6 +190,7 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
           document = undefined;
         }
         if (!document) {
+          setSaving(null);
           setContentError("L'éditeur n'est pas encore prêt. Patientez un instant puis réessayez.");
           return;
         }
@@ -172,7 +204,6 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
           },
           savedId ? 'PUT' : undefined,
         );
-        setSaving(nextStatus);
         window.clearTimeout(savedTimer.current);
         try {
           const answer = savedId ? await updateArticle(savedId, form) : await createArticle(form);
@@ -182,6 +213,8 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
           setStoredImage(answer.blog.image);
           setStatus(answer.blog.status);
           setNewImage(null);
+          dirty.current = false;
+          leavingRef.current = true;
           setSaved(true);
           savedTimer.current = window.setTimeout(() => setSaved(false), SAVED_INDICATOR_MS);
           queryClient.setQueryData(queryKeys.articles.detail(answer.blog.id), answer.blog);
@@ -259,7 +292,7 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
   return (
     <div className="flex flex-col gap-3">
       <div
-        className="sticky top-8 z-20 -mx-2 -mt-3 flex flex-wrap items-center gap-1 border-b border-line bg-surface/95 px-2 py-1 backdrop-blur sm:-mx-3 sm:px-3 lg:-mx-4 lg:px-4"
+        className="z-20 -mx-2 -mt-3 md:sticky md:top-8 flex flex-wrap items-center gap-1 border-b border-line bg-surface/95 px-2 py-1 backdrop-blur sm:-mx-3 sm:px-3 lg:-mx-4 lg:px-4"
         role="toolbar"
         aria-label="Actions de l'article"
       >
@@ -311,12 +344,15 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
           aria-label="Mon profil"
           title="Mon profil"
         >
-          <Avatar src={user?.image} size="lg" />
+          <Avatar src={user?.image} size="sm" />
         </Link>
       </div>
 
       <div className="grid items-start gap-3 lg:grid-cols-[minmax(0,1fr)_340px]">
-        <section className="order-2 rounded-lg border border-line bg-surface shadow-card lg:order-1" aria-labelledby={`${ids}-content`}>
+        <section
+          className="order-2 rounded-lg border border-line bg-surface shadow-card lg:order-1"
+          aria-labelledby={`${ids}-content`}
+        >
           <div className="flex flex-wrap items-center justify-between gap-1 border-b border-line px-2 py-1">
             <h2 id={`${ids}-content`} className="text-sm font-semibold text-ink">
               Contenu de l'article
@@ -337,16 +373,27 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
             </div>
           ) : null}
           <div className="px-2 py-2 sm:px-4">
-            <EditorCanvas ref={canvas} data={initialDocument} labelledBy={`${ids}-content`} onChange={() => setContentError(null)} />
+            <EditorCanvas
+              ref={canvas}
+              data={initialDocument}
+              labelledBy={`${ids}-content`}
+              onChange={() => {
+                setContentError(null);
+                markDirty();
+              }}
+            />
           </div>
         </section>
 
-        <aside className="order-1 flex flex-col gap-2 rounded-lg border border-line bg-surface p-2 shadow-card lg:sticky lg:top-16 lg:order-2" aria-label="Réglages de l'article">
+        <aside
+          className="order-1 flex flex-col gap-2 rounded-lg border border-line bg-surface p-2 shadow-card lg:sticky lg:top-16 lg:order-2"
+          aria-label="Réglages de l'article"
+        >
           <Field id={`${ids}-title`} label="Titre de l'article" error={errors.title?.message} required>
             <Input
               placeholder="Le titre de votre article"
               disabled={busy}
-              {...register('title', { validate: (v) => (v.trim() ? true : 'Le titre est requis.') })}
+              {...register('title', { validate: (v) => (v.trim() ? true : 'Le titre est requis.'), onChange: markDirty })}
             />
           </Field>
           <Field id={`${ids}-image`} label="Image de couverture" error={imageError ?? undefined} required>
@@ -357,10 +404,12 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
               onChange={(file) => {
                 setNewImage(file);
                 setImageError(null);
+                markDirty();
               }}
               onClearCurrent={() => {
                 setNewImage(null);
                 setStoredImage(null);
+                markDirty();
               }}
               onReject={(message) => {
                 setNewImage(null);
@@ -375,13 +424,37 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
             hint="Décrit l'image pour les lecteurs d'écran et les moteurs de recherche."
             error={errors.image_alt?.message}
           >
-            <Input placeholder="Ex. : Groupe électrogène de 20 kVA" disabled={busy} {...register('image_alt', { onChange: () => clearErrors('image_alt') })} />
+            <Input
+              placeholder="Ex. : Groupe électrogène de 20 kVA"
+              disabled={busy}
+              {...register('image_alt', {
+                onChange: () => {
+                  clearErrors('image_alt');
+                  markDirty();
+                },
+              })}
+            />
           </Field>
-          <Field id={`${ids}-url`} label="URL de l'article" hint={storedSlug ? undefined : "L'adresse définitive est fixée au premier enregistrement."}>
+          <Field
+            id={`${ids}-url`}
+            label="URL de l'article"
+            hint={storedSlug ? undefined : "L'adresse définitive est fixée au premier enregistrement."}
+          >
             {(control) => (
               <div className="flex gap-0.5">
-                <Input {...control} readOnly value={url} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
-                <Button variant="secondary" icon={<Copy className="size-2" aria-hidden="true" />} onClick={() => void copyUrl()} disabled={!url}>
+                <Input
+                  {...control}
+                  readOnly
+                  value={url}
+                  className="font-mono text-xs"
+                  onFocus={(event) => event.currentTarget.select()}
+                />
+                <Button
+                  variant="secondary"
+                  icon={<Copy className="size-2" aria-hidden="true" />}
+                  onClick={() => void copyUrl()}
+                  disabled={!url}
+                >
                   copier
                 </Button>
               </div>
@@ -390,6 +463,17 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
         </aside>
       </div>
 
+      {blocker.status === 'blocked' ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => (!open ? blocker.reset() : undefined)}
+          onConfirm={() => blocker.proceed()}
+          title="Quitter sans enregistrer ?"
+          message="Les modifications de cet article ne sont pas enregistrées. Elles seront perdues si vous quittez l'éditeur."
+          confirmLabel="Quitter sans enregistrer"
+          cancelLabel="Rester"
+        />
+      ) : null}
       {pickerOpen ? (
         <MediaPickerDialog
           onClose={() => setPickerOpen(false)}

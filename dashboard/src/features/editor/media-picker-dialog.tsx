@@ -2,7 +2,7 @@ import type { MediaItem } from '@comptoir/api/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, RotateCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { isApiError, storageUrl } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
@@ -15,6 +15,7 @@ import { Pagination } from '../../ui/pagination';
 import { SearchInput } from '../../ui/search-input';
 import { Spinner } from '../../ui/spinner';
 import { mediaQueryOptions, uploadMedia } from './api';
+import { StoredImage } from '../products/stored-image';
 
 export const UPLOAD_FAILED = "Erreur lors de l'upload";
 
@@ -106,13 +107,7 @@ export function MediaPickerDialog({ onInsert, onClose }: { onInsert: (url: strin
                   active ? 'border-brand-600' : 'border-transparent hover:border-line',
                 )}
               >
-                <img
-                  src={storageUrl(item.image_variants?.['400'] ?? item.url)}
-                  alt=""
-                  className="size-full object-cover"
-                  loading="lazy"
-                  decoding="async"
-                />
+                <StoredImage path={item.url} variants={item.image_variants} className="size-full object-cover" />
                 {active ? (
                   <span className="absolute right-0.5 top-0.5 grid size-2.5 place-items-center rounded-full bg-brand-600 text-white">
                     <Check className="size-1.5" aria-hidden="true" />

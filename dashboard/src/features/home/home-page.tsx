@@ -2,22 +2,36 @@ import { format } from 'date-fns';
 import { fr } from 'date-fns/locale';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePermissions } from '../auth/permissions';
+import { LatestArticles, LatestOrders } from './latest-tables';
+import { SummaryCards } from './summary-cards';
 
 /**
- * /dashboard: the welcome header. The home's cards and latest-items tables (spec section 2,
- * "Dashboard home") go under it.
+ * /dashboard: the welcome header, the three cards (articles, products, orders, each with its view
+ * right), the latest articles (with a preview) and the latest orders (with a side panel to change
+ * their status).
  */
 export function HomePage() {
-  const { user } = usePermissions();
+  const { user, can } = usePermissions();
   useDocumentTitle('Tableau de bord');
   const today = format(new Date(), 'EEEE d MMMM yyyy', { locale: fr });
   return (
-    <section aria-labelledby="home-title" className="mb-3">
-      <p className="text-sm font-medium capitalize text-ink-muted">{today}</p>
-      <h1 id="home-title" className="mt-0.5 text-3xl font-semibold text-ink">
-        Bonjour, {user?.firstname}
-      </h1>
-      <p className="mt-0.5 text-ink-muted">Bienvenue dans votre espace de gestion.</p>
-    </section>
+    <>
+      <section aria-labelledby="home-title" className="mb-3">
+        <p className="text-sm font-medium capitalize text-ink-muted">{today}</p>
+        <h1 id="home-title" className="mt-0.5 text-3xl font-semibold text-ink">
+          Bonjour, {user?.firstname}
+        </h1>
+        <p className="mt-0.5 text-ink-muted">Bienvenue dans votre espace de gestion.</p>
+      </section>
+      <div className="flex flex-col gap-3">
+        <SummaryCards />
+        {can('blog', 'view') || can('orders', 'view') ? (
+          <div className="grid gap-3 xl:grid-cols-2">
+            {can('blog', 'view') ? <LatestArticles /> : null}
+            {can('orders', 'view') ? <LatestOrders /> : null}
+          </div>
+        ) : null}
+      </div>
+    </>
   );
 }

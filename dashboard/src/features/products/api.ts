@@ -43,7 +43,7 @@ export function productQueryOptions(id: number) {
 
 /** The brands for the product form's select (GET /api/brands, up to 100, by name). */
 export const brandOptionsQueryOptions = queryOptions({
-  queryKey: ['brands', 'options'] as const,
+  queryKey: queryKeys.brands.options,
   queryFn: async ({ signal }) =>
     (await api.get<BrandListAnswer>('/api/brands', { signal, query: { page: 1, per_page: 100 } })).brands.data,
   staleTime: 60_000,

@@ -1,10 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ArticlesPage } from '../../features/articles/articles-page';
 import { isArticleStatus } from '../../features/articles/status';
-import { validateListSearch } from '../../lib/list-search';
+import type { ArticleStatus } from '@comptoir/api/contract';
+import { validateListSearch, type ListSearch } from '../../lib/list-search';
+
+interface ArticlesSearch extends ListSearch {
+  status?: ArticleStatus;
+}
 
 export const Route = createFileRoute('/_app/articles')({
-  validateSearch: (raw: Record<string, unknown>) => ({
+  validateSearch: (raw: Record<string, unknown>): ArticlesSearch => ({
     ...validateListSearch(raw),
     status: isArticleStatus(raw.status) ? raw.status : undefined,
   }),

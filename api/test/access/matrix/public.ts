@@ -1,0 +1,17 @@
+import type { MatrixRow } from '../matrix-row.js';
+
+/** The public side: what the static site and its islands read, and the three forms visitors send. */
+export const publicRoutes: string[] = [
+  'GET /api/article',
+  'GET /api/article/others/:id',
+  'GET /api/showBySlug/:slug',
+  'GET /api/categories',
+  'GET /api/product',
+  'GET /api/product/:id',
+  'GET /api/products/filter',
+  'POST /api/order/create',
+  'POST /api/contact',
+  'POST /api/newsletter',
+];
+export const signedInRoutes: string[] = [];
+export const rows: MatrixRow[] = [];

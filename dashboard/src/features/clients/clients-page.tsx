@@ -1,0 +1,205 @@
+import type { StaffCustomer } from '@comptoir/api/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Pencil, Trash2, UserPlus } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { errorText } from '../../lib/api';
+import { formatDate, pad2 } from '../../lib/format';
+import { queryKeys } from '../../lib/query-keys';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { Badge, type BadgeTone } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { useConfirm } from '../../ui/confirm-dialog';
+import { DataTable } from '../../ui/data-table';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { SearchInput } from '../../ui/search-input';
+import { RequireView, usePermissions } from '../auth/permissions';
+import type { ListPageProps } from '../products/list-page';
+import { customersQueryOptions, deleteCustomer } from './api';
+import { ClientFormDialog } from './client-form-dialog';
+
+const column = createColumnHelper<StaffCustomer>();
+
+/** Spec section 9: 10 orders and more green, 5 to 9 yellow, under 5 red. */
+export function ordersCountTone(count: number): BadgeTone {
+  if (count >= 10) return 'success';
+  if (count >= 5) return 'warning';
+  return 'danger';
+}
+
+/** The company name cut at 47 characters with "..". */
+function cutCompany(name: string): string {
+  return name.length > 47 ? `${name.slice(0, 47)}..` : name;
+}
+
+/** /dashboard/clients: "Commandes & Clients / Clients" (orders view). */
+export function ClientsPage(props: ListPageProps) {
+  useDocumentTitle('Clients');
+  return (
+    <RequireView category="orders">
+      <ClientsList {...props} />
+    </RequireView>
+  );
+}
+
+function ClientsList({ page, search, onPageChange, onSearchChange }: ListPageProps) {
+  const { can } = usePermissions();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<StaffCustomer | 'new' | null>(null);
+  const list = useQuery(customersQueryOptions({ page, search }));
+  const customers = list.data?.customers;
+
+  useEffect(() => {
+    if (customers && customers.last_page >= 1 && page > customers.last_page) onPageChange(customers.last_page);
+  }, [customers, page, onPageChange]);
+
+  const canEdit = can('orders', 'edit');
+  const canDelete = can('orders', 'delete');
+
+  const columns = useMemo(() => {
+    const remove = (customer: StaffCustomer) =>
+      confirm({
+        message: 'Voulez-vous vraiment supprimer ce client ?',
+        confirmLabel: 'Supprimer',
+        action: async () => {
+          try {
+            await deleteCustomer(customer.id);
+            notifySuccess('Client supprimé avec succès !');
+            await queryClient.invalidateQueries({ queryKey: queryKeys.customers.all });
+          } catch (error) {
+            notifyError(errorText(error, 'Erreur lors de la suppression du client.', 'Erreur lors de la suppression du client.'));
+          }
+        },
+      });
+    return [
+      column.accessor('company_name', {
+        header: 'Société',
+        cell: (info) => (
+          <span className="font-medium" title={info.getValue()}>
+            {cutCompany(info.getValue())}
+          </span>
+        ),
+      }),
+      column.accessor('company_email', {
+        header: 'Email',
+        cell: (info) => (
+          <a href={`mailto:${info.getValue()}`} className="text-brand-700 hover:underline">
+            {info.getValue()}
+          </a>
+        ),
+      }),
+      column.accessor('company_phone', { header: 'Téléphone', meta: { className: 'whitespace-nowrap' } }),
+      column.accessor('company_address', { header: 'Adresse', meta: { className: 'min-w-[160px] text-ink-muted' } }),
+      column.accessor('representative_name', {
+        header: 'Représentant',
+        cell: (info) => {
+          const c = info.row.original;
+          return (
+            <span className="flex flex-col text-xs">
+              <span className="text-sm font-medium text-ink">{c.representative_name}</span>
+              <span className="text-ink-muted">{c.representative_phone}</span>
+              <a href={`mailto:${c.representative_email}`} className="text-brand-700 hover:underline">
+                {c.representative_email}
+              </a>
+            </span>
+          );
+        },
+      }),
+      column.accessor('orders_count', {
+        header: 'Nb commandes',
+        meta: { className: 'text-center', headerClassName: 'text-center' },
+        cell: (info) => {
+          const count = Number(info.getValue() ?? 0);
+          return <Badge tone={ordersCountTone(count)}>{pad2(count)}</Badge>;
+        },
+      }),
+      column.accessor('created_at', {
+        header: 'Date de création',
+        meta: { className: 'whitespace-nowrap text-ink-muted' },
+        cell: (info) => formatDate(info.getValue()),
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        meta: { className: 'w-[1%] whitespace-nowrap text-right' },
+        cell: (info) => {
+          const customer = info.row.original;
+          return (
+            <span className="inline-flex gap-0.5">
+              {canDelete ? (
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  className="text-danger hover:bg-danger-soft hover:text-danger"
+                  aria-label={`Supprimer ${customer.company_name}`}
+                  title="Supprimer"
+                  onClick={() => void remove(customer)}
+                >
+                  <Trash2 className="size-2" aria-hidden="true" />
+                </Button>
+              ) : null}
+              {canEdit ? (
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Modifier ${customer.company_name}`}
+                  title="Modifier"
+                  onClick={() => setEditing(customer)}
+                >
+                  <Pencil className="size-2" aria-hidden="true" />
+                </Button>
+              ) : null}
+            </span>
+          );
+        },
+      }),
+    ];
+  }, [canEdit, canDelete, confirm, queryClient]);
+
+  return (
+    <section aria-labelledby="clients-title">
+      <nav aria-label="Fil d'Ariane" className="mb-0.5 text-xs font-medium text-ink-muted">
+        Commandes & Clients / <span aria-current="page">Clients</span>
+      </nav>
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-1">
+          <h1 id="clients-title" className="text-2xl font-semibold text-ink">
+            Liste de clients
+          </h1>
+          {customers ? (
+            <Badge tone="info">
+              <span data-testid="clients-count">{pad2(customers.total)} clients</span>
+            </Badge>
+          ) : null}
+        </div>
+        <div className="flex w-full flex-wrap items-center gap-1 sm:w-auto">
+          <SearchInput value={search} onChange={onSearchChange} placeholder="Trouver un client" />
+          {can('orders', 'create') ? (
+            <Button icon={<UserPlus className="size-2" aria-hidden="true" />} onClick={() => setEditing('new')}>
+              Ajouter un client
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <DataTable
+        label="Liste de clients"
+        columns={columns}
+        data={customers?.data}
+        getRowId={(row) => String(row.id)}
+        isLoading={list.isPending}
+        isFetching={list.isFetching && list.isPlaceholderData}
+        error={
+          list.isError
+            ? errorText(list.error, 'Erreur lors du chargement des clients.', 'Erreur lors du chargement des clients.')
+            : null
+        }
+        onRetry={() => void list.refetch()}
+        emptyMessage="Aucun client trouvé"
+        columnVisibility={{ actions: canEdit || canDelete }}
+        pagination={customers ? { page: customers.current_page, lastPage: customers.last_page, onPageChange } : undefined}
+      />
+      {editing ? <ClientFormDialog customer={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,246 @@
+import type { OrderStatusValue, StaffOrderDetail } from '@comptoir/api/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, RotateCw, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { isApiError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { queryKeys } from '../../lib/query-keys';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { EmptyState } from '../../ui/empty-state';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { Spinner } from '../../ui/spinner';
+import { usePermissions } from '../auth/permissions';
+import { formatAmount } from '../products/money';
+import { changeOrderStatus, orderQueryOptions } from './api';
+import './order-panel.css';
+import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, ORDER_STATUSES, orderStatusOf } from './status';
+
+/** Changes an order's status, refreshing every list, count and stock it touches. */
+export function useOrderStatusChange() {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<OrderStatusValue | null>(null);
+  const change = async (orderId: number, status: OrderStatusValue) => {
+    setPending(status);
+    try {
+      const answer = await changeOrderStatus(orderId, status);
+      queryClient.setQueryData(queryKeys.orders.detail(orderId), answer.order);
+      notifySuccess('Statut de la commande mis à jour avec succès !');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.summary }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+      ]);
+      return true;
+    } catch (error) {
+      if (isApiError(error) && error.isNetworkError) {
+        notifyError('Erreur réseau', 'Une erreur est survenue lors de la mise à jour.');
+      } else {
+        notifyError('Erreur', (isApiError(error) && error.serverMessage) || 'Erreur lors de la mise à jour');
+      }
+      return false;
+    } finally {
+      setPending(null);
+    }
+  };
+  return { change, pending };
+}
+
+function Row({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-2 py-0.5 text-sm">
+      <dt className="text-ink-subtle">{label}</dt>
+      <dd className="text-right font-medium text-ink">{value || '—'}</dd>
+    </div>
+  );
+}
+
+function OrderDetailBody({ order }: { order: StaffOrderDetail }) {
+  const { can } = usePermissions();
+  const { change, pending } = useOrderStatusChange();
+  const status = orderStatusOf(order.status);
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-1">
+        <div>
+          <p className="font-mono text-sm font-semibold text-ink">{order.order_num}</p>
+          <p className="text-xs text-ink-subtle">Passée le {formatDateTime(order.created_at)}</p>
+        </div>
+        <Badge tone={ORDER_STATUS_TONE[status]}>{ORDER_STATUS_LABEL[status]}</Badge>
+      </div>
+
+      {can('orders', 'edit') ? (
+        <section aria-labelledby={`order-${order.id}-status`} className="rounded-md border border-line p-1.5">
+          <h3 id={`order-${order.id}-status`} className="mb-1 text-sm font-semibold text-ink">
+            Statut de la commande
+          </h3>
+          <div className="grid grid-cols-2 gap-0.5 sm:grid-cols-4" role="group" aria-label="Changer le statut">
+            {ORDER_STATUSES.map((value) => {
+              const current = value === status;
+              return (
+                <Button
+                  key={value}
+                  variant={current ? 'primary' : 'secondary'}
+                  size="sm"
+                  aria-pressed={current}
+                  disabled={current || pending !== null}
+                  loading={pending === value}
+                  icon={current ? <Check className="size-2" aria-hidden="true" /> : undefined}
+                  onClick={() => void change(order.id, value)}
+                  className={cn(current && 'disabled:opacity-100')}
+                >
+                  {ORDER_STATUS_LABEL[value]}
+                </Button>
+              );
+            })}
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby={`order-${order.id}-client`}>
+        <h3 id={`order-${order.id}-client`} className="text-sm font-semibold text-ink">
+          Client
+        </h3>
+        <dl className="divide-y divide-line">
+          <Row label="Société" value={order.company_name} />
+          <Row
+            label="Email"
+            value={
+              <a className="text-brand-700 hover:underline" href={`mailto:${order.company_email}`}>
+                {order.company_email}
+              </a>
+            }
+          />
+          <Row label="Téléphone" value={order.company_phone} />
+          <Row label="Représentant" value={order.representative_name} />
+          <Row label="Email du représentant" value={order.representative_email} />
+          <Row label="Téléphone du représentant" value={order.representative_phone} />
+        </dl>
+      </section>
+
+      <section aria-labelledby={`order-${order.id}-terms`}>
+        <h3 id={`order-${order.id}-terms`} className="text-sm font-semibold text-ink">
+          Conditions
+        </h3>
+        <dl className="divide-y divide-line">
+          <Row label="Devise" value={order.currency} />
+          <Row label="Paiement par" value={order.payment_by} />
+          <Row label="Niveau de crédit" value={order.credit_level} />
+          <Row label="Délai de paiement" value={order.payment_term} />
+          <Row label="Mode de livraison" value={order.delivery_method} />
+          <Row label="Date d'expédition" value={status === 'shipped' ? formatDate(order.shipped_at ?? order.updated_at) : '-'} />
+        </dl>
+      </section>
+
+      <section aria-labelledby={`order-${order.id}-items`}>
+        <h3 id={`order-${order.id}-items`} className="mb-0.5 text-sm font-semibold text-ink">
+          Produits commandés
+        </h3>
+        <div className="overflow-x-auto rounded-md border border-line">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-surface-muted text-xs text-ink-muted">
+              <tr>
+                <th scope="col" className="px-1 py-0.5">
+                  Produit
+                </th>
+                <th scope="col" className="px-1 py-0.5 text-right">
+                  Qté
+                </th>
+                <th scope="col" className="px-1 py-0.5 text-right">
+                  Prix unitaire TTC
+                </th>
+                <th scope="col" className="px-1 py-0.5 text-right">
+                  Total TTC
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item) => (
+                <tr key={item.id} className="border-t border-line">
+                  <td className="px-1 py-0.5">{item.product?.name ?? item.product_name}</td>
+                  <td className="px-1 py-0.5 text-right tabular-nums">{item.quantity}</td>
+                  <td className="whitespace-nowrap px-1 py-0.5 text-right tabular-nums">{formatAmount(item.price)}</td>
+                  <td className="whitespace-nowrap px-1 py-0.5 text-right tabular-nums">{formatAmount(item.total_price)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="border-t border-line bg-surface-muted font-semibold">
+                <td className="px-1 py-0.5" colSpan={3}>
+                  Total de la commande
+                </td>
+                <td className="whitespace-nowrap px-1 py-0.5 text-right tabular-nums">
+                  {formatAmount(order.total)} {order.currency}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/**
+ * An order's detail with its status chooser: a dialog on the orders screen, a side panel
+ * (`placement="right"`) on the home.
+ */
+export function OrderDetailDialog({
+  orderId,
+  onClose,
+  placement = 'center',
+}: {
+  orderId: number;
+  onClose: () => void;
+  placement?: 'center' | 'right';
+}) {
+  const query = useQuery(orderQueryOptions(orderId));
+  let body;
+  if (query.isPending) {
+    body = (
+      <div className="flex justify-center py-6 text-brand-700">
+        <Spinner size="lg" label="Chargement de la commande…" />
+      </div>
+    );
+  } else if (query.isError) {
+    const notFound = isApiError(query.error) && query.error.status === 404;
+    body = (
+      <EmptyState
+        icon={<TriangleAlert />}
+        message={notFound ? 'Commande introuvable.' : 'Erreur lors du chargement des commandes.'}
+        action={
+          notFound ? undefined : (
+            <Button
+              variant="secondary"
+              size="sm"
+              icon={<RotateCw className="size-2" aria-hidden="true" />}
+              onClick={() => void query.refetch()}
+            >
+              Réessayer
+            </Button>
+          )
+        }
+      />
+    );
+  } else {
+    body = <OrderDetailBody order={query.data} />;
+  }
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (!open ? onClose() : undefined)}
+      title="Détail de la commande"
+      size={placement === 'right' ? 'md' : 'lg'}
+      placement={placement}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Fermer
+        </Button>
+      }
+    >
+      {body}
+    </Dialog>
+  );
+}

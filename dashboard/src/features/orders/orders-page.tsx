@@ -1,0 +1,238 @@
+import type { OrderItemRow, OrderStatusValue } from '@comptoir/api/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Eye, MoreVertical, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { errorText } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { formatDate, pad2, truncate } from '../../lib/format';
+import { queryKeys } from '../../lib/query-keys';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { Badge } from '../../ui/badge';
+import { useConfirm } from '../../ui/confirm-dialog';
+import { DataTable } from '../../ui/data-table';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../ui/dropdown-menu';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { PageHeader } from '../../ui/page-header';
+import { SearchInput } from '../../ui/search-input';
+import { RequireView, usePermissions } from '../auth/permissions';
+import type { ListPageProps } from '../products/list-page';
+import { formatAmount } from '../products/money';
+import { deleteOrder, ordersQueryOptions } from './api';
+import { OrderDetailDialog } from './order-detail-dialog';
+import { ORDER_STATUS_LABEL, ORDER_STATUSES } from './status';
+import { OrderStatusBadge } from './status-badge';
+
+const column = createColumnHelper<OrderItemRow>();
+
+export interface OrdersPageProps extends ListPageProps {
+  status: OrderStatusValue | undefined;
+  onStatusChange: (status: OrderStatusValue | undefined) => void;
+}
+
+/** /dashboard/commandes: "Commandes & Clients / Commandes" (orders view). */
+export function OrdersPage(props: OrdersPageProps) {
+  useDocumentTitle('Commandes');
+  return (
+    <RequireView category="orders">
+      <OrdersList {...props} />
+    </RequireView>
+  );
+}
+
+function OrdersList({ page, search, status, onPageChange, onSearchChange, onStatusChange }: OrdersPageProps) {
+  const { can } = usePermissions();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const [showing, setShowing] = useState<number | null>(null);
+  const list = useQuery(ordersQueryOptions({ page, search, status }));
+  const items = list.data?.orderItems;
+  const counts = list.data?.status_counts;
+
+  useEffect(() => {
+    if (items && items.last_page >= 1 && page > items.last_page) onPageChange(items.last_page);
+  }, [items, page, onPageChange]);
+
+  const canDelete = can('orders', 'delete');
+
+  const columns = useMemo(() => {
+    const remove = (row: OrderItemRow) =>
+      confirm({
+        message: 'Voulez-vous vraiment supprimer cette commande ?',
+        title: `Commande ${row.order.order_num}`,
+        confirmLabel: 'Supprimer',
+        action: async () => {
+          try {
+            await deleteOrder(row.order.id);
+            notifySuccess('Commande supprimée avec succès !');
+            await Promise.all([
+              queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+              queryClient.invalidateQueries({ queryKey: queryKeys.summary }),
+              queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+              queryClient.invalidateQueries({ queryKey: queryKeys.customers.all }),
+            ]);
+          } catch (error) {
+            notifyError(
+              errorText(error, 'Erreur lors de la suppression de la commande.', 'Erreur lors de la suppression de la commande.'),
+            );
+          }
+        },
+      });
+    return [
+      column.accessor((row) => row.order.status, {
+        id: 'status',
+        header: 'Statut',
+        cell: (info) => <OrderStatusBadge status={info.getValue()} />,
+      }),
+      column.accessor('created_at', {
+        header: "Date d'achat",
+        meta: { className: 'whitespace-nowrap text-ink-muted' },
+        cell: (info) => formatDate(info.getValue()),
+      }),
+      column.accessor((row) => row.order.company_name, {
+        id: 'client',
+        header: 'Client',
+        cell: (info) => <span className="font-medium">{info.getValue()}</span>,
+      }),
+      column.accessor((row) => row.order.order_num, {
+        id: 'order_num',
+        header: 'N° de commande',
+        meta: { className: 'whitespace-nowrap font-mono text-xs' },
+      }),
+      column.accessor((row) => row.product?.name ?? row.product_name, {
+        id: 'product',
+        header: 'Produit',
+        cell: (info) => <span title={info.getValue()}>{truncate(info.getValue(), 23)}</span>,
+      }),
+      column.accessor('quantity', {
+        header: 'Quantité',
+        meta: { className: 'text-center tabular-nums', headerClassName: 'text-center' },
+      }),
+      column.accessor('price', {
+        header: 'Prix unitaire TTC',
+        meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right' },
+        cell: (info) => formatAmount(info.getValue()),
+      }),
+      column.accessor('total_price', {
+        header: 'Total TTC',
+        meta: { className: 'whitespace-nowrap text-right font-medium tabular-nums', headerClassName: 'text-right' },
+        cell: (info) => formatAmount(info.getValue()),
+      }),
+      column.accessor((row) => row.order.currency, { id: 'currency', header: 'Devise' }),
+      column.accessor((row) => row.order.payment_by, {
+        id: 'payment_by',
+        header: 'Paiement par',
+        meta: { className: 'whitespace-nowrap' },
+      }),
+      column.accessor((row) => row.order.credit_level, { id: 'credit_level', header: 'Niveau de crédit' }),
+      column.accessor((row) => row.order.payment_term, { id: 'payment_term', header: 'Délai de paiement' }),
+      column.accessor((row) => row.order.delivery_method, { id: 'delivery', header: 'Mode de livraison' }),
+      column.accessor(
+        (row) => (row.order.status === 'shipped' ? formatDate(row.order.shipped_at ?? row.order.updated_at) : '-'),
+        {
+          id: 'shipped',
+          header: "Date d'expédition",
+          meta: { className: 'whitespace-nowrap text-ink-muted' },
+        },
+      ),
+      column.display({
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        meta: { className: 'w-[1%] whitespace-nowrap text-right' },
+        cell: (info) => {
+          const row = info.row.original;
+          return (
+            <DropdownMenu>
+              <DropdownMenuTrigger
+                className="inline-flex size-4 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink focus-visible:outline-3 focus-visible:outline-accent-500"
+                aria-label={`Actions pour la commande ${row.order.order_num}`}
+              >
+                <MoreVertical className="size-2" aria-hidden="true" />
+              </DropdownMenuTrigger>
+              <DropdownMenuContent>
+                <DropdownMenuItem icon={<Eye />} onSelect={() => setShowing(row.order.id)}>
+                  Afficher
+                </DropdownMenuItem>
+                {canDelete ? (
+                  <DropdownMenuItem icon={<Trash2 />} tone="danger" onSelect={() => void remove(row)}>
+                    Supprimer
+                  </DropdownMenuItem>
+                ) : null}
+              </DropdownMenuContent>
+            </DropdownMenu>
+          );
+        },
+      }),
+    ];
+  }, [canDelete, confirm, queryClient]);
+
+  const chips: Array<{ value: OrderStatusValue | undefined; label: string; count: number | undefined }> = [
+    { value: undefined, label: 'Toutes', count: counts?.all },
+    ...ORDER_STATUSES.map((value) => ({ value, label: ORDER_STATUS_LABEL[value], count: counts?.[value] })),
+  ];
+
+  return (
+    <section>
+      <PageHeader
+        title={
+          <span className="inline-flex items-center gap-1">
+            Commandes {counts ? <Badge tone="info">{pad2(counts.all)}</Badge> : null}
+          </span>
+        }
+        breadcrumb={['Commandes & Clients', 'Commandes']}
+      />
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-1.5">
+        <SearchInput value={search} onChange={onSearchChange} placeholder="Rechercher par société ou n° de commande" />
+        <div className="flex flex-wrap gap-0.5" role="group" aria-label="Filtrer par statut" data-testid="order-status-chips">
+          {chips.map((chip) => {
+            const active = chip.value === status;
+            return (
+              <button
+                key={chip.label}
+                type="button"
+                aria-pressed={active}
+                data-status={chip.value ?? 'all'}
+                onClick={() => onStatusChange(chip.value)}
+                className={cn(
+                  'inline-flex h-4 items-center gap-0.5 rounded-full border px-1.5 text-sm font-medium transition-colors',
+                  'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-500',
+                  active
+                    ? 'border-brand-700 bg-brand-700 text-white'
+                    : 'border-line bg-surface text-ink-muted hover:bg-surface-muted',
+                )}
+              >
+                {chip.label}
+                <span
+                  className={cn(
+                    'rounded-full px-0.5 text-xs tabular-nums',
+                    active ? 'bg-white/20 text-white' : 'bg-surface-muted text-ink',
+                  )}
+                  data-testid="chip-count"
+                >
+                  {chip.count === undefined ? '–' : pad2(chip.count)}
+                </span>
+              </button>
+            );
+          })}
+        </div>
+      </div>
+      <DataTable
+        label="Liste des commandes"
+        columns={columns}
+        data={items?.data}
+        getRowId={(row) => String(row.id)}
+        isLoading={list.isPending}
+        isFetching={list.isFetching && list.isPlaceholderData}
+        error={
+          list.isError
+            ? errorText(list.error, 'Erreur lors du chargement des commandes.', 'Erreur lors du chargement des commandes.')
+            : null
+        }
+        onRetry={() => void list.refetch()}
+        emptyMessage="Aucune commande trouvée"
+        pagination={items ? { page: items.current_page, lastPage: items.last_page, onPageChange } : undefined}
+      />
+      {showing !== null ? <OrderDetailDialog orderId={showing} onClose={() => setShowing(null)} /> : null}
+    </section>
+  );
+}

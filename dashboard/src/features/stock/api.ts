@@ -1,0 +1,62 @@
+import type { DoneAnswer, StockListAnswer, StockSaveAnswer } from '@comptoir/api/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, toFormData } from '../../lib/api';
+import { queryKeys, type ListParams } from '../../lib/query-keys';
+
+/** The stock entries table shows 8 per page. */
+export const STOCK_PER_PAGE = 8;
+
+/** GET /api/stock?page&per_page&search (search on the name). */
+export function stockQueryOptions(params: ListParams) {
+  return queryOptions({
+    queryKey: queryKeys.stock.list(params),
+    queryFn: ({ signal }) =>
+      api.get<StockListAnswer>('/api/stock', {
+        signal,
+        query: { page: params.page, per_page: params.perPage ?? STOCK_PER_PAGE, search: params.search },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface StockFields {
+  name: string;
+  price: string;
+  quantity: string;
+  manufacture_date: string;
+  /** true: the goods expire, and `expiry_date` is sent. */
+  expirable: boolean;
+  expiry_date: string;
+  billing_date: string;
+}
+
+function stockForm(fields: StockFields, image: File | null, override?: 'PUT'): FormData {
+  return toFormData(
+    {
+      name: fields.name,
+      price: fields.price,
+      quantity: fields.quantity,
+      manufacture_date: fields.manufacture_date,
+      expirable: fields.expirable,
+      expiry_date: fields.expirable ? fields.expiry_date : undefined,
+      billing_date: fields.billing_date || undefined,
+      image: image ?? undefined,
+    },
+    override,
+  );
+}
+
+/** POST /api/stock/create (multipart, image required). */
+export function createStockEntry(fields: StockFields, image: File | null) {
+  return api.post<StockSaveAnswer>('/api/stock/create', stockForm(fields, image));
+}
+
+/** POST /api/stock/{id}/update (multipart, `_method=PUT`; the image only when replaced). */
+export function updateStockEntry(id: number, fields: StockFields, image: File | null) {
+  return api.post<StockSaveAnswer>(`/api/stock/${id}/update`, stockForm(fields, image, 'PUT'));
+}
+
+/** DELETE /api/stock/{id}/delete. */
+export function deleteStockEntry(id: number) {
+  return api.delete<DoneAnswer>(`/api/stock/${id}/delete`);
+}
