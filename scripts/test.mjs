@@ -19,10 +19,21 @@ const failures = [];
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-test-reports-'));
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
+// No stage may hang CI: past its limit it is killed and counts as failed.
+const STAGE_LIMIT_MS = 25 * 60_000;
+
 function run(label, cmd, args, options = {}) {
   console.log(`\n=== ${label} ===`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  const result = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    timeout: STAGE_LIMIT_MS,
+    killSignal: 'SIGKILL',
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
+  if (result.error?.code === 'ETIMEDOUT') console.log(`=== ${label}: killed after ${STAGE_LIMIT_MS / 60_000} minutes ===`);
   const ok = result.status === 0;
   console.log(`=== ${label}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
   if (!ok) failures.push(label);
@@ -47,7 +58,7 @@ function jest(label, args, env = {}) {
   run(
     label,
     process.execPath,
-    ['--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${out}`, ...args],
+    ['--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${out}`, '--forceExit', ...args],
     {
       cwd: path.join(root, 'api'),
       env: { NODE_ENV: 'test', ...env },

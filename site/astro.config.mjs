@@ -14,6 +14,9 @@ export default defineConfig({
   site,
   output: 'static',
   outDir: process.env.COMPTOIR_OUT_DIR ?? './dist',
+  // Kept per DATA_DIR by the API: the incremental build cache of the pages (see lib/build-key.ts).
+  cacheDir: process.env.COMPTOIR_CACHE_DIR ?? './node_modules/.astro',
+  experimental: { incrementalBuild: true },
   trailingSlash: 'ignore',
   build: { format: 'file', inlineStylesheets: 'auto' },
   compressHTML: true,

@@ -6,7 +6,7 @@ test.describe('one origin', () => {
     expect(response?.status()).toBe(200);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     const header = page.locator('header');
-    for (const link of ['Accueil', 'A propos', 'Contact', 'Actualités']) {
+    for (const link of ['Accueil', 'À propos', 'Contact', 'Actualités']) {
       await expect(header.getByRole('link', { name: link, exact: true }).first()).toBeAttached();
     }
     await expect(header.getByRole('link', { name: 'Boutique' }).first()).toBeAttached();
@@ -37,6 +37,16 @@ test.describe('one origin', () => {
     const response = await page.goto('/dashboard/une/route/profonde');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL(/\/dashboard\/login/);
+  });
+
+  test('a trailing slash leads to the page itself, never to another site', async ({ request, baseURL }) => {
+    const about = await request.get('/about/', { maxRedirects: 0 });
+    expect(about.status()).toBe(301);
+    expect(about.headers()['location']).toBe('/about');
+    // The full URL keeps the request on this server (a bare '//host/' would be protocol-relative).
+    const tricky = await request.get(`${baseURL}//evil.example/`, { maxRedirects: 0 });
+    expect(tricky.headers()['location']).toBe('/evil.example');
+    expect((await request.get('/about')).status()).toBe(200);
   });
 
   test('health, OpenAPI and storage are served from the same origin', async ({ request }) => {

@@ -127,6 +127,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       COMPTOIR_API_URL: this.apiOrigin,
       COMPTOIR_OUT_DIR: outDir,
       COMPTOIR_CACHE_DIR: path.join(this.releases.root, 'cache'),
+      COMPTOIR_STORAGE_DIR: this.config.storageDir,
       SITE_URL: this.config.siteUrl,
       COMPANY_NAME: this.config.company.name,
       COMPANY_EMAIL: this.config.company.email,

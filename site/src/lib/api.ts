@@ -2,10 +2,11 @@
  * Build-time reads from the running API (COMPTOIR_API_URL). A failing call fails the build, so a
  * half-empty site never replaces the live one (the API keeps the previous release).
  */
+import fs from 'node:fs';
+import nodePath from 'node:path';
 import type {
   ArticleListAnswer,
   CategoriesAnswer,
-  OtherArticlesAnswer,
   ProductFilterAnswer,
   ProductListAnswer,
   PublicArticle,
@@ -13,6 +14,7 @@ import type {
   PublicProduct,
 } from '@comptoir/api/contract';
 
+const STORAGE_DIR = process.env.COMPTOIR_STORAGE_DIR;
 const API = (process.env.COMPTOIR_API_URL || 'http://127.0.0.1:3000').replace(/\/$/, '');
 
 async function getJson<T>(path: string): Promise<T> {
@@ -77,9 +79,6 @@ export function firstProducts(limit: number): Promise<ProductFilterAnswer> {
   );
 }
 
-export function otherArticles(id: number): Promise<PublicArticle[]> {
-  return once(`others:${id}`, async () => (await getJson<OtherArticlesAnswer>(`/api/article/others/${id}`)).blogs);
-}
 
 const fileChecks = new Map<string, Promise<boolean>>();
 
@@ -88,9 +87,12 @@ export function storageFileExists(path: string | null | undefined): Promise<bool
   if (!path) return Promise.resolve(false);
   let check = fileChecks.get(path);
   if (!check) {
-    check = fetch(`${API}/storage/${path.split('/').map(encodeURIComponent).join('/')}`, { method: 'HEAD' })
-      .then((res) => res.ok)
-      .catch(() => false);
+    // The API runs the build beside its own storage folder: a file check, not one HTTP request per image.
+    check = STORAGE_DIR
+      ? Promise.resolve(fs.existsSync(nodePath.join(STORAGE_DIR, nodePath.normalize(path).replace(/^(\.\.[/\\])+/, ''))))
+      : fetch(`${API}/storage/${path.split('/').map(encodeURIComponent).join('/')}`, { method: 'HEAD' })
+          .then((res) => res.ok)
+          .catch(() => false);
     fileChecks.set(path, check);
   }
   return check;

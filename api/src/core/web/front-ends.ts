@@ -78,6 +78,13 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite):
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    // Pages are built as `about.html`; `/about/` is the same page, under one address for caches and SEO.
+    if (req.path.length > 1 && req.path.endsWith('/')) {
+      const query = req.originalUrl.slice(req.path.length);
+      // Leading slashes collapsed: `//host/` must never become a redirect to another site.
+      res.redirect(301, '/' + req.path.replace(/^\/+|\/+$/g, '') + query);
+      return;
+    }
     const dir = site.currentDir();
     if (!dir) {
       res.status(503).setHeader('Retry-After', '5');
