@@ -47,11 +47,33 @@ function grow(dbFile, n) {
   db.transaction(() => {
     for (let i = articles; i < n; i++) {
       const at = sqlDate(new Date(now - (i + 1) * 3_600_000));
-      insertArticle.run(`Dossier technique numéro ${i}`, `dossier-technique-numero-${i}`, model.content, model.content_json, model.image, 'Illustration', model.user_id, at, at, at);
+      insertArticle.run(
+        `Dossier technique numéro ${i}`,
+        `dossier-technique-numero-${i}`,
+        model.content,
+        model.content_json,
+        model.image,
+        'Illustration',
+        model.user_id,
+        at,
+        at,
+        at,
+      );
     }
     for (let i = products; i < n; i++) {
       const at = sqlDate(new Date(now - (i + 1) * 60_000));
-      const id = insertProduct.run(`Équipement industriel ${i}`, `REF-B${i}`, 10 + (i % 40), '125000.00', product.description, product.brand_id, product.category_id, product.currency_id, at, at).lastInsertRowid;
+      const id = insertProduct.run(
+        `Équipement industriel ${i}`,
+        `REF-B${i}`,
+        10 + (i % 40),
+        '125000.00',
+        product.description,
+        product.brand_id,
+        product.category_id,
+        product.currency_id,
+        at,
+        at,
+      ).lastInsertRowid;
       insertImage.run(id, image);
     }
   })();
@@ -62,7 +84,16 @@ function startServer(dataDir, port) {
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
   return spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
     stdio: ['ignore', log, log],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', SEED_ON_EMPTY: 'false' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      SEED_ON_EMPTY: 'false',
+    },
   });
 }
 
@@ -102,7 +133,14 @@ for (const n of sizes) {
       const form = new FormData();
       form.set('title', title);
       form.set('status', 'Publié');
-      form.set('content', JSON.stringify({ time: Date.now(), blocks: [{ type: 'paragraph', data: { text: 'Article de mesure.' } }], version: '2.31.0' }));
+      form.set(
+        'content',
+        JSON.stringify({
+          time: Date.now(),
+          blocks: [{ type: 'paragraph', data: { text: 'Article de mesure.' } }],
+          version: '2.31.0',
+        }),
+      );
       form.set('image', new Blob([TINY_PNG], { type: 'image/png' }), 'cover.png');
       const t0 = Date.now();
       const created = await staff.request('POST', '/api/blog/create', form);
@@ -112,7 +150,9 @@ for (const n of sizes) {
       publishMs.push(Date.now() - t0);
     }
     results.push({ n, coldMs, publishMs });
-    console.log(`N=${n}: cold build ${(coldMs / 1000).toFixed(1)} s, publish→live ${publishMs.map((m) => (m / 1000).toFixed(1)).join(' / ')} s`);
+    console.log(
+      `N=${n}: cold build ${(coldMs / 1000).toFixed(1)} s, publish→live ${publishMs.map((m) => (m / 1000).toFixed(1)).join(' / ')} s`,
+    );
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -123,6 +163,8 @@ for (const n of sizes) {
 console.log('\n| N articles + N products | cold full build (s) | publish → live, median (s) | runs |');
 console.log('| ---: | ---: | ---: | ---: |');
 for (const r of results) {
-  console.log(`| ${r.n} | ${(r.coldMs / 1000).toFixed(1)} | ${(median(r.publishMs) / 1000).toFixed(1)} | ${r.publishMs.length} |`);
+  console.log(
+    `| ${r.n} | ${(r.coldMs / 1000).toFixed(1)} | ${(median(r.publishMs) / 1000).toFixed(1)} | ${r.publishMs.length} |`,
+  );
 }
 console.log(`\nmachine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);

@@ -58,7 +58,14 @@ function jest(label, args, env = {}) {
   run(
     label,
     process.execPath,
-    ['--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${out}`, '--forceExit', ...args],
+    [
+      '--experimental-vm-modules',
+      path.join(root, 'node_modules/jest/bin/jest.js'),
+      '--json',
+      `--outputFile=${out}`,
+      '--forceExit',
+      ...args,
+    ],
     {
       cwd: path.join(root, 'api'),
       env: { NODE_ENV: 'test', ...env },

@@ -33,11 +33,33 @@ import { ContactModule } from './contact/contact.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
 
 /** Domain modules, one folder each; later modules add themselves here. */
-const DOMAIN_MODULES = [HealthModule, PublishingModule, SeedModule, StorageModule, CountPendingModule, AuthModule, AccessModule, AdminsModule, ProfileModule,
+const DOMAIN_MODULES = [
+  HealthModule,
+  PublishingModule,
+  SeedModule,
+  StorageModule,
+  CountPendingModule,
+  AuthModule,
+  AccessModule,
+  AdminsModule,
+  ProfileModule,
   // back-office management
-  StaffArticlesModule, MediaLibraryModule, StaffCatalogueModule, StockEntriesModule, StaffOrdersModule, CustomersModule, DashboardSummaryModule, SearchModule,
+  StaffArticlesModule,
+  MediaLibraryModule,
+  StaffCatalogueModule,
+  StockEntriesModule,
+  StaffOrdersModule,
+  CustomersModule,
+  DashboardSummaryModule,
+  SearchModule,
   // public side: mail, blog and catalogue reads, order requests, contact, newsletter
-  MailModule, BlogPublicModule, CataloguePublicModule, OrderRequestsModule, ContactModule, NewsletterModule];
+  MailModule,
+  BlogPublicModule,
+  CataloguePublicModule,
+  OrderRequestsModule,
+  ContactModule,
+  NewsletterModule,
+];
 
 @Module({})
 export class AppModule {

@@ -35,7 +35,14 @@ describe('starting Comptoir', () => {
   it('refuses a second start on the same DATA_DIR while the first runs', async () => {
     const dataDir = tmp();
     const first = spawn(process.execPath, [main], {
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', BUILD_SITE_ON_BOOT: 'false', SEED_ON_EMPTY: 'false', LOG_LEVEL: 'info' },
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        BUILD_SITE_ON_BOOT: 'false',
+        SEED_ON_EMPTY: 'false',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {

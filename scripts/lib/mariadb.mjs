@@ -63,9 +63,12 @@ export async function startMariaDb({ port } = {}) {
     );
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
-      const ping = spawnSync(client, ['--no-defaults', '-uroot', '-h127.0.0.1', `-P${port}`, '-e', 'select 1'], { encoding: 'utf8' });
+      const ping = spawnSync(client, ['--no-defaults', '-uroot', '-h127.0.0.1', `-P${port}`, '-e', 'select 1'], {
+        encoding: 'utf8',
+      });
       if (ping.status === 0) return;
-      if (child.exitCode !== null) throw new Error(`mariadbd exited: ${fs.readFileSync(path.join(dir, 'server.log'), 'utf8').slice(-2000)}`);
+      if (child.exitCode !== null)
+        throw new Error(`mariadbd exited: ${fs.readFileSync(path.join(dir, 'server.log'), 'utf8').slice(-2000)}`);
       await new Promise((r) => setTimeout(r, 200));
     }
     throw new Error('mariadbd did not answer within 30 s');

@@ -44,7 +44,10 @@ async function signInDashboard(page: Page, baseUrl: string) {
 }
 
 test.describe('publishing to the static site', () => {
-  test('a published article goes live without a restart, and disappears when it goes back to draft', async ({ page, baseURL }) => {
+  test('a published article goes live without a restart, and disappears when it goes back to draft', async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const base = baseURL!;
     const staff = await admin(base);
@@ -78,7 +81,9 @@ test.describe('a build that fails or is killed', () => {
     await server?.stop();
   });
 
-  test('leaves the old site serving, shows the error to editors, and the rollback command restores the previous release', async ({ page }) => {
+  test('leaves the old site serving, shows the error to editors, and the rollback command restores the previous release', async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     server = await startServer();
     const { dataDir } = server;

@@ -8,7 +8,12 @@ describe('Editor.js rendering', () => {
   it('renders every supported block', () => {
     const html = render(
       { id: 'a1', type: 'header', data: { text: 'Nos <b>groupes</b>', level: 2 } },
-      { type: 'paragraph', data: { text: 'Un <a href="https://exemple.tg" target="_blank">lien</a> et <mark class="cdx-marker">du surligné</mark>.' } },
+      {
+        type: 'paragraph',
+        data: {
+          text: 'Un <a href="https://exemple.tg" target="_blank">lien</a> et <mark class="cdx-marker">du surligné</mark>.',
+        },
+      },
       {
         type: 'list',
         data: {
@@ -23,8 +28,27 @@ describe('Editor.js rendering', () => {
       { type: 'list', data: { style: 'unordered', items: ['ancien', 'format'] } },
       { type: 'quote', data: { text: 'La qualité avant tout', caption: 'Le directeur', alignment: 'center' } },
       { type: 'image', data: { file: { url: '/storage/media/abc.webp' }, caption: 'Un <i>compresseur</i>', withBorder: true } },
-      { type: 'table', data: { withHeadings: true, content: [['Modèle', 'Puissance'], ['GE-20', '20 kVA']] } },
-      { type: 'embed', data: { service: 'youtube', source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', embed: 'https://www.youtube.com/embed/dQw4w9WgXcQ', width: 580, height: 320, caption: '' } },
+      {
+        type: 'table',
+        data: {
+          withHeadings: true,
+          content: [
+            ['Modèle', 'Puissance'],
+            ['GE-20', '20 kVA'],
+          ],
+        },
+      },
+      {
+        type: 'embed',
+        data: {
+          service: 'youtube',
+          source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+          embed: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+          width: 580,
+          height: 320,
+          caption: '',
+        },
+      },
       { type: 'delimiter', data: {} },
     );
     expect(html).toContain('<h2>Nos <b>groupes</b></h2>');
@@ -32,10 +56,16 @@ describe('Editor.js rendering', () => {
     expect(html).toContain('<mark class="cdx-marker">du surligné</mark>');
     expect(html).toContain('<ol start="3"><li>Un<ol><li>Un point un</li></ol></li><li>Deux</li></ol>');
     expect(html).toContain('<ul><li>ancien</li><li>format</li></ul>');
-    expect(html).toContain('<figure class="quote quote-center"><blockquote><p>La qualité avant tout</p></blockquote><figcaption>Le directeur</figcaption></figure>');
+    expect(html).toContain(
+      '<figure class="quote quote-center"><blockquote><p>La qualité avant tout</p></blockquote><figcaption>Le directeur</figcaption></figure>',
+    );
     expect(html).toContain('<img src="/storage/media/abc.webp" alt="Un compresseur" loading="lazy" decoding="async" />');
-    expect(html).toContain('<thead><tr><th>Modèle</th><th>Puissance</th></tr></thead><tbody><tr><td>GE-20</td><td>20 kVA</td></tr></tbody>');
-    expect(html).toMatch(/<iframe src="https:\/\/www\.youtube\.com\/embed\/dQw4w9WgXcQ"[^>]*sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"/);
+    expect(html).toContain(
+      '<thead><tr><th>Modèle</th><th>Puissance</th></tr></thead><tbody><tr><td>GE-20</td><td>20 kVA</td></tr></tbody>',
+    );
+    expect(html).toMatch(
+      /<iframe src="https:\/\/www\.youtube\.com\/embed\/dQw4w9WgXcQ"[^>]*sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"/,
+    );
     expect(html).toContain('<hr />');
   });
 
@@ -55,22 +85,34 @@ describe('Editor.js rendering', () => {
   });
 
   it('cleans the stored JSON as well, so the editor reopens it safely', () => {
-    const parsed = parseEditorDocument(doc({ type: 'paragraph', data: { text: 'ok<script>alert(1)</script>', extra: 'ignored' } }));
+    const parsed = parseEditorDocument(
+      doc({ type: 'paragraph', data: { text: 'ok<script>alert(1)</script>', extra: 'ignored' } }),
+    );
     expect(parsed.blocks).toEqual([{ type: 'paragraph', data: { text: 'ok' } }]);
   });
 
   it('refuses images outside the storage or without https', () => {
-    for (const url of ['javascript:alert(1)', 'http://exemple.tg/a.png', '/storage/../secret', 'data:image/png;base64,AAA', '//evil.example/a.png']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'http://exemple.tg/a.png',
+      '/storage/../secret',
+      'data:image/png;base64,AAA',
+      '//evil.example/a.png',
+    ]) {
       expect(() => parseEditorDocument(doc({ type: 'image', data: { file: { url } } }))).toThrow(EditorContentError);
     }
-    expect(() => parseEditorDocument(doc({ type: 'image', data: { file: { url: 'https://cdn.exemple.tg/a.png' } } }))).not.toThrow();
+    expect(() =>
+      parseEditorDocument(doc({ type: 'image', data: { file: { url: 'https://cdn.exemple.tg/a.png' } } })),
+    ).not.toThrow();
   });
 
   it('only embeds YouTube and Vimeo players', () => {
     expect(() => parseEditorDocument(doc({ type: 'embed', data: { embed: 'https://evil.example/embed/x' } }))).toThrow(
       'Seules les vidéos YouTube et Vimeo peuvent être intégrées.',
     );
-    expect(() => parseEditorDocument(doc({ type: 'embed', data: { embed: 'https://www.youtube.com/embed/abc"onload="x' } }))).toThrow(EditorContentError);
+    expect(() =>
+      parseEditorDocument(doc({ type: 'embed', data: { embed: 'https://www.youtube.com/embed/abc"onload="x' } })),
+    ).toThrow(EditorContentError);
     expect(render({ type: 'embed', data: { embed: 'https://player.vimeo.com/video/76979871' } })).toContain(
       'src="https://player.vimeo.com/video/76979871"',
     );

@@ -107,7 +107,8 @@ export function isAllowedImageUrl(url: string): boolean {
   }
 }
 
-const YOUTUBE_EMBED = /^https:\/\/(?:www\.)?(?:youtube\.com|youtube-nocookie\.com)\/embed\/[A-Za-z0-9_-]{6,20}(?:\?[A-Za-z0-9_=&%.-]*)?$/;
+const YOUTUBE_EMBED =
+  /^https:\/\/(?:www\.)?(?:youtube\.com|youtube-nocookie\.com)\/embed\/[A-Za-z0-9_-]{6,20}(?:\?[A-Za-z0-9_=&%.-]*)?$/;
 const VIMEO_EMBED = /^https:\/\/player\.vimeo\.com\/video\/\d{1,15}(?:\?[A-Za-z0-9_=&%.-]*)?$/;
 
 /** The embed service of an iframe address, or null when it is neither YouTube nor Vimeo. */
@@ -191,9 +192,7 @@ function normaliseBlock(block: unknown, index: number): EditorBlock {
       const file = isObject(data.file) ? data.file : {};
       const url = typeof file.url === 'string' ? file.url.trim() : typeof data.url === 'string' ? data.url.trim() : '';
       if (!isAllowedImageUrl(url)) {
-        throw new EditorContentError(
-          'Les images de l’article doivent être envoyées sur le site ou venir d’une adresse https.',
-        );
+        throw new EditorContentError('Les images de l’article doivent être envoyées sur le site ou venir d’une adresse https.');
       }
       return withId({
         type: 'image',
@@ -339,9 +338,41 @@ function renderBlock(block: EditorBlock): string {
 
 const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'figure', 'figcaption', 'img',
-    'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'mark', 'code',
-    'a', 'sub', 'sup', 'span', 'iframe',
+    'p',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'figure',
+    'figcaption',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'hr',
+    'br',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    's',
+    'mark',
+    'code',
+    'a',
+    'sub',
+    'sup',
+    'span',
+    'iframe',
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
@@ -356,7 +387,16 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
     span: ['class'],
   },
   allowedClasses: {
-    figure: ['quote', 'quote-center', 'article-image', 'with-border', 'with-background', 'stretched', 'article-table', 'article-embed'],
+    figure: [
+      'quote',
+      'quote-center',
+      'article-image',
+      'with-border',
+      'with-background',
+      'stretched',
+      'article-table',
+      'article-embed',
+    ],
     ul: ['checklist'],
     li: ['checked', 'unchecked'],
     mark: ['cdx-marker'],
@@ -366,7 +406,13 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['https', 'http', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['https'], iframe: ['https'] },
   allowProtocolRelative: false,
-  allowedIframeHostnames: ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'youtube-nocookie.com', 'player.vimeo.com'],
+  allowedIframeHostnames: [
+    'www.youtube.com',
+    'youtube.com',
+    'www.youtube-nocookie.com',
+    'youtube-nocookie.com',
+    'player.vimeo.com',
+  ],
   allowIframeRelativeUrls: false,
   disallowedTagsMode: 'discard',
   exclusiveFilter: (frame) => frame.tag === 'img' && !isAllowedImageUrl(frame.attribs.src ?? ''),

@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  UploadedFiles,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
@@ -36,7 +49,11 @@ export class StaffArticlesController {
   @HttpCode(201)
   @RequirePermission('blog', 'create')
   @UseInterceptors(ARTICLE_UPLOAD)
-  async create(@Req() req: Request, @Body() body: unknown, @UploadedFiles() files?: Express.Multer.File[]): Promise<StaffArticleAnswer> {
+  async create(
+    @Req() req: Request,
+    @Body() body: unknown,
+    @UploadedFiles() files?: Express.Multer.File[],
+  ): Promise<StaffArticleAnswer> {
     return { success: true, ...(await this.articles.create(body, files, req.principal!.userId)) };
   }
 

@@ -118,11 +118,7 @@ export class StaffArticlesService {
   }
 
   /** Reads and checks the editor's form: fields, Editor.js document and cover image, all errors at once. */
-  private async readForm(
-    body: unknown,
-    files: Express.Multer.File[] | undefined,
-    imageRequired: boolean,
-  ): Promise<ArticleInput> {
+  private async readForm(body: unknown, files: Express.Multer.File[] | undefined, imageRequired: boolean): Promise<ArticleInput> {
     const errors: FieldErrors = {};
     const { images, errors: imageErrors } = await readImageField(files, {
       field: 'image',
@@ -145,7 +141,11 @@ export class StaffArticlesService {
     return { form, document, image: images[0] };
   }
 
-  async create(body: unknown, files: Express.Multer.File[] | undefined, userId: number): Promise<{ message: string; blog: StaffArticleDetail }> {
+  async create(
+    body: unknown,
+    files: Express.Multer.File[] | undefined,
+    userId: number,
+  ): Promise<{ message: string; blog: StaffArticleDetail }> {
     const { form, document, image } = await this.readForm(body, files, true);
     const status = form.status ?? 'Brouillon';
     const doc = document ?? { blocks: [] };
@@ -196,7 +196,11 @@ export class StaffArticlesService {
     }
   }
 
-  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined): Promise<{ message: string; blog: StaffArticleDetail }> {
+  async update(
+    id: number,
+    body: unknown,
+    files: Express.Multer.File[] | undefined,
+  ): Promise<{ message: string; blog: StaffArticleDetail }> {
     const existing = await this.find(id);
     // The spec asks for an image on update too: an article that has none must get one now.
     const { form, document, image } = await this.readForm(body, files, !existing.image);

@@ -47,7 +47,11 @@ export class BrandsService {
     whereContains(qb, ['brand.name'], query.search);
     const [rows, total] = await qb.skip(request.skip).take(request.perPage).getManyAndCount();
     const counts = await this.productCounts(rows.map((b) => b.id));
-    return pageOf(rows.map((b) => toStaffBrand(b, counts.get(b.id) ?? 0)), total, request);
+    return pageOf(
+      rows.map((b) => toStaffBrand(b, counts.get(b.id) ?? 0)),
+      total,
+      request,
+    );
   }
 
   private productCounts(ids: number[]): Promise<Map<number, number>> {

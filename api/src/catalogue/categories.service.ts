@@ -45,7 +45,11 @@ export class CategoriesService {
     whereContains(qb, ['category.designation'], query.search);
     const [rows, total] = await qb.skip(request.skip).take(request.perPage).getManyAndCount();
     const counts = await this.productCounts(rows.map((c) => c.id));
-    return pageOf(rows.map((c) => toStaffCategory(c, counts.get(c.id) ?? 0)), total, request);
+    return pageOf(
+      rows.map((c) => toStaffCategory(c, counts.get(c.id) ?? 0)),
+      total,
+      request,
+    );
   }
 
   private productCounts(ids: number[]): Promise<Map<number, number>> {

@@ -4,7 +4,12 @@ import { IdPipe } from '../access/id.pipe.js';
 import type { DoneAnswer, ProductSaveAnswer, SpotlightAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
 import { ImageUploadInterceptor } from '../media/upload-policy.js';
-import { PRODUCT_IMAGES_COUNT_MESSAGE, PRODUCT_IMAGES_INVALID_MESSAGE, PRODUCT_MAX_IMAGES, ProductsService } from './products.service.js';
+import {
+  PRODUCT_IMAGES_COUNT_MESSAGE,
+  PRODUCT_IMAGES_INVALID_MESSAGE,
+  PRODUCT_MAX_IMAGES,
+  ProductsService,
+} from './products.service.js';
 
 const ID = new IdPipe('Produit introuvable.');
 

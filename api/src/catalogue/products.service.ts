@@ -44,10 +44,20 @@ export function toStaffProduct(product: Product): StaffProduct {
     in_spotlight: Boolean(product.in_spotlight),
     brand: { id: product.brand!.id, name: product.brand!.name },
     category: { id: product.category!.id, designation: product.category!.designation },
-    currency: { id: product.currency!.id, name: product.currency!.name, symbol: product.currency!.symbol, code: product.currency!.code },
+    currency: {
+      id: product.currency!.id,
+      name: product.currency!.name,
+      symbol: product.currency!.symbol,
+      code: product.currency!.code,
+    },
     images: [...(product.images ?? [])]
       .sort((a, b) => a.position - b.position || a.id - b.id)
-      .map((image) => ({ id: image.id, image_path: image.image_path, image_variants: imageVariants(image.image_path), position: image.position })),
+      .map((image) => ({
+        id: image.id,
+        image_path: image.image_path,
+        image_variants: imageVariants(image.image_path),
+        position: image.position,
+      })),
     created_at: product.created_at.toISOString(),
     updated_at: product.updated_at.toISOString(),
   };
@@ -140,7 +150,14 @@ export class ProductsService {
       runTransaction(this.dataSource, async (manager) => {
         const result = await manager.getRepository(Product).update(
           { id },
-          { name: form.name, reference: form.reference, stock: form.stock, price: toMoney(form.price), description: form.description, ...refs },
+          {
+            name: form.name,
+            reference: form.reference,
+            stock: form.stock,
+            price: toMoney(form.price),
+            description: form.description,
+            ...refs,
+          },
         );
         if (!result.affected) throw notFound(NOT_FOUND);
         if (paths.length) {
@@ -189,7 +206,9 @@ export class ProductsService {
     });
     await this.publishing.notifyChange(
       'product.updated',
-      product.in_spotlight ? `Produit « ${product.name} » ajouté aux populaires` : `Produit « ${product.name} » retiré des populaires`,
+      product.in_spotlight
+        ? `Produit « ${product.name} » ajouté aux populaires`
+        : `Produit « ${product.name} » retiré des populaires`,
     );
     return product;
   }

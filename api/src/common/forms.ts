@@ -67,7 +67,10 @@ export const trimmed = ({ value }: { value: unknown }) => (typeof value === 'str
 export const moneyInput = ({ value }: { value: unknown }) => {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return value;
-  const compact = value.trim().replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  const compact = value
+    .trim()
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(',', '.');
   return compact;
 };
 

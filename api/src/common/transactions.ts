@@ -24,9 +24,11 @@ export function isForeignKeyViolation(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
     const e = current as { code?: string; errno?: number; message?: string; driverError?: unknown; cause?: unknown };
-    if (e.code === 'ER_ROW_IS_REFERENCED_2' || e.code === 'ER_NO_REFERENCED_ROW_2' || e.errno === 1451 || e.errno === 1452) return true;
+    if (e.code === 'ER_ROW_IS_REFERENCED_2' || e.code === 'ER_NO_REFERENCED_ROW_2' || e.errno === 1451 || e.errno === 1452)
+      return true;
     if (e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return true;
-    if (typeof e.message === 'string' && /FOREIGN KEY constraint failed|foreign key constraint fails/i.test(e.message)) return true;
+    if (typeof e.message === 'string' && /FOREIGN KEY constraint failed|foreign key constraint fails/i.test(e.message))
+      return true;
     current = e.driverError ?? e.cause;
   }
   return false;

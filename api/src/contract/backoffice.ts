@@ -454,11 +454,35 @@ export interface SearchAnswer {
   blogs: { id: number; title: string; slug: string; status: ArticleStatus; image: string | null; created_at: string }[];
   brands: { id: number; name: string; image: string | null }[];
   categories: { id: number; designation: string }[];
-  products: { id: number; name: string; reference: string; price: string; stock: number; image: string | null; currency_symbol: string | null }[];
+  products: {
+    id: number;
+    name: string;
+    reference: string;
+    price: string;
+    stock: number;
+    image: string | null;
+    currency_symbol: string | null;
+  }[];
   stocks: { id: number; name: string; quantity: number; image: string | null }[];
-  users: { id: number; firstname: string; name: string; email: string; image: string | null; profession: string | null; role: { id: number; name: string } | null }[];
+  users: {
+    id: number;
+    firstname: string;
+    name: string;
+    email: string;
+    image: string | null;
+    profession: string | null;
+    role: { id: number; name: string } | null;
+  }[];
   roles: { id: number; name: string; description: string | null }[];
-  orders: { id: number; order_num: string; company_name: string; status: OrderStatusValue; total: string; currency: string; created_at: string }[];
+  orders: {
+    id: number;
+    order_num: string;
+    company_name: string;
+    status: OrderStatusValue;
+    total: string;
+    currency: string;
+    created_at: string;
+  }[];
   customers: { id: number; company_name: string; company_email: string; representative_name: string }[];
 }
 

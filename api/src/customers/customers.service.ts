@@ -53,7 +53,11 @@ export class CustomersService {
     whereContains(qb, ['customer.company_name'], query.search);
     const [rows, total] = await qb.skip(request.skip).take(request.perPage).getManyAndCount();
     const counts = await this.orderCounts(rows.map((c) => c.id));
-    return pageOf(rows.map((c) => toStaffCustomer(c, counts.get(c.id) ?? 0)), total, request);
+    return pageOf(
+      rows.map((c) => toStaffCustomer(c, counts.get(c.id) ?? 0)),
+      total,
+      request,
+    );
   }
 
   async get(id: number): Promise<StaffCustomer> {

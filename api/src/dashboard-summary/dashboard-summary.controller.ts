@@ -35,6 +35,10 @@ export class DashboardSummaryController {
   @Header('Cache-Control', 'no-store')
   @RequirePermission('orders', 'view')
   async latestOrder(): Promise<LatestOrderAnswer> {
-    return { success: true, message: 'Dernières commandes récupérées avec succès.', orderItems: await this.orders.latestItems(5) };
+    return {
+      success: true,
+      message: 'Dernières commandes récupérées avec succès.',
+      orderItems: await this.orders.latestItems(5),
+    };
   }
 }

@@ -19,12 +19,22 @@ describe('image variants', () => {
   });
 
   it('writes missing copies of a stored original, never enlarged, and removes them with it', async () => {
-    await storage.put('demo/wide.png', await sharp({ create: { width: 1200, height: 300, channels: 3, background: '#123456' } }).png().toBuffer());
+    await storage.put(
+      'demo/wide.png',
+      await sharp({ create: { width: 1200, height: 300, channels: 3, background: '#123456' } })
+        .png()
+        .toBuffer(),
+    );
     expect(await ensureVariants(storage, 'demo/wide.png')).toEqual(['demo/wide-400.webp', 'demo/wide-800.webp']);
     expect((await sharp(await storage.read('demo/wide-400.webp')).metadata()).width).toBe(400);
     expect(await ensureVariants(storage, 'demo/wide.png')).toEqual([]);
 
-    await storage.put('demo/small.png', await sharp({ create: { width: 120, height: 80, channels: 3, background: '#654321' } }).png().toBuffer());
+    await storage.put(
+      'demo/small.png',
+      await sharp({ create: { width: 120, height: 80, channels: 3, background: '#654321' } })
+        .png()
+        .toBuffer(),
+    );
     await ensureVariants(storage, 'demo/small.png');
     expect((await sharp(await storage.read('demo/small-800.webp')).metadata()).width).toBe(120);
 

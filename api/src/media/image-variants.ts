@@ -68,7 +68,11 @@ export async function ensureVariants(storage: Storage, original: string): Promis
   for (const width of VARIANT_WIDTHS) {
     const path = variantPath(original, width);
     if (!missing.includes(path)) continue;
-    const data = await sharp(buffer, { limitInputPixels: 100_000_000 }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    const data = await sharp(buffer, { limitInputPixels: 100_000_000 })
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
     await storage.put(path, data);
     written.push(path);
   }

@@ -32,7 +32,11 @@ export class StaffOrdersController {
   @Put(':id/status')
   @RequirePermission('orders', 'edit')
   async changeStatus(@Param('id', ID) id: number, @Body() body: unknown): Promise<OrderAnswer> {
-    return { success: true, message: 'Statut de la commande mis à jour avec succès !', order: await this.orders.changeStatus(id, body) };
+    return {
+      success: true,
+      message: 'Statut de la commande mis à jour avec succès !',
+      order: await this.orders.changeStatus(id, body),
+    };
   }
 
   @Delete(':id/delete')

@@ -50,7 +50,12 @@ function toItemProduct(item: OrderItem): OrderItemProduct | null {
     name: product.name,
     images: [...(product.images ?? [])]
       .sort((a, b) => a.position - b.position || a.id - b.id)
-      .map((image) => ({ id: image.id, image_path: image.image_path, image_variants: imageVariants(image.image_path), position: image.position })),
+      .map((image) => ({
+        id: image.id,
+        image_path: image.image_path,
+        image_variants: imageVariants(image.image_path),
+        position: image.position,
+      })),
     category: product.category ? { id: product.category.id, designation: product.category.designation } : null,
     currency: product.currency ? { id: product.currency.id, name: product.currency.name, symbol: product.currency.symbol } : null,
   };
@@ -97,10 +102,7 @@ export class StaffOrdersService {
   }
 
   async list(query: StaffOrderListQueryDto): Promise<{ page: Paginated<OrderItemRow>; counts: OrderStatusCounts }> {
-    const qb = this.itemsQuery()
-      .orderBy('ord.created_at', 'DESC')
-      .addOrderBy('ord.id', 'DESC')
-      .addOrderBy('item.id', 'ASC');
+    const qb = this.itemsQuery().orderBy('ord.created_at', 'DESC').addOrderBy('ord.id', 'DESC').addOrderBy('item.id', 'ASC');
     whereContains(qb, ['ord.company_name', 'ord.order_num'], query.search);
     if (query.status) qb.andWhere('ord.status = :status', { status: query.status });
     const page = await paginate(qb, pageRequest(query, ORDERS_PAGE_SIZE), toOrderItemRow);
@@ -109,7 +111,11 @@ export class StaffOrdersService {
 
   /** Orders per status among those matching the search (the chips of the orders page). */
   async statusCounts(search?: string): Promise<OrderStatusCounts> {
-    const qb = this.orders.createQueryBuilder('ord').select('ord.status', 'status').addSelect('COUNT(*)', 'n').groupBy('ord.status');
+    const qb = this.orders
+      .createQueryBuilder('ord')
+      .select('ord.status', 'status')
+      .addSelect('COUNT(*)', 'n')
+      .groupBy('ord.status');
     whereContains(qb, ['ord.company_name', 'ord.order_num'], search);
     const rows = await qb.getRawMany<{ status: string; n: string | number }>();
     const counts: OrderStatusCounts = { all: 0, pending: 0, inprogress: 0, shipped: 0, canceled: 0 };
@@ -122,11 +128,7 @@ export class StaffOrdersService {
   }
 
   async latestItems(limit = 5): Promise<OrderItemRow[]> {
-    const rows = await this.itemsQuery()
-      .orderBy('item.created_at', 'DESC')
-      .addOrderBy('item.id', 'DESC')
-      .take(limit)
-      .getMany();
+    const rows = await this.itemsQuery().orderBy('item.created_at', 'DESC').addOrderBy('item.id', 'DESC').take(limit).getMany();
     return rows.map(toOrderItemRow);
   }
 
@@ -207,7 +209,10 @@ export class StaffOrdersService {
       if (!result.affected) throw conflict(CHANGED_MEANWHILE);
       await manager.getRepository(OrderItem).delete({ order_id: id });
       if (holdsStock(order)) {
-        await giveStockBack(manager, (order.items ?? []).map((item) => ({ productId: item.product_id, quantity: item.quantity })));
+        await giveStockBack(
+          manager,
+          (order.items ?? []).map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+        );
       }
     });
   }

@@ -13,7 +13,12 @@ export class DeployHook {
   async releaseLive(release: string, liveSince: Date): Promise<boolean> {
     const url = this.config.siteDeployHookUrl;
     if (!url) return true;
-    const body = JSON.stringify({ event: 'site.release.live', release, live_since: liveSince.toISOString(), site_url: this.config.siteUrl });
+    const body = JSON.stringify({
+      event: 'site.release.live',
+      release,
+      live_since: liveSince.toISOString(),
+      site_url: this.config.siteUrl,
+    });
     for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
       try {
         const res = await fetch(url, {

@@ -104,7 +104,12 @@ export class PublishWorker implements OnApplicationShutdown {
         } else {
           await this.states.update(
             { id: 1 },
-            { state: 'failed', failed_seq: target, last_error: (outcome.error ?? 'unknown error').slice(0, 4000), building_since: null },
+            {
+              state: 'failed',
+              failed_seq: target,
+              last_error: (outcome.error ?? 'unknown error').slice(0, 4000),
+              building_since: null,
+            },
           );
         }
       } finally {

@@ -64,7 +64,9 @@ describe('publishing queue', () => {
 
   it('remembers a failed build, keeps its error, and retries only after a new change', async () => {
     const t = await open();
-    const builds = fakeBuilds([t.app], 20, (n) => (n === 1 ? { ok: false, error: 'astro build exited with 1: boom', durationMs: 5 } : ok(n)));
+    const builds = fakeBuilds([t.app], 20, (n) =>
+      n === 1 ? { ok: false, error: 'astro build exited with 1: boom', durationMs: 5 } : ok(n),
+    );
     const publishing = t.app.get(PublishingService);
     await publishing.notifyChange('article.updated', 'Article « A » modifié');
     await settle([t.app]);
@@ -109,7 +111,10 @@ describe('publishing queue', () => {
     await t.app.get(PublishingService).notifyChange('article.published', 'Article publié');
     await t.app.get(PublishWorker).idle();
     const states = t.dataSource.getRepository(SiteBuildState);
-    await states.update({ id: 1 }, { lock_owner: 'dead-host:1:xyz', lock_expires_at: new Date(Date.now() + 60_000), state: 'building' });
+    await states.update(
+      { id: 1 },
+      { lock_owner: 'dead-host:1:xyz', lock_expires_at: new Date(Date.now() + 60_000), state: 'building' },
+    );
     await t.app.get(PublishingService).notifyChange('article.updated', 'Article modifié');
     await settle([t.app]);
     expect(builds.calls).toBe(1); // a live lock is respected
@@ -136,7 +141,9 @@ describe('publishing queue', () => {
     await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
     try {
       const port = (hook.address() as AddressInfo).port;
-      const t = await createTestApp({ env: { BUILD_SITE_ON_BOOT: 'true', SITE_DEPLOY_HOOK_URL: `http://127.0.0.1:${port}/purge` } });
+      const t = await createTestApp({
+        env: { BUILD_SITE_ON_BOOT: 'true', SITE_DEPLOY_HOOK_URL: `http://127.0.0.1:${port}/purge` },
+      });
       opened.push(t);
       fakeBuilds([t.app], 10, ok);
       await t.app.get(PublishingService).notifyChange('product.created', 'Produit ajouté');

@@ -26,9 +26,18 @@ type Groups = Omit<SearchAnswer, 'success' | 'message' | 'query'>;
 export class SearchService {
   constructor(private readonly dataSource: DataSource) {}
 
-  private query<E extends ObjectLiteral>(entity: new () => E, alias: string, columns: string[], term: string): SelectQueryBuilder<E> {
+  private query<E extends ObjectLiteral>(
+    entity: new () => E,
+    alias: string,
+    columns: string[],
+    term: string,
+  ): SelectQueryBuilder<E> {
     const qb = this.dataSource.getRepository(entity).createQueryBuilder(alias);
-    whereContains(qb, columns.map((c) => `${alias}.${c}`), term);
+    whereContains(
+      qb,
+      columns.map((c) => `${alias}.${c}`),
+      term,
+    );
     return qb.take(SEARCH_GROUP_LIMIT);
   }
 
@@ -55,7 +64,14 @@ export class SearchService {
 
   private async blogs(term: string): Promise<SearchAnswer['blogs']> {
     const rows = await this.query(Article, 'article', ['title'], term).orderBy('article.created_at', 'DESC').getMany();
-    return rows.map((a) => ({ id: a.id, title: a.title, slug: a.slug, status: a.status, image: a.image, created_at: a.created_at.toISOString() }));
+    return rows.map((a) => ({
+      id: a.id,
+      title: a.title,
+      slug: a.slug,
+      status: a.status,
+      image: a.image,
+      created_at: a.created_at.toISOString(),
+    }));
   }
 
   private async brands(term: string): Promise<SearchAnswer['brands']> {
@@ -134,6 +150,11 @@ export class SearchService {
     const rows = await this.query(Customer, 'customer', ['company_name', 'company_email', 'representative_name'], term)
       .orderBy('customer.company_name', 'ASC')
       .getMany();
-    return rows.map((c) => ({ id: c.id, company_name: c.company_name, company_email: c.company_email, representative_name: c.representative_name }));
+    return rows.map((c) => ({
+      id: c.id,
+      company_name: c.company_name,
+      company_email: c.company_email,
+      representative_name: c.representative_name,
+    }));
   }
 }

@@ -239,15 +239,13 @@ describe(`demo data and first administrator (${testDatabaseKind()})`, () => {
     // Content someone added, and a staff member who is not part of the demo.
     const category = await t.dataSource.getRepository(Category).findOneByOrFail({ designation: 'Compresseurs' });
     const anyProduct = (await t.dataSource.getRepository(Product).find({ take: 1 }))[0];
-    await t.dataSource
-      .getRepository(Product)
-      .save({
-        ...anyProduct,
-        id: undefined as unknown as number,
-        name: 'Produit ajouté',
-        reference: 'X-1',
-        category_id: category.id,
-      });
+    await t.dataSource.getRepository(Product).save({
+      ...anyProduct,
+      id: undefined as unknown as number,
+      name: 'Produit ajouté',
+      reference: 'X-1',
+      category_id: category.id,
+    });
     const role = await t.dataSource.getRepository(Role).findOneByOrFail({ name: 'Éditeur' });
     await t.dataSource.getRepository(User).insert({
       role_id: role.id,

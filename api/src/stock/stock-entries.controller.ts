@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  UploadedFiles,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { IdPipe } from '../access/id.pipe.js';
 import { ListQueryDto } from '../common/listing.js';
@@ -39,7 +51,11 @@ export class StockEntriesController {
     @Body() body: unknown,
     @UploadedFiles() files?: Express.Multer.File[],
   ): Promise<StockSaveAnswer> {
-    return { success: true, message: 'Produit en stock mis à jour avec succès !', stock: await this.entries.update(id, body, files) };
+    return {
+      success: true,
+      message: 'Produit en stock mis à jour avec succès !',
+      stock: await this.entries.update(id, body, files),
+    };
   }
 
   @Delete(':id/delete')

@@ -48,9 +48,15 @@ describe('back-office: articles and the editor media', () => {
       expect(notJson.body.errors).toEqual({ content: ['Le contenu de l’article est invalide (JSON attendu).'] });
       const raw = await create('Titre', 'Brouillon', doc({ type: 'raw', data: { html: '<script>x</script>' } })).expect(422);
       expect(raw.body.errors).toEqual({ content: ['Le bloc « raw » n’est pas pris en charge par l’éditeur.'] });
-      const image = await create('Titre', 'Brouillon', doc({ type: 'image', data: { file: { url: 'javascript:alert(1)' } } })).expect(422);
+      const image = await create(
+        'Titre',
+        'Brouillon',
+        doc({ type: 'image', data: { file: { url: 'javascript:alert(1)' } } }),
+      ).expect(422);
       expect(image.body.errors.content[0]).toMatch(/adresse https/);
-      const embed = await create('Titre', 'Brouillon', doc({ type: 'embed', data: { embed: 'https://evil.example/x' } })).expect(422);
+      const embed = await create('Titre', 'Brouillon', doc({ type: 'embed', data: { embed: 'https://evil.example/x' } })).expect(
+        422,
+      );
       expect(embed.body.errors).toEqual({ content: ['Seules les vidéos YouTube et Vimeo peuvent être intégrées.'] });
       expect(filesIn(t, 'articles')).toEqual([]);
     });
@@ -88,7 +94,10 @@ describe('back-office: articles and the editor media', () => {
         .field('content', SIMPLE)
         .field('status', 'Brouillon')
         .expect(200);
-      expect(renamed.body).toMatchObject({ message: 'Article mis à jour.', blog: { title: 'Sécurité sur les chantiers', slug: 'securite-au-travail', image: a.image } });
+      expect(renamed.body).toMatchObject({
+        message: 'Article mis à jour.',
+        blog: { title: 'Sécurité sur les chantiers', slug: 'securite-au-travail', image: a.image },
+      });
 
       // Two editors saving the same new title at the same instant still get two addresses.
       const [x, y] = await Promise.all([create('Titre simultané', 'Brouillon'), create('Titre simultané', 'Brouillon')]);
@@ -101,11 +110,15 @@ describe('back-office: articles and the editor media', () => {
         { type: 'paragraph', data: { text: 'Bonjour<script>alert(document.cookie)</script>' } },
         { type: 'paragraph', data: { text: '<img src=x onerror="alert(1)"><a href="javascript:alert(2)">clic</a>' } },
         { type: 'header', data: { text: '<span onmouseover="alert(3)">Titre</span>', level: 2 } },
-        { type: 'list', data: { style: 'unordered', items: [{ content: '<iframe src="https://evil.example"></iframe>point', items: [] }] } },
+        {
+          type: 'list',
+          data: { style: 'unordered', items: [{ content: '<iframe src="https://evil.example"></iframe>point', items: [] }] },
+        },
       );
       const res = await create('Article piégé', 'Publié', evil).expect(201);
       const { slug, content, content_json } = res.body.blog;
-      for (const html of [content, JSON.stringify(content_json)]) expect(html).not.toMatch(/<script|onerror|onmouseover|javascript:|evil\.example/i);
+      for (const html of [content, JSON.stringify(content_json)])
+        expect(html).not.toMatch(/<script|onerror|onmouseover|javascript:|evil\.example/i);
 
       const stored = await t.dataSource.getRepository(Article).findOneByOrFail({ slug });
       expect(stored.content).not.toMatch(/<script|onerror|javascript:/i);
@@ -125,7 +138,13 @@ describe('back-office: articles and the editor media', () => {
 
       const id = draft.body.blog.id;
       const update = (status: string, extra: (r: Test) => Test = (r) => r) =>
-        extra(writer.post(`/api/blog/${id}/update`).field('title', 'Brouillon discret').field('content', SIMPLE).field('status', status));
+        extra(
+          writer
+            .post(`/api/blog/${id}/update`)
+            .field('title', 'Brouillon discret')
+            .field('content', SIMPLE)
+            .field('status', status),
+        );
 
       await update('Brouillon').expect(200);
       expect(notify).not.toHaveBeenCalled();
@@ -156,7 +175,11 @@ describe('back-office: articles and the editor media', () => {
 
     it('replaces the cover only when a new file comes, and requires one when the article has none', async () => {
       const a = (await create('Couverture', 'Brouillon').expect(201)).body.blog;
-      const kept = await writer.post(`/api/blog/${a.id}/update`).field('title', 'Couverture').field('status', 'Brouillon').expect(200);
+      const kept = await writer
+        .post(`/api/blog/${a.id}/update`)
+        .field('title', 'Couverture')
+        .field('status', 'Brouillon')
+        .expect(200);
       expect(kept.body.blog).toMatchObject({ image: a.image, content: a.content });
       const replaced = await writer
         .post(`/api/blog/${a.id}/update`)
@@ -169,14 +192,19 @@ describe('back-office: articles and the editor media', () => {
       const bare = await fx.article(t, { image: null });
       const res = await writer.post(`/api/blog/${bare.id}/update`).field('title', 'Sans image').expect(422);
       expect(res.body.errors).toEqual({ image: ['Une image est requise.'] });
-      const bad = await writer.post(`/api/blog/${a.id}/update`).field('title', 'x').attach('image', SCRIPTED_SVG, 'x.svg').expect(422);
+      const bad = await writer
+        .post(`/api/blog/${a.id}/update`)
+        .field('title', 'x')
+        .attach('image', SCRIPTED_SVG, 'x.svg')
+        .expect(422);
       expect(bad.body.errors.image).toHaveLength(1);
     });
   });
 
   describe('reading articles', () => {
     it('lists 8 per page, newest first, with search on the title and a status filter', async () => {
-      for (let i = 0; i < 10; i++) await fx.article(t, { title: `Maintenance préventive ${i}`, status: i < 3 ? 'Publié' : 'Brouillon' });
+      for (let i = 0; i < 10; i++)
+        await fx.article(t, { title: `Maintenance préventive ${i}`, status: i < 3 ? 'Publié' : 'Brouillon' });
       const list = await writer.get('/api/blog?search=MAINTENANCE').expect(200);
       expect(list.body).toMatchObject({ success: true, blogs: { total: 10, per_page: 8, last_page: 2, current_page: 1 } });
       expect(list.body.blogs.data[0].title).toBe('Maintenance préventive 9');
@@ -199,7 +227,10 @@ describe('back-office: articles and the editor media', () => {
 
   describe('media uploads', () => {
     it('stores an image for the media picker and for Editor.js, and lists it', async () => {
-      const res = await writer.post('/api/upload-media').attach('file', await png(1000, 500), 'schéma.png').expect(200);
+      const res = await writer
+        .post('/api/upload-media')
+        .attach('file', await png(1000, 500), 'schéma.png')
+        .expect(200);
       expect(res.body).toMatchObject({ success: 1, location: expect.stringMatching(/^\/storage\/media\/[0-9a-f-]{36}\.png$/) });
       expect(res.body.file.url).toBe(res.body.location);
       expect(res.body.media).toMatchObject({ original_name: 'schéma.png', mime: 'image/png', width: 1000, height: 500 });
@@ -208,11 +239,18 @@ describe('back-office: articles and the editor media', () => {
       const row = await t.dataSource.getRepository(Media).findOneByOrFail({ id: res.body.media.id });
       expect(row.user_id).toBe(writer.user!.id);
 
-      const byFile = await writer.post('/api/upload-image').attach('image', await jpeg(300, 200), 'photo.jpg').expect(200);
+      const byFile = await writer
+        .post('/api/upload-image')
+        .attach('image', await jpeg(300, 200), 'photo.jpg')
+        .expect(200);
       expect(byFile.body).toMatchObject({ success: 1, file: { url: expect.stringMatching(/^\/storage\/media\/.+\.jpg$/) } });
 
       // The uploaded address is accepted by the article renderer.
-      const article = await create('Avec illustration', 'Brouillon', doc({ type: 'image', data: { file: { url: byFile.body.file.url }, caption: 'Photo' } })).expect(201);
+      const article = await create(
+        'Avec illustration',
+        'Brouillon',
+        doc({ type: 'image', data: { file: { url: byFile.body.file.url }, caption: 'Photo' } }),
+      ).expect(201);
       expect(article.body.blog.content).toContain(`<img src="${byFile.body.file.url}" alt="Photo"`);
 
       const list = await writer.get('/api/media?per_page=1').expect(200);
@@ -231,13 +269,28 @@ describe('back-office: articles and the editor media', () => {
       expect(filesIn(t, 'media')).toEqual(before);
 
       const reader = await signIn(t, { blog: ['view', 'delete'] });
-      await reader.post('/api/upload-media').attach('file', await png(10, 10), 'a.png').expect(403);
-      await reader.post('/api/upload-image').attach('image', await png(10, 10), 'a.png').expect(403);
+      await reader
+        .post('/api/upload-media')
+        .attach('file', await png(10, 10), 'a.png')
+        .expect(403);
+      await reader
+        .post('/api/upload-image')
+        .attach('image', await png(10, 10), 'a.png')
+        .expect(403);
       const editorOnly = await signIn(t, { blog: ['edit'] });
-      await editorOnly.post('/api/upload-image').attach('image', await png(10, 10), 'a.png').expect(200);
+      await editorOnly
+        .post('/api/upload-image')
+        .attach('image', await png(10, 10), 'a.png')
+        .expect(200);
       const creatorOnly = await signIn(t, { blog: ['create'] });
-      await creatorOnly.post('/api/upload-media').attach('file', await png(10, 10), 'a.png').expect(200);
-      await request(t.http).post('/api/upload-media').attach('file', await png(10, 10), 'a.png').expect((r) => expect([401, 419]).toContain(r.status));
+      await creatorOnly
+        .post('/api/upload-media')
+        .attach('file', await png(10, 10), 'a.png')
+        .expect(200);
+      await request(t.http)
+        .post('/api/upload-media')
+        .attach('file', await png(10, 10), 'a.png')
+        .expect((r) => expect([401, 419]).toContain(r.status));
     });
   });
 });

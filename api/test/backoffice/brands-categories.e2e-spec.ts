@@ -97,7 +97,10 @@ describe('back-office: brands, categories, currencies', () => {
       expect(brand).toMatchObject({ name: 'Atlas Copco', representative: 'Kossi Mensah', products_count: 0 });
       expect(brand.image).toMatch(/^brands\/[0-9a-f-]{36}\.png$/);
       expect(stored(t, brand.image)).toBe(true);
-      expect(brand.image_variants).toEqual({ '400': brand.image.replace('.png', '-400.webp'), '800': brand.image.replace('.png', '-800.webp') });
+      expect(brand.image_variants).toEqual({
+        '400': brand.image.replace('.png', '-400.webp'),
+        '800': brand.image.replace('.png', '-800.webp'),
+      });
       expect(stored(t, brand.image_variants['400'])).toBe(true);
       expect(stored(t, brand.image_variants['800'])).toBe(true);
       expect(spy).toHaveBeenCalledWith('brand.created', 'Marque « Atlas Copco » ajoutée');
@@ -169,7 +172,10 @@ describe('back-office: brands, categories, currencies', () => {
       const refs = await fx.refs(t);
       await fx.product(t, refs);
       const used = await shop.delete(`/api/brands/${refs.brand.id}/delete`).expect(409);
-      expect(used.body).toEqual({ success: false, message: 'Impossible de supprimer cette marque : 1 produit l’utilise encore.' });
+      expect(used.body).toEqual({
+        success: false,
+        message: 'Impossible de supprimer cette marque : 1 produit l’utilise encore.',
+      });
 
       const created = (await createBrand(await png())).body.brand;
       const spy = spyPublishing();
@@ -208,9 +214,15 @@ describe('back-office: brands, categories, currencies', () => {
         .post(`/api/category/${id}/update`)
         .send({ designation: 'Groupes électrogènes diesel', description: 'x'.repeat(275) })
         .expect(200);
-      expect(updated.body).toMatchObject({ message: 'Catégorie mise à jour avec succès !', category: { designation: 'Groupes électrogènes diesel' } });
+      expect(updated.body).toMatchObject({
+        message: 'Catégorie mise à jour avec succès !',
+        category: { designation: 'Groupes électrogènes diesel' },
+      });
 
-      const tooLong = await shop.post(`/api/category/${id}/update`).send({ designation: 'a', description: 'x'.repeat(276) }).expect(422);
+      const tooLong = await shop
+        .post(`/api/category/${id}/update`)
+        .send({ designation: 'a', description: 'x'.repeat(276) })
+        .expect(422);
       expect(tooLong.body.errors).toEqual({ description: ['La description ne doit pas dépasser 275 caractères.'] });
 
       const deleted = await shop.delete(`/api/category/${id}/delete`).expect(200);
@@ -241,7 +253,9 @@ describe('back-office: brands, categories, currencies', () => {
       await fx.currency(t, { name: 'Euro', symbol: '€', code: 'EUR' });
       const res = await viewer.get('/api/currencies').expect(200);
       expect(res.body.success).toBe(true);
-      expect(res.body.currencies).toEqual(expect.arrayContaining([{ id: expect.any(Number), name: 'Euro', symbol: '€', code: 'EUR' }]));
+      expect(res.body.currencies).toEqual(
+        expect.arrayContaining([{ id: expect.any(Number), name: 'Euro', symbol: '€', code: 'EUR' }]),
+      );
       const nobody = await signIn(t, {});
       await nobody.get('/api/currencies').expect(403);
     });

@@ -47,7 +47,10 @@ describe('back-office: clients and stock entries', () => {
         representative_phone: ['Le téléphone du représentant est requis.'],
         representative_email: ["L'email du représentant est requis."],
       });
-      const bad = await staff.post('/api/customer/create').send({ ...CLIENT, company_email: 'pas-un-email', representative_email: 'x@' }).expect(422);
+      const bad = await staff
+        .post('/api/customer/create')
+        .send({ ...CLIENT, company_email: 'pas-un-email', representative_email: 'x@' })
+        .expect(422);
       expect(bad.body.errors).toEqual({
         company_email: ["L'email de la société n'est pas valide."],
         representative_email: ["L'email du représentant n'est pas valide."],
@@ -58,21 +61,42 @@ describe('back-office: clients and stock entries', () => {
       const multipart = staff.post('/api/customer/create');
       for (const [k, v] of Object.entries(CLIENT)) multipart.field(k, v);
       const created = await multipart.expect(201);
-      expect(created.body).toMatchObject({ success: true, message: 'Client ajouté !', customer: { ...CLIENT, company_email: 'contact@ste.tg', orders_count: 0 } });
+      expect(created.body).toMatchObject({
+        success: true,
+        message: 'Client ajouté !',
+        customer: { ...CLIENT, company_email: 'contact@ste.tg', orders_count: 0 },
+      });
       const id = created.body.customer.id;
 
-      const taken = await staff.post('/api/customer/create').send({ ...CLIENT, company_email: 'CONTACT@ste.tg' }).expect(422);
-      expect(taken.body).toMatchObject({ success: false, message: 'Cet email est déjà utilisé.', errors: { company_email: ['Cet email est déjà utilisé.'] } });
+      const taken = await staff
+        .post('/api/customer/create')
+        .send({ ...CLIENT, company_email: 'CONTACT@ste.tg' })
+        .expect(422);
+      expect(taken.body).toMatchObject({
+        success: false,
+        message: 'Cet email est déjà utilisé.',
+        errors: { company_email: ['Cet email est déjà utilisé.'] },
+      });
 
-      const other = await staff.post('/api/customer/create').send({ ...CLIENT, company_name: 'Autre', company_email: 'autre@exemple.tg' }).expect(201);
-      const clash = await staff.post(`/api/customer/${other.body.customer.id}/update`).send({ ...CLIENT, company_email: 'contact@ste.tg' }).expect(422);
+      const other = await staff
+        .post('/api/customer/create')
+        .send({ ...CLIENT, company_name: 'Autre', company_email: 'autre@exemple.tg' })
+        .expect(201);
+      const clash = await staff
+        .post(`/api/customer/${other.body.customer.id}/update`)
+        .send({ ...CLIENT, company_email: 'contact@ste.tg' })
+        .expect(422);
       expect(clash.body.errors).toEqual({ company_email: ['Cet email est déjà utilisé.'] });
 
       const updated = await staff
         .post(`/api/customer/${id}/update`)
         .send({ ...CLIENT, _method: 'PUT', company_phone: '+228 22 21 99 99' })
         .expect(200);
-      expect(updated.body).toMatchObject({ success: true, message: 'Client mis à jour avec succès !', customer: { id, company_phone: '+228 22 21 99 99' } });
+      expect(updated.body).toMatchObject({
+        success: true,
+        message: 'Client mis à jour avec succès !',
+        customer: { id, company_phone: '+228 22 21 99 99' },
+      });
 
       const p = await fx.product(t, await fx.refs(t), { stock: 100 });
       for (let i = 0; i < 3; i++) await fx.order(t, [{ product: p, quantity: 1 }], { customer_id: id });
@@ -93,7 +117,10 @@ describe('back-office: clients and stock entries', () => {
       const o = await fx.order(t, [{ product: p, quantity: 1 }], { customer_id: c.id, company_name: 'Port Autonome' });
       const res = await staff.delete(`/api/customer/${c.id}/delete`).expect(200);
       expect(res.body).toEqual({ success: true, message: 'Client supprimé avec succès !' });
-      expect(await t.dataSource.getRepository(Order).findOneByOrFail({ id: o.id })).toMatchObject({ customer_id: null, company_name: 'Port Autonome' });
+      expect(await t.dataSource.getRepository(Order).findOneByOrFail({ id: o.id })).toMatchObject({
+        customer_id: null,
+        company_name: 'Port Autonome',
+      });
       await staff.delete(`/api/customer/${c.id}/delete`).expect(404);
     });
 
@@ -148,7 +175,12 @@ describe('back-office: clients and stock entries', () => {
         .expect(422);
       expect(res.body.errors).toEqual({ expiry_date: ['La date d’expiration doit être supérieure à la date de fabrication.'] });
 
-      const entry = await fx.stockEntry(t, { manufacture_date: '2024-01-01', expiry_date: '2026-01-01', expirable: true, image: 'stock/x.png' });
+      const entry = await fx.stockEntry(t, {
+        manufacture_date: '2024-01-01',
+        expiry_date: '2026-01-01',
+        expirable: true,
+        image: 'stock/x.png',
+      });
       const upd = await stock
         .post(`/api/stock/${entry.id}/update`)
         .field('_method', 'PUT')
@@ -184,7 +216,15 @@ describe('back-office: clients and stock entries', () => {
       expect(created.body).toMatchObject({
         success: true,
         message: 'Produit ajouté en stock avec succès !',
-        stock: { name: 'Huile moteur 15W40', price: '35000.50', quantity: 24, manufacture_date: '2024-03-01', expiry_date: '2027-03-01', expirable: true, billing_date: null },
+        stock: {
+          name: 'Huile moteur 15W40',
+          price: '35000.50',
+          quantity: 24,
+          manufacture_date: '2024-03-01',
+          expiry_date: '2027-03-01',
+          expirable: true,
+          billing_date: null,
+        },
       });
       const entry = created.body.stock;
       expect(stored(t, entry.image)).toBe(true);

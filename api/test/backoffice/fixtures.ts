@@ -21,13 +21,19 @@ export async function currency(t: TestApp, values: Partial<Currency> = {}): Prom
 }
 
 export async function brand(t: TestApp, values: Partial<Brand> = {}): Promise<Brand> {
-  return t.dataSource
-    .getRepository(Brand)
-    .save({ name: `Marque ${next()}`, representative: 'Kossi Mensah', description: 'Une marque de test.', image: null, ...values });
+  return t.dataSource.getRepository(Brand).save({
+    name: `Marque ${next()}`,
+    representative: 'Kossi Mensah',
+    description: 'Une marque de test.',
+    image: null,
+    ...values,
+  });
 }
 
 export async function category(t: TestApp, values: Partial<Category> = {}): Promise<Category> {
-  return t.dataSource.getRepository(Category).save({ designation: `Catégorie ${next()}`, description: 'Une catégorie de test.', ...values });
+  return t.dataSource
+    .getRepository(Category)
+    .save({ designation: `Catégorie ${next()}`, description: 'Une catégorie de test.', ...values });
 }
 
 export interface ProductRefs {
@@ -40,7 +46,12 @@ export async function refs(t: TestApp): Promise<ProductRefs> {
   return { brand: await brand(t), category: await category(t), currency: await currency(t) };
 }
 
-export async function product(t: TestApp, r: ProductRefs, values: Partial<Product> = {}, imagePaths: string[] = []): Promise<Product> {
+export async function product(
+  t: TestApp,
+  r: ProductRefs,
+  values: Partial<Product> = {},
+  imagePaths: string[] = [],
+): Promise<Product> {
   const saved = await t.dataSource.getRepository(Product).save({
     name: `Produit ${next()}`,
     reference: `REF-${next()}`,
@@ -101,12 +112,14 @@ export async function order(
   });
   await t.dataSource.getRepository(OrderItem).insert(items.map((it) => ({ ...it, order_id: saved.id })));
   if (options.takeStock !== false && saved.stock_reserved && saved.status !== 'canceled') {
-    for (const line of lines) await t.dataSource.getRepository(Product).decrement({ id: line.product.id }, 'stock', line.quantity);
+    for (const line of lines)
+      await t.dataSource.getRepository(Product).decrement({ id: line.product.id }, 'stock', line.quantity);
   }
   return saved;
 }
 
-export const stockOf = async (t: TestApp, id: number) => (await t.dataSource.getRepository(Product).findOneByOrFail({ id })).stock;
+export const stockOf = async (t: TestApp, id: number) =>
+  (await t.dataSource.getRepository(Product).findOneByOrFail({ id })).stock;
 
 export async function customer(t: TestApp, values: Partial<Customer> = {}): Promise<Customer> {
   const i = next();

@@ -62,7 +62,11 @@ describe('back-office: dashboard home and global search (demo data)', () => {
       expect(res.body.summary.orders).toBeNull();
       expect(res.body.summary.articles.total).toBeGreaterThan(0);
       const nobody = await signIn(t, {});
-      expect((await nobody.get('/api/dashboard/summary').expect(200)).body.summary).toEqual({ articles: null, products: null, orders: null });
+      expect((await nobody.get('/api/dashboard/summary').expect(200)).body.summary).toEqual({
+        articles: null,
+        products: null,
+        orders: null,
+      });
       await request(t.http).get('/api/dashboard/summary').expect(401);
     });
 
@@ -77,7 +81,10 @@ describe('back-office: dashboard home and global search (demo data)', () => {
 
       const items = await admin.get('/api/latest-order').expect(200);
       expect(items.body.orderItems).toHaveLength(Math.min(5, await t.dataSource.getRepository(OrderItem).count()));
-      expect(items.body.orderItems[0]).toMatchObject({ order: { order_num: expect.any(String), company_name: expect.any(String) }, quantity: expect.any(Number) });
+      expect(items.body.orderItems[0]).toMatchObject({
+        order: { order_num: expect.any(String), company_name: expect.any(String) },
+        quantity: expect.any(Number),
+      });
     });
   });
 
@@ -93,10 +100,26 @@ describe('back-office: dashboard home and global search (demo data)', () => {
       const res = await admin.get('/api/search?query=z%C3%A9phyr').expect(200);
       expect(res.body.success).toBe(true);
       expect(Object.keys(res.body).sort()).toEqual(
-        ['blogs', 'brands', 'categories', 'customers', 'message', 'orders', 'products', 'query', 'roles', 'stocks', 'success', 'users'].sort(),
+        [
+          'blogs',
+          'brands',
+          'categories',
+          'customers',
+          'message',
+          'orders',
+          'products',
+          'query',
+          'roles',
+          'stocks',
+          'success',
+          'users',
+        ].sort(),
       );
       expect(res.body.products).toHaveLength(5);
-      expect(res.body.products[0]).toMatchObject({ name: expect.stringMatching(/^Zéphyr ventilateur/), currency_symbol: refs.currency.symbol });
+      expect(res.body.products[0]).toMatchObject({
+        name: expect.stringMatching(/^Zéphyr ventilateur/),
+        currency_symbol: refs.currency.symbol,
+      });
       expect(res.body.stocks.map((s: { name: string }) => s.name)).toEqual(['Zéphyr palette']);
       expect(res.body.customers.map((c: { company_name: string }) => c.company_name)).toEqual(['Zéphyr Industries']);
       expect(res.body.blogs.map((b: { title: string }) => b.title)).toEqual(['Le Zéphyr arrive']);
@@ -110,7 +133,8 @@ describe('back-office: dashboard home and global search (demo data)', () => {
       const stockOnly = await signIn(t, { stock: ['view'] });
       const res = await stockOnly.get('/api/search?query=z%C3%A9phyr').expect(200);
       expect(res.body.stocks).toHaveLength(1);
-      for (const group of ['blogs', 'brands', 'categories', 'products', 'users', 'roles', 'orders', 'customers']) expect(res.body[group]).toEqual([]);
+      for (const group of ['blogs', 'brands', 'categories', 'products', 'users', 'roles', 'orders', 'customers'])
+        expect(res.body[group]).toEqual([]);
 
       const ordersOnly = await signIn(t, { orders: ['view'] });
       const orders = await ordersOnly.get('/api/search?query=z%C3%A9phyr').expect(200);

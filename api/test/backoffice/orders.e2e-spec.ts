@@ -30,9 +30,21 @@ describe('back-office: orders', () => {
   it('lists one row per order item, 7 per page, with order and product, status counts and search', async () => {
     const pump = await fx.product(t, refs, { name: 'Pompe immergée', stock: 100 }, ['products/pompe.png']);
     const helmet = await fx.product(t, refs, { name: 'Casque de chantier', stock: 100 });
-    const first = await fx.order(t, [{ product: pump, quantity: 2 }, { product: helmet, quantity: 5 }], { company_name: 'Togo Mines SA' });
-    for (let i = 0; i < 6; i++) await fx.order(t, [{ product: helmet, quantity: 1 }], { status: i < 2 ? 'inprogress' : 'pending' });
-    await fx.order(t, [{ product: pump, quantity: 1 }], { company_name: 'Brasserie du Bénin', status: 'canceled', stock_reserved: false });
+    const first = await fx.order(
+      t,
+      [
+        { product: pump, quantity: 2 },
+        { product: helmet, quantity: 5 },
+      ],
+      { company_name: 'Togo Mines SA' },
+    );
+    for (let i = 0; i < 6; i++)
+      await fx.order(t, [{ product: helmet, quantity: 1 }], { status: i < 2 ? 'inprogress' : 'pending' });
+    await fx.order(t, [{ product: pump, quantity: 1 }], {
+      company_name: 'Brasserie du Bénin',
+      status: 'canceled',
+      stock_reserved: false,
+    });
 
     const page1 = await staff.get('/api/order').expect(200);
     expect(page1.body.success).toBe(true);
@@ -42,12 +54,25 @@ describe('back-office: orders', () => {
     const page2 = await staff.get('/api/order?page=2').expect(200);
     const rows = [...page1.body.orderItems.data, ...page2.body.orderItems.data];
     expect(rows).toHaveLength(9);
-    const pumpRow = rows.find((r: { order: { id: number }; product_name: string }) => r.order.id === first.id && r.product_name === 'Pompe immergée');
+    const pumpRow = rows.find(
+      (r: { order: { id: number }; product_name: string }) => r.order.id === first.id && r.product_name === 'Pompe immergée',
+    );
     expect(pumpRow).toMatchObject({
       quantity: 2,
       price: '1500.00',
       total_price: '3000.00',
-      order: { id: first.id, order_num: first.order_num, status: 'pending', company_name: 'Togo Mines SA', currency: 'Fcfa', payment_by: 'Visa', credit_level: 'Standard', payment_term: '30 jours', delivery_method: 'Route', shipped_at: null },
+      order: {
+        id: first.id,
+        order_num: first.order_num,
+        status: 'pending',
+        company_name: 'Togo Mines SA',
+        currency: 'Fcfa',
+        payment_by: 'Visa',
+        credit_level: 'Standard',
+        payment_term: '30 jours',
+        delivery_method: 'Route',
+        shipped_at: null,
+      },
       product: {
         id: pump.id,
         name: 'Pompe immergée',
@@ -65,7 +90,9 @@ describe('back-office: orders', () => {
     expect(byNumber.body.orderItems.data.every((r: { order: { id: number } }) => r.order.id === first.id)).toBe(true);
 
     const canceled = await staff.get('/api/order?status=canceled').expect(200);
-    expect(canceled.body.orderItems.data.map((r: { order: { company_name: string } }) => r.order.company_name)).toEqual(['Brasserie du Bénin']);
+    expect(canceled.body.orderItems.data.map((r: { order: { company_name: string } }) => r.order.company_name)).toEqual([
+      'Brasserie du Bénin',
+    ]);
     await staff.get('/api/order?status=lost').expect(422);
   });
 
@@ -73,7 +100,13 @@ describe('back-office: orders', () => {
     const p = await fx.product(t, refs, { stock: 10 });
     const o = await fx.order(t, [{ product: p, quantity: 3 }]);
     const res = await staff.get(`/api/order/${o.id}`).expect(200);
-    expect(res.body.order).toMatchObject({ id: o.id, order_num: o.order_num, status: 'pending', stock_reserved: true, items: [{ quantity: 3, product_name: p.name, product: { id: p.id } }] });
+    expect(res.body.order).toMatchObject({
+      id: o.id,
+      order_num: o.order_num,
+      status: 'pending',
+      stock_reserved: true,
+      items: [{ quantity: 3, product_name: p.name, product: { id: p.id } }],
+    });
     await staff.get('/api/order/999999').expect(404);
     await staff.get('/api/order/abc').expect(404);
   });
@@ -84,7 +117,11 @@ describe('back-office: orders', () => {
     expect(await fx.stockOf(t, p.id)).toBe(6);
 
     const res = await setStatus(o.id, 'canceled').expect(200);
-    expect(res.body).toMatchObject({ success: true, message: 'Statut de la commande mis à jour avec succès !', order: { status: 'canceled', stock_reserved: false } });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'Statut de la commande mis à jour avec succès !',
+      order: { status: 'canceled', stock_reserved: false },
+    });
     expect(await fx.stockOf(t, p.id)).toBe(10);
 
     // Same status again: nothing moves.
@@ -104,7 +141,10 @@ describe('back-office: orders', () => {
   it('refuses to reopen a canceled order when the stock is short, naming the product, and changes nothing', async () => {
     const enough = await fx.product(t, refs, { name: 'Gants nitrile', stock: 50 });
     const scarce = await fx.product(t, refs, { name: 'Compresseur 500 L', stock: 3 });
-    const o = await fx.order(t, [{ product: enough, quantity: 5 }, { product: scarce, quantity: 2 }]);
+    const o = await fx.order(t, [
+      { product: enough, quantity: 5 },
+      { product: scarce, quantity: 2 },
+    ]);
     await setStatus(o.id, 'canceled').expect(200);
     expect(await fx.stockOf(t, scarce.id)).toBe(3);
     // Meanwhile another order takes most of the scarce product.

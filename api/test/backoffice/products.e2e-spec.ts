@@ -136,7 +136,11 @@ describe('back-office: products', () => {
   });
 
   it('updates: keeps the images unless new ones come, which then replace all the old ones', async () => {
-    const created = (await fields(shop.post('/api/product/create')).attach('images[0]', await png(), 'a.png').attach('images[1]', await png(), 'b.png')).body.product;
+    const created = (
+      await fields(shop.post('/api/product/create'))
+        .attach('images[0]', await png(), 'a.png')
+        .attach('images[1]', await png(), 'b.png')
+    ).body.product;
     const other = await fx.brand(t, { name: 'Grundfos' });
 
     const spy = spyPublishing();
@@ -152,11 +156,22 @@ describe('back-office: products', () => {
       .expect(200);
     expect(kept.body).toMatchObject({ success: true, message: 'Produit mis à jour avec succès !' });
     // Category and currency not sent: the current ones stay.
-    expect(kept.body.product).toMatchObject({ name: 'Groupe électrogène 22 kVA', stock: 0, price: '1300000.00', brand_id: other.id, category_id: refs.category.id, currency_id: refs.currency.id });
-    expect(kept.body.product.images.map((i: { image_path: string }) => i.image_path)).toEqual(created.images.map((i: { image_path: string }) => i.image_path));
+    expect(kept.body.product).toMatchObject({
+      name: 'Groupe électrogène 22 kVA',
+      stock: 0,
+      price: '1300000.00',
+      brand_id: other.id,
+      category_id: refs.category.id,
+      currency_id: refs.currency.id,
+    });
+    expect(kept.body.product.images.map((i: { image_path: string }) => i.image_path)).toEqual(
+      created.images.map((i: { image_path: string }) => i.image_path),
+    );
     expect(spy).toHaveBeenCalledWith('product.updated', 'Produit « Groupe électrogène 22 kVA » mis à jour');
 
-    const replaced = await fields(shop.post(`/api/product/${created.id}/update`)).attach('images[0]', await webp(), 'neuf.webp').expect(200);
+    const replaced = await fields(shop.post(`/api/product/${created.id}/update`))
+      .attach('images[0]', await webp(), 'neuf.webp')
+      .expect(200);
     expect(replaced.body.product.images).toHaveLength(1);
     expect(replaced.body.product.images[0].image_path).toMatch(/\.webp$/);
     for (const old of created.images) {
@@ -180,14 +195,21 @@ describe('back-office: products', () => {
     expect(spy).toHaveBeenCalledTimes(2);
 
     // Two clicks at the same time are two flips: back where it started, never a lost update.
-    await Promise.all([shop.patch(`/api/product/${product.id}/add-spotlight`), shop.patch(`/api/product/${product.id}/add-spotlight`)]);
+    await Promise.all([
+      shop.patch(`/api/product/${product.id}/add-spotlight`),
+      shop.patch(`/api/product/${product.id}/add-spotlight`),
+    ]);
     expect((await t.dataSource.getRepository(Product).findOneByOrFail({ id: product.id })).in_spotlight).toBe(false);
     await shop.patch('/api/product/999999/add-spotlight').expect(404);
   });
 
   it('deletes a product and its files; orders keep their lines by name', async () => {
-    const created = (await fields(shop.post('/api/product/create'), { name: 'Compresseur 500 L' }).attach('images[0]', await png(), 'a.png')).body.product;
-    const ordered = await fx.order(t, [{ product: (await t.dataSource.getRepository(Product).findOneByOrFail({ id: created.id })), quantity: 2 }]);
+    const created = (
+      await fields(shop.post('/api/product/create'), { name: 'Compresseur 500 L' }).attach('images[0]', await png(), 'a.png')
+    ).body.product;
+    const ordered = await fx.order(t, [
+      { product: await t.dataSource.getRepository(Product).findOneByOrFail({ id: created.id }), quantity: 2 },
+    ]);
 
     const spy = spyPublishing();
     const res = await shop.delete(`/api/product/${created.id}/delete`).expect(200);

@@ -79,7 +79,6 @@ export function firstProducts(limit: number): Promise<ProductFilterAnswer> {
   );
 }
 
-
 const fileChecks = new Map<string, Promise<boolean>>();
 
 /** Whether an uploaded file exists (a HEAD request to /storage), for resized copies made at upload time. */

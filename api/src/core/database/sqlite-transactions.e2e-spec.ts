@@ -41,6 +41,12 @@ describe(`concurrent transactions (${testDatabaseKind()})`, () => {
       ),
     );
     const emails = (await repo.find()).map((s) => s.email).sort();
-    expect(emails).toEqual(['c0@client.example', 'c2@client.example', 'c4@client.example', 'c6@client.example', 'c8@client.example']);
+    expect(emails).toEqual([
+      'c0@client.example',
+      'c2@client.example',
+      'c4@client.example',
+      'c6@client.example',
+      'c8@client.example',
+    ]);
   });
 });

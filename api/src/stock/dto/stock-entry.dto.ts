@@ -1,11 +1,26 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsNotEmpty, IsOptional, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
+import {
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateIf,
+  type ValidationArguments,
+} from 'class-validator';
 import { MONEY_PATTERN, boolInput, dateInput, intInput, isCalendarDate, moneyInput, trimmed } from '../../common/forms.js';
 
 const QUANTITY_FORMAT = 'La quantité doit être un nombre entier positif ou nul.';
 
 const IsCalendarDate = (message: string) =>
-  ValidateBy({ name: 'isCalendarDate', validator: { validate: (value: unknown) => isCalendarDate(value), defaultMessage: () => message } });
+  ValidateBy({
+    name: 'isCalendarDate',
+    validator: { validate: (value: unknown) => isCalendarDate(value), defaultMessage: () => message },
+  });
 
 /** The expiry date must come strictly after the manufacture date (spec §5, also on update). */
 const IsAfterManufacture = () =>
