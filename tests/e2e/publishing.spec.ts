@@ -59,11 +59,11 @@ test.describe('publishing to the static site', () => {
     await page.goto(`${base}/article/${slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await page.goto(`${base}/blog`);
-    await expect(page.getByText(title)).toBeVisible();
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
 
     await signInDashboard(page, base);
     await page.goto(`${base}/dashboard/articles`);
-    await expect(page.getByText(/En ligne/)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('publishing-indicator')).toContainText('En ligne', { timeout: 30_000 });
 
     const form = new FormData();
     form.set('_method', 'PUT');
@@ -108,8 +108,10 @@ test.describe('a build that fails or is killed', () => {
 
     await signInDashboard(page, base);
     await page.goto(`${base}/dashboard/articles`);
-    await expect(page.getByText('Échec de la publication')).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole('button', { name: 'Relancer la publication' })).toBeVisible();
+    await expect(page.getByTestId('publishing-indicator')).toContainText('Échec de la publication', { timeout: 30_000 });
+    await page.getByTestId('publishing-indicator').click();
+    await expect(page.getByRole('menu')).toContainText(/killed/);
+    await expect(page.getByRole('menuitem', { name: 'Relancer la publication' })).toBeVisible();
     await server.stop();
 
     // Healthy again: the retry publishes the waiting article; then the rollback command goes back.
