@@ -3,9 +3,10 @@
 // and credentials. Runs against the real built server of global-setup; the server state is checked
 // through the API after each change made in the browser.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { staffApi, type StaffApi } from './dashboard-helpers.js';
 import { E2E_ADMIN } from './server.js';
 
 const DOMAIN = 'comptoir.example';
@@ -17,49 +18,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-// --- API helpers: a signed-in staff session, with the anti-forgery header on every change. ---
-
-interface StaffApi {
-  ctx: APIRequestContext;
-  get<T = any>(path: string): Promise<T>;
-  send(
-    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    path: string,
-    body?: { data?: unknown; multipart?: Record<string, any> },
-  ): Promise<{ status: number; body: any }>;
-  dispose(): Promise<void>;
-}
-
-async function xsrfOf(ctx: APIRequestContext): Promise<string> {
-  const cookie = (await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
-  return cookie ? decodeURIComponent(cookie.value) : '';
-}
-
-async function staffApi(email: string, password: string): Promise<StaffApi> {
-  const ctx = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
-  await ctx.get('/api/sanctum/csrf-cookie');
-  const login = await ctx.post('/api/login', { data: { email, password }, headers: { 'X-XSRF-TOKEN': await xsrfOf(ctx) } });
-  expect(login.status(), await login.text()).toBe(200);
-  return {
-    ctx,
-    async get(p) {
-      const res = await ctx.get(p);
-      expect(res.status(), `${p}: ${await res.text()}`).toBe(200);
-      return res.json();
-    },
-    async send(method, p, body = {}) {
-      const res = await ctx.fetch(p, {
-        method,
-        ...body,
-        headers: { 'X-XSRF-TOKEN': await xsrfOf(ctx), Accept: 'application/json' },
-      });
-      const text = await res.text();
-      return { status: res.status(), body: text ? JSON.parse(text) : undefined };
-    },
-    dispose: () => ctx.dispose(),
-  };
-}
 
 async function roleId(api: StaffApi, name: string): Promise<number> {
   const { roles } = await api.get<{ roles: Array<{ id: number; name: string }> }>('/api/role');

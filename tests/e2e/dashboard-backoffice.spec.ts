@@ -3,7 +3,8 @@
 // blog-only editor. Runs against the real built server of global-setup (demo data loaded); after each
 // change made in the browser the server's state is read back through the API.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
+import { staffApi, type StaffApi } from './dashboard-helpers.js';
 import { E2E_ADMIN } from './server.js';
 
 const DOMAIN = 'comptoir.example';
@@ -16,57 +17,10 @@ const PNG = Buffer.from(
 );
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
-// --- API helpers: a signed-in staff session, with the anti-forgery header on every change. ---
-
-interface StaffApi {
-  ctx: APIRequestContext;
-  get<T = any>(path: string): Promise<T>;
-  status(path: string): Promise<number>;
-  send(
-    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    path: string,
-    body?: { data?: unknown; multipart?: Record<string, any> },
-  ): Promise<{ status: number; body: any }>;
-  dispose(): Promise<void>;
-}
-
-async function xsrfOf(ctx: APIRequestContext): Promise<string> {
-  const cookie = (await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
-  return cookie ? decodeURIComponent(cookie.value) : '';
-}
-
-async function staffApi(email: string, password: string): Promise<StaffApi> {
-  const ctx = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
-  await ctx.get('/api/sanctum/csrf-cookie');
-  const login = await ctx.post('/api/login', { data: { email, password }, headers: { 'X-XSRF-TOKEN': await xsrfOf(ctx) } });
-  expect(login.status(), await login.text()).toBe(200);
-  return {
-    ctx,
-    async get(p) {
-      const res = await ctx.get(p, { headers: { 'Cache-Control': 'no-cache' } });
-      expect(res.status(), `${p}: ${await res.text()}`).toBe(200);
-      return res.json();
-    },
-    async status(p) {
-      return (await ctx.get(p)).status();
-    },
-    async send(method, p, body = {}) {
-      const res = await ctx.fetch(p, {
-        method,
-        ...body,
-        headers: { 'X-XSRF-TOKEN': await xsrfOf(ctx), Accept: 'application/json' },
-      });
-      const text = await res.text();
-      return { status: res.status(), body: text ? JSON.parse(text) : undefined };
-    },
-    dispose: () => ctx.dispose(),
-  };
-}
-
 let admin: StaffApi;
 
 test.beforeAll(async () => {
-  admin = await staffApi(E2E_ADMIN.email, E2E_ADMIN.password);
+  admin = await staffApi(E2E_ADMIN.email, E2E_ADMIN.password, { getHeaders: { 'Cache-Control': 'no-cache' } });
 });
 
 test.afterAll(async () => {

@@ -51,7 +51,16 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
 
   needsBuild(): boolean {
     const meta = this.releases.currentMeta();
-    return !meta || meta.sourceHash !== siteSourceHash(this.config.siteDir) || fs.existsSync(this.rebuildFlag);
+    return !meta || meta.sourceHash !== this.fingerprint() || fs.existsSync(this.rebuildFlag);
+  }
+
+  /**
+   * What a release was built from besides the data: the site's code and the configuration every page
+   * shows (company details, public address). A change of either rebuilds the site at the next start.
+   */
+  private fingerprint(): string {
+    const shown = JSON.stringify({ company: this.config.company, siteUrl: this.config.siteUrl });
+    return siteSourceHash(this.config.siteDir, shown);
   }
 
   /** Marks the live site as out of date for a process that is not serving (the seed command). */
@@ -79,7 +88,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
   private async runBuild(): Promise<BuildOutcome> {
     const started = Date.now();
     const { id, dir } = this.releases.newReleaseDir();
-    const sourceHash = siteSourceHash(this.config.siteDir);
+    const sourceHash = this.fingerprint();
     try {
       await this.runAstro(dir);
       await this.checkRelease(dir);

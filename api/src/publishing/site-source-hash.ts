@@ -4,9 +4,10 @@ import path from 'node:path';
 
 const IGNORED = new Set(['node_modules', 'dist', '.astro']);
 
-/** A fingerprint of the site's sources, so a boot rebuilds the site only when its code changed. */
-export function siteSourceHash(siteDir: string): string {
+/** A fingerprint of the site's sources (plus `extra`), so a boot rebuilds the site only when they changed. */
+export function siteSourceHash(siteDir: string, extra = ''): string {
   const hash = crypto.createHash('sha256');
+  hash.update(extra);
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       if (IGNORED.has(entry.name)) continue;

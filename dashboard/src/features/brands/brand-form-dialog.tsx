@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorText, isApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { FormDialog } from '../../ui/form-dialog';
 import { Field } from '../../ui/field';
 import { FileDrop } from '../../ui/file-drop';
 import { Input, Textarea } from '../../ui/input';
@@ -73,22 +72,13 @@ export function BrandFormDialog({ brand, onClose }: { brand: StaffBrand | null; 
   );
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (!open ? onClose() : undefined)}
+    <FormDialog
       title={editing ? 'Modifier une marque' : 'Ajouter une marque'}
       size="lg"
       busy={isSubmitting}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Fermer
-          </Button>
-          <Button type="submit" form="brand-form" loading={isSubmitting}>
-            {editing ? 'Modifier' : 'Ajouter'}
-          </Button>
-        </>
-      }
+      formId="brand-form"
+      submitLabel={editing ? 'Modifier' : 'Ajouter'}
+      onClose={onClose}
     >
       <form id="brand-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <Field id="brand-image" label="Logo de la marque" error={imageError ?? undefined} required={!editing}>
@@ -127,6 +117,6 @@ export function BrandFormDialog({ brand, onClose }: { brand: StaffBrand | null; 
           <Textarea maxLength={DESCRIPTION_MAX} rows={4} {...register('description', descriptionRules)} />
         </Field>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,19 +1,15 @@
 import type { StaffBrand } from '@comptoir/api/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { ImageOff, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { errorText } from '../../lib/api';
+import { ImageOff } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { formatDate, pad2, truncate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
-import { useConfirm } from '../../ui/confirm-dialog';
+import { listTableState, pagerOf, useClampPage, useDeleteWithConfirm, type DeleteWithConfirm } from '../../lib/use-list-page';
 import { DataTable } from '../../ui/data-table';
-import { notifyError, notifySuccess } from '../../ui/notify';
-import { PageHeader } from '../../ui/page-header';
-import { SearchInput } from '../../ui/search-input';
+import { ListPageHeader } from '../../ui/list-page-header';
+import { RowActions } from '../../ui/row-actions';
 import { RequireView, usePermissions } from '../auth/permissions';
 import type { ListPageProps } from '../products/list-page';
 import { brandsQueryOptions, deleteBrand } from './api';
@@ -21,6 +17,14 @@ import { BrandFormDialog } from './brand-form-dialog';
 import { StoredImage } from '../products/stored-image';
 
 const column = createColumnHelper<StaffBrand>();
+
+const deletion: DeleteWithConfirm<StaffBrand> = {
+  message: 'Voulez-vous vraiment supprimer cette marque ?',
+  successText: 'Marque supprimée avec succès !',
+  failureText: 'Erreur lors de la suppression de la marque.',
+  remove: (brand) => deleteBrand(brand.id),
+  invalidate: [queryKeys.brands.all, queryKeys.publishingStatus],
+};
 
 /** /dashboard/marques: the brands (shop view). */
 export function BrandsPage(props: ListPageProps) {
@@ -34,40 +38,18 @@ export function BrandsPage(props: ListPageProps) {
 
 function BrandsList({ page, search, onPageChange, onSearchChange }: ListPageProps) {
   const { can } = usePermissions();
-  const confirm = useConfirm();
-  const queryClient = useQueryClient();
+  const remove = useDeleteWithConfirm(deletion);
   const [editing, setEditing] = useState<StaffBrand | 'new' | null>(null);
   const list = useQuery(brandsQueryOptions({ page, search }));
   const brands = list.data?.brands;
 
-  useEffect(() => {
-    if (brands && brands.last_page >= 1 && page > brands.last_page) onPageChange(brands.last_page);
-  }, [brands, page, onPageChange]);
+  useClampPage(brands, page, onPageChange);
 
   const canEdit = can('shop', 'edit');
   const canDelete = can('shop', 'delete');
 
-  const columns = useMemo(() => {
-    const remove = (brand: StaffBrand) =>
-      confirm({
-        message: 'Voulez-vous vraiment supprimer cette marque ?',
-        confirmLabel: 'Supprimer',
-        action: async () => {
-          try {
-            await deleteBrand(brand.id);
-            notifySuccess('Marque supprimée avec succès !');
-            await Promise.all([
-              queryClient.invalidateQueries({ queryKey: queryKeys.brands.all }),
-              queryClient.invalidateQueries({ queryKey: queryKeys.publishingStatus }),
-            ]);
-          } catch (error) {
-            notifyError(
-              errorText(error, 'Erreur lors de la suppression de la marque.', 'Erreur lors de la suppression de la marque.'),
-            );
-          }
-        },
-      });
-    return [
+  const columns = useMemo(
+    () => [
       column.accessor('image', {
         header: 'Logo',
         meta: { className: 'w-[1%]' },
@@ -108,73 +90,39 @@ function BrandsList({ page, search, onPageChange, onSearchChange }: ListPageProp
         cell: (info) => {
           const brand = info.row.original;
           return (
-            <span className="inline-flex gap-0.5">
-              {canEdit ? (
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Modifier ${brand.name}`}
-                  title="Modifier"
-                  onClick={() => setEditing(brand)}
-                >
-                  <Pencil className="size-2" aria-hidden="true" />
-                </Button>
-              ) : null}
-              {canDelete ? (
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  className="text-danger hover:bg-danger-soft hover:text-danger"
-                  aria-label={`Supprimer ${brand.name}`}
-                  title="Supprimer"
-                  onClick={() => void remove(brand)}
-                >
-                  <Trash2 className="size-2" aria-hidden="true" />
-                </Button>
-              ) : null}
-            </span>
+            <RowActions
+              label={brand.name}
+              onEdit={canEdit ? () => setEditing(brand) : undefined}
+              onDelete={canDelete ? () => void remove(brand) : undefined}
+            />
           );
         },
       }),
-    ];
-  }, [canEdit, canDelete, confirm, queryClient]);
+    ],
+    [canEdit, canDelete, remove],
+  );
 
   return (
     <section>
-      <PageHeader
-        title={
-          <span className="inline-flex items-center gap-1">
-            Marques {brands ? <Badge tone="info">{pad2(brands.total)}</Badge> : null}
-          </span>
-        }
+      <ListPageHeader
+        title="Marques"
+        total={brands?.total}
         breadcrumb={['Gestion de stock', 'Marques']}
-        actions={
-          can('shop', 'create') ? (
-            <Button icon={<Plus className="size-2" aria-hidden="true" />} onClick={() => setEditing('new')}>
-              Ajouter une marque
-            </Button>
-          ) : null
-        }
+        createLabel="Ajouter une marque"
+        onCreate={can('shop', 'create') ? () => setEditing('new') : undefined}
+        search={search}
+        onSearchChange={onSearchChange}
+        searchPlaceholder="Rechercher une marque"
       />
-      <div className="mb-2">
-        <SearchInput value={search} onChange={onSearchChange} placeholder="Rechercher une marque" />
-      </div>
       <DataTable
         label="Liste des marques"
         columns={columns}
         data={brands?.data}
         getRowId={(row) => String(row.id)}
-        isLoading={list.isPending}
-        isFetching={list.isFetching && list.isPlaceholderData}
-        error={
-          list.isError
-            ? errorText(list.error, 'Erreur lors du chargement des marques.', 'Erreur lors du chargement des marques.')
-            : null
-        }
-        onRetry={() => void list.refetch()}
+        {...listTableState(list, 'Erreur lors du chargement des marques.')}
         emptyMessage="Aucune marque trouvée"
         columnVisibility={{ actions: canEdit || canDelete }}
-        pagination={brands ? { page: brands.current_page, lastPage: brands.last_page, onPageChange } : undefined}
+        pagination={pagerOf(brands, onPageChange)}
       />
       {editing ? <BrandFormDialog brand={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </section>

@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { errorText, isApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { FormDialog } from '../../ui/form-dialog';
 import { Field } from '../../ui/field';
 import { Input, Textarea } from '../../ui/input';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -49,21 +48,12 @@ export function CategoryFormDialog({ category, onClose }: { category: StaffCateg
   });
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (!open ? onClose() : undefined)}
+    <FormDialog
       title={editing ? 'Modifier une catégorie' : 'Ajouter une catégorie'}
       busy={isSubmitting}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Fermer
-          </Button>
-          <Button type="submit" form="category-form" loading={isSubmitting}>
-            {editing ? 'Modifier' : 'Ajouter'}
-          </Button>
-        </>
-      }
+      formId="category-form"
+      submitLabel={editing ? 'Modifier' : 'Ajouter'}
+      onClose={onClose}
     >
       <form id="category-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <Field id="category-designation" label="Nom de la catégorie" error={errors.designation?.message} required>
@@ -79,6 +69,6 @@ export function CategoryFormDialog({ category, onClose }: { category: StaffCateg
           <Textarea maxLength={DESCRIPTION_MAX} rows={4} {...register('description', descriptionRules)} />
         </Field>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

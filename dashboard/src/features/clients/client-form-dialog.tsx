@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { errorText, isApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { FormDialog } from '../../ui/form-dialog';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -73,22 +72,13 @@ export function ClientFormDialog({ customer, onClose }: { customer: StaffCustome
   );
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (!open ? onClose() : undefined)}
+    <FormDialog
       title={editing ? 'Modifier un client' : 'Ajouter un nouveau client'}
       size="lg"
       busy={isSubmitting}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Fermer
-          </Button>
-          <Button type="submit" form="client-form" loading={isSubmitting}>
-            {editing ? 'Modifier un client' : 'Ajouter client'}
-          </Button>
-        </>
-      }
+      formId="client-form"
+      submitLabel={editing ? 'Modifier un client' : 'Ajouter client'}
+      onClose={onClose}
     >
       <form id="client-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
         <fieldset className="flex flex-col gap-2">
@@ -109,6 +99,6 @@ export function ClientFormDialog({ customer, onClose }: { customer: StaffCustome
           </div>
         </fieldset>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

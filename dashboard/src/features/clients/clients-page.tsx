@@ -1,17 +1,15 @@
 import type { StaffCustomer } from '@comptoir/api/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Pencil, Trash2, UserPlus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { errorText } from '../../lib/api';
+import { useMemo, useState } from 'react';
 import { formatDate, pad2 } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { listTableState, pagerOf, useClampPage, useDeleteWithConfirm, type DeleteWithConfirm } from '../../lib/use-list-page';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { useConfirm } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
-import { notifyError, notifySuccess } from '../../ui/notify';
 import { SearchInput } from '../../ui/search-input';
 import { RequireView, usePermissions } from '../auth/permissions';
 import type { ListPageProps } from '../products/list-page';
@@ -19,6 +17,14 @@ import { customersQueryOptions, deleteCustomer } from './api';
 import { ClientFormDialog } from './client-form-dialog';
 
 const column = createColumnHelper<StaffCustomer>();
+
+const deletion: DeleteWithConfirm<StaffCustomer> = {
+  message: 'Voulez-vous vraiment supprimer ce client ?',
+  successText: 'Client supprimé avec succès !',
+  failureText: 'Erreur lors de la suppression du client.',
+  remove: (customer) => deleteCustomer(customer.id),
+  invalidate: [queryKeys.customers.all],
+};
 
 /** Spec section 9: 10 orders and more green, 5 to 9 yellow, under 5 red. */
 export function ordersCountTone(count: number): BadgeTone {
@@ -44,35 +50,18 @@ export function ClientsPage(props: ListPageProps) {
 
 function ClientsList({ page, search, onPageChange, onSearchChange }: ListPageProps) {
   const { can } = usePermissions();
-  const confirm = useConfirm();
-  const queryClient = useQueryClient();
+  const remove = useDeleteWithConfirm(deletion);
   const [editing, setEditing] = useState<StaffCustomer | 'new' | null>(null);
   const list = useQuery(customersQueryOptions({ page, search }));
   const customers = list.data?.customers;
 
-  useEffect(() => {
-    if (customers && customers.last_page >= 1 && page > customers.last_page) onPageChange(customers.last_page);
-  }, [customers, page, onPageChange]);
+  useClampPage(customers, page, onPageChange);
 
   const canEdit = can('orders', 'edit');
   const canDelete = can('orders', 'delete');
 
-  const columns = useMemo(() => {
-    const remove = (customer: StaffCustomer) =>
-      confirm({
-        message: 'Voulez-vous vraiment supprimer ce client ?',
-        confirmLabel: 'Supprimer',
-        action: async () => {
-          try {
-            await deleteCustomer(customer.id);
-            notifySuccess('Client supprimé avec succès !');
-            await queryClient.invalidateQueries({ queryKey: queryKeys.customers.all });
-          } catch (error) {
-            notifyError(errorText(error, 'Erreur lors de la suppression du client.', 'Erreur lors de la suppression du client.'));
-          }
-        },
-      });
-    return [
+  const columns = useMemo(
+    () => [
       column.accessor('company_name', {
         header: 'Société',
         cell: (info) => (
@@ -154,8 +143,9 @@ function ClientsList({ page, search, onPageChange, onSearchChange }: ListPagePro
           );
         },
       }),
-    ];
-  }, [canEdit, canDelete, confirm, queryClient]);
+    ],
+    [canEdit, canDelete, remove],
+  );
 
   return (
     <section aria-labelledby="clients-title">
@@ -187,17 +177,10 @@ function ClientsList({ page, search, onPageChange, onSearchChange }: ListPagePro
         columns={columns}
         data={customers?.data}
         getRowId={(row) => String(row.id)}
-        isLoading={list.isPending}
-        isFetching={list.isFetching && list.isPlaceholderData}
-        error={
-          list.isError
-            ? errorText(list.error, 'Erreur lors du chargement des clients.', 'Erreur lors du chargement des clients.')
-            : null
-        }
-        onRetry={() => void list.refetch()}
+        {...listTableState(list, 'Erreur lors du chargement des clients.')}
         emptyMessage="Aucun client trouvé"
         columnVisibility={{ actions: canEdit || canDelete }}
-        pagination={customers ? { page: customers.current_page, lastPage: customers.last_page, onPageChange } : undefined}
+        pagination={pagerOf(customers, onPageChange)}
       />
       {editing ? <ClientFormDialog customer={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </section>

@@ -4,8 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ArrowRight, Eye, ImageOff } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { errorText } from '../../lib/api';
 import { formatDate, formatDateTime, fullName, truncate } from '../../lib/format';
+import { listTableState } from '../../lib/use-list-page';
 import { Avatar } from '../../ui/avatar';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -120,13 +120,7 @@ export function LatestArticles() {
         columns={columns}
         data={query.data}
         getRowId={(row) => String(row.id)}
-        isLoading={query.isPending}
-        error={
-          query.isError
-            ? errorText(query.error, 'Erreur lors du chargement des articles.', 'Erreur lors du chargement des articles.')
-            : null
-        }
-        onRetry={() => void query.refetch()}
+        {...listTableState(query, 'Erreur lors du chargement des articles.')}
         emptyMessage="Aucun article trouvé"
       />
       {previewing ? <ArticlePreviewDialog article={previewing} onClose={() => setPreviewing(null)} /> : null}
@@ -187,13 +181,7 @@ export function LatestOrders() {
         columns={columns}
         data={query.data}
         getRowId={(row) => String(row.id)}
-        isLoading={query.isPending}
-        error={
-          query.isError
-            ? errorText(query.error, 'Erreur lors du chargement des commandes.', 'Erreur lors du chargement des commandes.')
-            : null
-        }
-        onRetry={() => void query.refetch()}
+        {...listTableState(query, 'Erreur lors du chargement des commandes.')}
         emptyMessage="Aucune commande trouvée"
       />
       {showing !== null ? <OrderDetailDialog orderId={showing} placement="right" onClose={() => setShowing(null)} /> : null}

@@ -5,8 +5,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorText, isApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { FormDialog } from '../../ui/form-dialog';
 import { Field, FieldError } from '../../ui/field';
 import { FileDrop, useObjectUrl } from '../../ui/file-drop';
 import { Input, Textarea } from '../../ui/input';
@@ -178,22 +177,13 @@ export function ProductFormDialog({ product, onClose }: { product: PublicProduct
   const required = (message: string) => ({ validate: (v: string) => (v.trim() ? true : message) });
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (!open ? onClose() : undefined)}
+    <FormDialog
       title={editing ? 'Modifier un produit' : 'Ajouter un produit'}
       size="xl"
       busy={busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Fermer
-          </Button>
-          <Button type="submit" form="product-form" loading={busy}>
-            {editing ? 'Modifier' : 'Ajouter'}
-          </Button>
-        </>
-      }
+      formId="product-form"
+      submitLabel={editing ? 'Modifier' : 'Ajouter'}
+      onClose={onClose}
     >
       <form id="product-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <div className="grid gap-2 sm:grid-cols-2">
@@ -406,6 +396,6 @@ export function ProductFormDialog({ product, onClose }: { product: PublicProduct
           ) : null}
         </div>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,16 +1,13 @@
 import type { PublicProduct } from '@comptoir/api/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Eye, MoreVertical, Pencil, Plus, Star, StarOff, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { errorText } from '../../lib/api';
-import { formatDate, pad2, truncate } from '../../lib/format';
+import { Eye, MoreVertical, Pencil, Star, StarOff, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { formatDate, truncate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
-import { useConfirm } from '../../ui/confirm-dialog';
+import { listTableState, pagerOf, useClampPage, useDeleteWithConfirm, type DeleteWithConfirm } from '../../lib/use-list-page';
 import { DataTable } from '../../ui/data-table';
 import {
   DropdownMenu,
@@ -19,9 +16,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../ui/dropdown-menu';
-import { notifyError, notifySuccess } from '../../ui/notify';
-import { PageHeader } from '../../ui/page-header';
-import { SearchInput } from '../../ui/search-input';
+import { ListPageHeader } from '../../ui/list-page-header';
 import { Spinner } from '../../ui/spinner';
 import { RequireView, usePermissions } from '../auth/permissions';
 import { deleteProduct, productsQueryOptions } from './api';
@@ -33,6 +28,14 @@ import { StockBadge } from './stock-badge';
 import { useSpotlightToggle } from './use-spotlight';
 
 const column = createColumnHelper<PublicProduct>();
+
+const deletion: DeleteWithConfirm<PublicProduct> = {
+  message: 'Voulez-vous vraiment supprimer ce produit ?',
+  successText: 'Produit supprimé avec succès !',
+  failureText: 'Erreur lors de la suppression du produit.',
+  remove: (product) => deleteProduct(product.id),
+  invalidate: [queryKeys.products.all, queryKeys.summary, queryKeys.publishingStatus],
+};
 
 /** /dashboard/produits: "Gestion de stock / Produits" (shop view). */
 export function ProductsPage(props: ListPageProps) {
@@ -46,41 +49,18 @@ export function ProductsPage(props: ListPageProps) {
 
 function ProductsList({ page, search, onPageChange, onSearchChange }: ListPageProps) {
   const { can } = usePermissions();
-  const confirm = useConfirm();
-  const queryClient = useQueryClient();
+  const remove = useDeleteWithConfirm(deletion);
   const [editing, setEditing] = useState<PublicProduct | 'new' | null>(null);
   const list = useQuery(productsQueryOptions({ page, search }));
   const products = list.data?.products;
 
-  useEffect(() => {
-    if (products && products.last_page >= 1 && page > products.last_page) onPageChange(products.last_page);
-  }, [products, page, onPageChange]);
+  useClampPage(products, page, onPageChange);
 
   const canEdit = can('shop', 'edit');
   const canDelete = can('shop', 'delete');
 
-  const columns = useMemo(() => {
-    const remove = (product: PublicProduct) =>
-      confirm({
-        message: 'Voulez-vous vraiment supprimer ce produit ?',
-        confirmLabel: 'Supprimer',
-        action: async () => {
-          try {
-            await deleteProduct(product.id);
-            notifySuccess('Produit supprimé avec succès !');
-            await Promise.all([
-              queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-              queryClient.invalidateQueries({ queryKey: queryKeys.summary }),
-              queryClient.invalidateQueries({ queryKey: queryKeys.publishingStatus }),
-            ]);
-          } catch (error) {
-            notifyError(
-              errorText(error, 'Erreur lors de la suppression du produit.', 'Erreur lors de la suppression du produit.'),
-            );
-          }
-        },
-      });
-    return [
+  const columns = useMemo(
+    () => [
       column.accessor('images', {
         header: 'Images',
         meta: { className: 'w-[1%]' },
@@ -140,44 +120,30 @@ function ProductsList({ page, search, onPageChange, onSearchChange }: ListPagePr
           />
         ),
       }),
-    ];
-  }, [canEdit, canDelete, confirm, queryClient]);
+    ],
+    [canEdit, canDelete, remove],
+  );
 
   return (
     <section>
-      <PageHeader
-        title={
-          <span className="inline-flex items-center gap-1">
-            Produits {products ? <Badge tone="info">{pad2(products.total)}</Badge> : null}
-          </span>
-        }
+      <ListPageHeader
+        title="Produits"
+        total={products?.total}
         breadcrumb={['Gestion de stock', 'Produits']}
-        actions={
-          can('shop', 'create') ? (
-            <Button icon={<Plus className="size-2" aria-hidden="true" />} onClick={() => setEditing('new')}>
-              Ajouter un produit
-            </Button>
-          ) : null
-        }
+        createLabel="Ajouter un produit"
+        onCreate={can('shop', 'create') ? () => setEditing('new') : undefined}
+        search={search}
+        onSearchChange={onSearchChange}
+        searchPlaceholder="Rechercher un produit"
       />
-      <div className="mb-2">
-        <SearchInput value={search} onChange={onSearchChange} placeholder="Rechercher un produit" />
-      </div>
       <DataTable
         label="Liste des produits"
         columns={columns}
         data={products?.data}
         getRowId={(row) => String(row.id)}
-        isLoading={list.isPending}
-        isFetching={list.isFetching && list.isPlaceholderData}
-        error={
-          list.isError
-            ? errorText(list.error, 'Erreur lors du chargement des produits.', 'Erreur lors du chargement des produits.')
-            : null
-        }
-        onRetry={() => void list.refetch()}
+        {...listTableState(list, 'Erreur lors du chargement des produits.')}
         emptyMessage="Aucun produit trouvé"
-        pagination={products ? { page: products.current_page, lastPage: products.last_page, onPageChange } : undefined}
+        pagination={pagerOf(products, onPageChange)}
       />
       {editing ? <ProductFormDialog product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </section>

@@ -4,8 +4,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorText, isApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { FormDialog } from '../../ui/form-dialog';
 import { Field } from '../../ui/field';
 import { FileDrop } from '../../ui/file-drop';
 import { Input } from '../../ui/input';
@@ -97,22 +96,13 @@ export function StockFormDialog({ entry, onClose }: { entry: StockEntryRow | nul
   const required = (message: string) => ({ validate: (v: string) => (String(v).trim() ? true : message) });
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (!open ? onClose() : undefined)}
+    <FormDialog
       title={editing ? 'Modifier une entrée' : 'Ajouter une entrée'}
       size="lg"
       busy={isSubmitting}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Fermer
-          </Button>
-          <Button type="submit" form="stock-form" loading={isSubmitting}>
-            {editing ? 'Modifier' : 'Ajouter'}
-          </Button>
-        </>
-      }
+      formId="stock-form"
+      submitLabel={editing ? 'Modifier' : 'Ajouter'}
+      onClose={onClose}
     >
       <form id="stock-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <Field id={`${ids}-image`} label="Image du produit" error={imageError ?? undefined} required={!editing}>
@@ -232,6 +222,6 @@ export function StockFormDialog({ entry, onClose }: { entry: StockEntryRow | nul
           </Field>
         </div>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,19 +1,16 @@
 import type { StockEntryRow } from '@comptoir/api/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { ImageOff, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { errorText } from '../../lib/api';
-import { formatDate, pad2 } from '../../lib/format';
+import { ImageOff } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { formatDate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { listTableState, pagerOf, useClampPage, useDeleteWithConfirm, type DeleteWithConfirm } from '../../lib/use-list-page';
 import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
-import { useConfirm } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
-import { notifyError, notifySuccess } from '../../ui/notify';
-import { PageHeader } from '../../ui/page-header';
-import { SearchInput } from '../../ui/search-input';
+import { RowActions } from '../../ui/row-actions';
+import { ListPageHeader } from '../../ui/list-page-header';
 import { RequireView, usePermissions } from '../auth/permissions';
 import type { ListPageProps } from '../products/list-page';
 import { formatMoney } from '../products/money';
@@ -22,6 +19,14 @@ import { StockFormDialog } from './stock-form-dialog';
 import { StoredImage } from '../products/stored-image';
 
 const column = createColumnHelper<StockEntryRow>();
+
+const deletion: DeleteWithConfirm<StockEntryRow> = {
+  message: 'Voulez-vous vraiment supprimer cette entrée de stock ?',
+  successText: 'Produit supprimé du stock avec succès !',
+  failureText: 'Erreur lors de la suppression du produit.',
+  remove: (entry) => deleteStockEntry(entry.id),
+  invalidate: [queryKeys.stock.all],
+};
 
 /** /dashboard/stock/entrees: "Gestion de stock / Entrées" (stock view). */
 export function StockPage(props: ListPageProps) {
@@ -35,37 +40,18 @@ export function StockPage(props: ListPageProps) {
 
 function StockList({ page, search, onPageChange, onSearchChange }: ListPageProps) {
   const { can } = usePermissions();
-  const confirm = useConfirm();
-  const queryClient = useQueryClient();
+  const remove = useDeleteWithConfirm(deletion);
   const [editing, setEditing] = useState<StockEntryRow | 'new' | null>(null);
   const list = useQuery(stockQueryOptions({ page, search }));
   const stocks = list.data?.stocks;
 
-  useEffect(() => {
-    if (stocks && stocks.last_page >= 1 && page > stocks.last_page) onPageChange(stocks.last_page);
-  }, [stocks, page, onPageChange]);
+  useClampPage(stocks, page, onPageChange);
 
   const canEdit = can('stock', 'edit');
   const canDelete = can('stock', 'delete');
 
-  const columns = useMemo(() => {
-    const remove = (entry: StockEntryRow) =>
-      confirm({
-        message: 'Voulez-vous vraiment supprimer cette entrée de stock ?',
-        confirmLabel: 'Supprimer',
-        action: async () => {
-          try {
-            await deleteStockEntry(entry.id);
-            notifySuccess('Produit supprimé du stock avec succès !');
-            await queryClient.invalidateQueries({ queryKey: queryKeys.stock.all });
-          } catch (error) {
-            notifyError(
-              errorText(error, 'Erreur lors de la suppression du produit.', 'Erreur lors de la suppression du produit.'),
-            );
-          }
-        },
-      });
-    return [
+  const columns = useMemo(
+    () => [
       column.accessor('image', {
         header: 'Image',
         meta: { className: 'w-[1%]' },
@@ -118,77 +104,39 @@ function StockList({ page, search, onPageChange, onSearchChange }: ListPageProps
         cell: (info) => {
           const entry = info.row.original;
           return (
-            <span className="inline-flex gap-0.5">
-              {canEdit ? (
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Modifier ${entry.name}`}
-                  title="Modifier"
-                  onClick={() => setEditing(entry)}
-                >
-                  <Pencil className="size-2" aria-hidden="true" />
-                </Button>
-              ) : null}
-              {canDelete ? (
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  className="text-danger hover:bg-danger-soft hover:text-danger"
-                  aria-label={`Supprimer ${entry.name}`}
-                  title="Supprimer"
-                  onClick={() => void remove(entry)}
-                >
-                  <Trash2 className="size-2" aria-hidden="true" />
-                </Button>
-              ) : null}
-            </span>
+            <RowActions
+              label={entry.name}
+              onEdit={canEdit ? () => setEditing(entry) : undefined}
+              onDelete={canDelete ? () => void remove(entry) : undefined}
+            />
           );
         },
       }),
-    ];
-  }, [canEdit, canDelete, confirm, queryClient]);
+    ],
+    [canEdit, canDelete, remove],
+  );
 
   return (
     <section>
-      <PageHeader
-        title={
-          <span className="inline-flex items-center gap-1">
-            Entrées de stock {stocks ? <Badge tone="info">{pad2(stocks.total)}</Badge> : null}
-          </span>
-        }
+      <ListPageHeader
+        title="Entrées de stock"
+        total={stocks?.total}
         breadcrumb={['Gestion de stock', 'Entrées']}
-        actions={
-          can('stock', 'create') ? (
-            <Button icon={<Plus className="size-2" aria-hidden="true" />} onClick={() => setEditing('new')}>
-              Ajouter une entrée
-            </Button>
-          ) : null
-        }
+        createLabel="Ajouter une entrée"
+        onCreate={can('stock', 'create') ? () => setEditing('new') : undefined}
+        search={search}
+        onSearchChange={onSearchChange}
+        searchPlaceholder="Rechercher une entrée"
       />
-      <div className="mb-2">
-        <SearchInput value={search} onChange={onSearchChange} placeholder="Rechercher une entrée" />
-      </div>
       <DataTable
         label="Liste des entrées de stock"
         columns={columns}
         data={stocks?.data}
         getRowId={(row) => String(row.id)}
-        isLoading={list.isPending}
-        isFetching={list.isFetching && list.isPlaceholderData}
-        error={
-          list.isError
-            ? errorText(
-                list.error,
-                'Erreur lors du chargement des entrées de stock.',
-                'Erreur lors du chargement des entrées de stock.',
-              )
-            : null
-        }
-        onRetry={() => void list.refetch()}
+        {...listTableState(list, 'Erreur lors du chargement des entrées de stock.')}
         emptyMessage="Aucune entrée trouvée"
         columnVisibility={{ actions: canEdit || canDelete }}
-        pagination={stocks ? { page: stocks.current_page, lastPage: stocks.last_page, onPageChange } : undefined}
+        pagination={pagerOf(stocks, onPageChange)}
       />
       {editing ? <StockFormDialog entry={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </section>

@@ -4,8 +4,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { isApiError } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
+import { FormDialog } from '../../../ui/form-dialog';
 import { Field } from '../../../ui/field';
 import { FileDrop } from '../../../ui/file-drop';
 import { Input } from '../../../ui/input';
@@ -103,22 +102,13 @@ export function AdminFormDialog({ admin, onClose }: { admin: AdminListItem | nul
 
   const busy = isSubmitting;
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (!open ? onClose() : undefined)}
+    <FormDialog
       title={editing ? 'Modifier un Administrateur' : 'Ajouter un Administrateur'}
       size="lg"
       busy={busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Fermer
-          </Button>
-          <Button type="submit" form="admin-form" loading={busy}>
-            {editing ? 'Modifier' : 'Ajouter'}
-          </Button>
-        </>
-      }
+      formId="admin-form"
+      submitLabel={editing ? 'Modifier' : 'Ajouter'}
+      onClose={onClose}
     >
       <form id="admin-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <Field id="admin-image" label="Photo" error={imageError ?? undefined}>
@@ -200,6 +190,6 @@ export function AdminFormDialog({ admin, onClose }: { admin: AdminListItem | nul
           />
         </Field>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,24 +1,31 @@
 import type { AdminListItem } from '@comptoir/api/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Pencil, Trash2, UserPlus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { errorText } from '../../../lib/api';
+import { UserPlus } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { formatDateTime, pad2, truncate } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { listTableState, pagerOf, useClampPage, useDeleteWithConfirm, type DeleteWithConfirm } from '../../../lib/use-list-page';
 import { Avatar } from '../../../ui/avatar';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import { useConfirm } from '../../../ui/confirm-dialog';
 import { DataTable } from '../../../ui/data-table';
-import { notifyError, notifySuccess } from '../../../ui/notify';
+import { RowActions } from '../../../ui/row-actions';
 import { SearchInput } from '../../../ui/search-input';
 import { RequireView, usePermissions } from '../../auth/permissions';
 import { AdminFormDialog } from './admin-form-dialog';
 import { adminsQueryOptions, deleteAdmin } from './api';
 
 const column = createColumnHelper<AdminListItem>();
+
+const deletion: DeleteWithConfirm<AdminListItem> = {
+  message: 'Voulez-vous vraiment supprimer cet administrateur ?',
+  successText: 'Administrateur supprimé avec succès !',
+  failureText: "Erreur lors de la suppression de l'administrateur.",
+  remove: (admin) => deleteAdmin(admin.id),
+  invalidate: [queryKeys.admins.all, queryKeys.roles.all],
+};
 
 export interface AdminsPageProps {
   page: number;
@@ -39,46 +46,19 @@ export function AdminsPage(props: AdminsPageProps) {
 
 function AdminsList({ page, search, onPageChange, onSearchChange }: AdminsPageProps) {
   const { can, user: me } = usePermissions();
-  const confirm = useConfirm();
-  const queryClient = useQueryClient();
+  const remove = useDeleteWithConfirm(deletion);
   const [editing, setEditing] = useState<AdminListItem | 'new' | null>(null);
   const list = useQuery(adminsQueryOptions({ page, search }));
   const admins = list.data?.admins;
 
   // A page past the end (after a delete, or an old link): go to the last page.
-  useEffect(() => {
-    if (admins && admins.last_page >= 1 && page > admins.last_page) onPageChange(admins.last_page);
-  }, [admins, page, onPageChange]);
+  useClampPage(admins, page, onPageChange);
 
   const canEdit = can('admin', 'edit');
   const canDelete = can('admin', 'delete');
 
-  const columns = useMemo(() => {
-    const remove = async (admin: AdminListItem) => {
-      await confirm({
-        message: 'Voulez-vous vraiment supprimer cet administrateur ?',
-        confirmLabel: 'Supprimer',
-        action: async () => {
-          try {
-            await deleteAdmin(admin.id);
-            notifySuccess('Administrateur supprimé avec succès !');
-            await Promise.all([
-              queryClient.invalidateQueries({ queryKey: queryKeys.admins.all }),
-              queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }),
-            ]);
-          } catch (error) {
-            notifyError(
-              errorText(
-                error,
-                "Erreur lors de la suppression de l'administrateur.",
-                "Erreur lors de la suppression de l'administrateur.",
-              ),
-            );
-          }
-        },
-      });
-    };
-    return [
+  const columns = useMemo(
+    () => [
       column.accessor((row) => row.role?.name ?? '', {
         id: 'role',
         header: 'Rôle',
@@ -134,38 +114,18 @@ function AdminsList({ page, search, onPageChange, onSearchChange }: AdminsPagePr
         meta: { className: 'w-[1%] whitespace-nowrap text-right' },
         cell: (info) => {
           const admin = info.row.original;
-          const label = `${admin.firstname} ${admin.name}`;
           return (
-            <span className="inline-flex gap-0.5">
-              {canEdit ? (
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Modifier ${label}`}
-                  title="Modifier"
-                  onClick={() => setEditing(admin)}
-                >
-                  <Pencil className="size-2" aria-hidden="true" />
-                </Button>
-              ) : null}
-              {canDelete && admin.id !== me?.id ? (
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  className="text-danger hover:bg-danger-soft hover:text-danger"
-                  aria-label={`Supprimer ${label}`}
-                  title="Supprimer"
-                  onClick={() => void remove(admin)}
-                >
-                  <Trash2 className="size-2" aria-hidden="true" />
-                </Button>
-              ) : null}
-            </span>
+            <RowActions
+              label={`${admin.firstname} ${admin.name}`}
+              onEdit={canEdit ? () => setEditing(admin) : undefined}
+              onDelete={canDelete && admin.id !== me?.id ? () => void remove(admin) : undefined}
+            />
           );
         },
       }),
-    ];
-  }, [canEdit, canDelete, confirm, me?.id, queryClient]);
+    ],
+    [canEdit, canDelete, me?.id, remove],
+  );
 
   return (
     <section aria-labelledby="admins-title">
@@ -190,21 +150,10 @@ function AdminsList({ page, search, onPageChange, onSearchChange }: AdminsPagePr
         columns={columns}
         data={admins?.data}
         getRowId={(row) => String(row.id)}
-        isLoading={list.isPending}
-        isFetching={list.isFetching && list.isPlaceholderData}
-        error={
-          list.isError
-            ? errorText(
-                list.error,
-                'Erreur lors du chargement des administrateurs.',
-                'Erreur lors du chargement des administrateurs.',
-              )
-            : null
-        }
-        onRetry={() => void list.refetch()}
+        {...listTableState(list, 'Erreur lors du chargement des administrateurs.')}
         emptyMessage="Aucun administrateur trouvé"
         columnVisibility={{ actions: canEdit || canDelete }}
-        pagination={admins ? { page: admins.current_page, lastPage: admins.last_page, onPageChange } : undefined}
+        pagination={pagerOf(admins, onPageChange)}
       />
       {editing ? <AdminFormDialog admin={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </section>

@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
+import { FormDialog } from '../../../ui/form-dialog';
 import { Field } from '../../../ui/field';
 import { Input } from '../../../ui/input';
 import { notifyError, notifySuccess } from '../../../ui/notify';
@@ -48,22 +47,14 @@ export function EditCredentialsDialog({ user, onClose }: { user: CurrentUser; on
   });
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (!open ? onClose() : undefined)}
+    <FormDialog
       title="Modifier vos identifiants"
       size="sm"
       busy={isSubmitting}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Annuler
-          </Button>
-          <Button type="submit" form="credentials-form" loading={isSubmitting}>
-            Enregistrer
-          </Button>
-        </>
-      }
+      formId="credentials-form"
+      submitLabel="Enregistrer"
+      cancelLabel="Annuler"
+      onClose={onClose}
     >
       <form id="credentials-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <Field id="credentials-email" label="Email professionnel" error={errors.email?.message} required>
@@ -78,6 +69,6 @@ export function EditCredentialsDialog({ user, onClose }: { user: CurrentUser; on
           <PasswordInput autoComplete="new-password" {...register('password')} />
         </Field>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

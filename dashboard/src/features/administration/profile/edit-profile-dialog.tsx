@@ -8,7 +8,7 @@ import { fullName } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
+import { FormDialog } from '../../../ui/form-dialog';
 import { Field, FieldError } from '../../../ui/field';
 import { checkImageFile, IMAGE_MIME_TYPES, useObjectUrl } from '../../../ui/file-drop';
 import { Input, Textarea } from '../../../ui/input';
@@ -76,22 +76,14 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
   });
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (!open ? onClose() : undefined)}
+    <FormDialog
       title="Modifier le profil"
       size="lg"
       busy={isSubmitting}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Annuler
-          </Button>
-          <Button type="submit" form="profile-form" loading={isSubmitting}>
-            Modifier le profil
-          </Button>
-        </>
-      }
+      formId="profile-form"
+      submitLabel="Modifier le profil"
+      cancelLabel="Annuler"
+      onClose={onClose}
     >
       <form id="profile-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <div className="flex items-center gap-2">
@@ -180,6 +172,6 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
           />
         </Field>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

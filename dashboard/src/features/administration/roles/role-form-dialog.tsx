@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
+import { FormDialog } from '../../../ui/form-dialog';
 import { Field } from '../../../ui/field';
 import { Input, Textarea } from '../../../ui/input';
 import { notifyError, notifySuccess } from '../../../ui/notify';
@@ -84,22 +83,13 @@ export function RoleFormDialog({ role, onClose }: { role: RoleListItem | null; o
   });
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (!open ? onClose() : undefined)}
+    <FormDialog
       title={editing ? 'Modifier un rôle' : 'Créer un nouveau rôle'}
       size="lg"
       busy={isSubmitting}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Fermer
-          </Button>
-          <Button type="submit" form="role-form" loading={isSubmitting}>
-            {editing ? 'Modifier' : 'Terminer'}
-          </Button>
-        </>
-      }
+      formId="role-form"
+      submitLabel={editing ? 'Modifier' : 'Terminer'}
+      onClose={onClose}
     >
       <form id="role-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <Field id="role-name" label="Nom du rôle" error={errors.name?.message} required>
@@ -150,6 +140,6 @@ export function RoleFormDialog({ role, onClose }: { role: RoleListItem | null; o
           </div>
         </fieldset>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

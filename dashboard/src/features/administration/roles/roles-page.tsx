@@ -1,18 +1,17 @@
 import type { PermissionCategory, RoleListItem } from '@comptoir/api/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { errorText } from '../../../lib/api';
 import { formatDate, fullName, pad2, truncate } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { listTableState, useDeleteWithConfirm, type DeleteWithConfirm } from '../../../lib/use-list-page';
 import { Avatar } from '../../../ui/avatar';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import { useConfirm } from '../../../ui/confirm-dialog';
 import { DataTable } from '../../../ui/data-table';
-import { notifyError, notifySuccess } from '../../../ui/notify';
+import { RowActions } from '../../../ui/row-actions';
 import { PERMISSION_CATEGORIES, PERMISSION_RIGHTS, RequireView, flag, usePermissions } from '../../auth/permissions';
 import { CATEGORY_SHORT_LABELS, deleteRole, rolesQueryOptions } from './api';
 import { RoleFormDialog } from './role-form-dialog';
@@ -20,6 +19,14 @@ import { RoleFormDialog } from './role-form-dialog';
 const column = createColumnHelper<RoleListItem>();
 /** "Attribution" shows up to 5 avatars. */
 export const MAX_AVATARS = 5;
+
+const deletion: DeleteWithConfirm<RoleListItem> = {
+  message: 'Voulez-vous vraiment supprimer ce rôle ?',
+  successText: 'Rôle supprimé avec succès !',
+  failureText: 'Erreur lors de la suppression du rôle.',
+  remove: (role) => deleteRole(role.id),
+  invalidate: [queryKeys.roles.all],
+};
 
 /** The categories where the role grants at least one right. */
 export function grantedCategories(role: Pick<RoleListItem, 'permission'>): PermissionCategory[] {
@@ -44,31 +51,15 @@ export function RolesPage() {
 
 function RolesList() {
   const { can } = usePermissions();
-  const confirm = useConfirm();
-  const queryClient = useQueryClient();
+  const remove = useDeleteWithConfirm(deletion);
   const [editing, setEditing] = useState<RoleListItem | 'new' | null>(null);
   const list = useQuery(rolesQueryOptions);
   const roles = list.data?.roles;
   const canEdit = can('admin', 'edit');
   const canDelete = can('admin', 'delete');
 
-  const columns = useMemo(() => {
-    const remove = async (role: RoleListItem) => {
-      await confirm({
-        message: 'Voulez-vous vraiment supprimer ce rôle ?',
-        confirmLabel: 'Supprimer',
-        action: async () => {
-          try {
-            await deleteRole(role.id);
-            notifySuccess('Rôle supprimé avec succès !');
-            await queryClient.invalidateQueries({ queryKey: queryKeys.roles.all });
-          } catch (error) {
-            notifyError(errorText(error, 'Erreur lors de la suppression du rôle.', 'Erreur lors de la suppression du rôle.'));
-          }
-        },
-      });
-    };
-    return [
+  const columns = useMemo(
+    () => [
       column.accessor('name', {
         header: 'Nom du rôle',
         cell: (info) => <span className="font-semibold">{info.getValue()}</span>,
@@ -128,36 +119,17 @@ function RolesList() {
         cell: (info) => {
           const role = info.row.original;
           return (
-            <span className="inline-flex gap-0.5">
-              {canEdit ? (
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Modifier le rôle ${role.name}`}
-                  title="Modifier"
-                  onClick={() => setEditing(role)}
-                >
-                  <Pencil className="size-2" aria-hidden="true" />
-                </Button>
-              ) : null}
-              {canDelete ? (
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  className="text-danger hover:bg-danger-soft hover:text-danger"
-                  aria-label={`Supprimer le rôle ${role.name}`}
-                  title="Supprimer"
-                  onClick={() => void remove(role)}
-                >
-                  <Trash2 className="size-2" aria-hidden="true" />
-                </Button>
-              ) : null}
-            </span>
+            <RowActions
+              label={`le rôle ${role.name}`}
+              onEdit={canEdit ? () => setEditing(role) : undefined}
+              onDelete={canDelete ? () => void remove(role) : undefined}
+            />
           );
         },
       }),
-    ];
-  }, [canEdit, canDelete, confirm, queryClient]);
+    ],
+    [canEdit, canDelete, remove],
+  );
 
   return (
     <section aria-labelledby="roles-title">
@@ -179,13 +151,7 @@ function RolesList() {
         columns={columns}
         data={roles}
         getRowId={(row) => String(row.id)}
-        isLoading={list.isPending}
-        error={
-          list.isError
-            ? errorText(list.error, 'Erreur lors du chargement des rôles.', 'Erreur lors du chargement des rôles.')
-            : null
-        }
-        onRetry={() => void list.refetch()}
+        {...listTableState(list, 'Erreur lors du chargement des rôles.')}
         emptyMessage="Aucun rôle trouvé"
         columnVisibility={{ actions: canEdit || canDelete }}
       />

@@ -1,0 +1,36 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { Button } from './button';
+
+export interface RowActionsProps {
+  /** Completes the buttons' names: "Modifier {label}", "Supprimer {label}". */
+  label: string;
+  /** Shows "Modifier" when given. */
+  onEdit?: () => void;
+  /** Shows "Supprimer" when given. */
+  onDelete?: () => void;
+}
+
+/** A table row's "Modifier" and "Supprimer" icon buttons (each only when its handler is given). */
+export function RowActions({ label, onEdit, onDelete }: RowActionsProps) {
+  return (
+    <span className="inline-flex gap-0.5">
+      {onEdit ? (
+        <Button variant="ghost" size="icon-sm" aria-label={`Modifier ${label}`} title="Modifier" onClick={onEdit}>
+          <Pencil className="size-2" aria-hidden="true" />
+        </Button>
+      ) : null}
+      {onDelete ? (
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className="text-danger hover:bg-danger-soft hover:text-danger"
+          aria-label={`Supprimer ${label}`}
+          title="Supprimer"
+          onClick={onDelete}
+        >
+          <Trash2 className="size-2" aria-hidden="true" />
+        </Button>
+      ) : null}
+    </span>
+  );
+}

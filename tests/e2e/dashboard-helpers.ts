@@ -1,0 +1,53 @@
+// Helpers of the dashboard browser tests (dashboard-*.spec.ts): a signed-in staff API session, to
+// set up data and read the server's state back, with the anti-forgery header on every change.
+import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+
+export interface StaffApi {
+  ctx: APIRequestContext;
+  get<T = any>(path: string): Promise<T>;
+  status(path: string): Promise<number>;
+  send(
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: { data?: unknown; multipart?: Record<string, any> },
+  ): Promise<{ status: number; body: any }>;
+  dispose(): Promise<void>;
+}
+
+async function xsrfOf(ctx: APIRequestContext): Promise<string> {
+  const cookie = (await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
+  return cookie ? decodeURIComponent(cookie.value) : '';
+}
+
+/** Signs in through the API; `getHeaders` are sent with each `get` (e.g. `Cache-Control: no-cache`). */
+export async function staffApi(
+  email: string,
+  password: string,
+  { getHeaders }: { getHeaders?: Record<string, string> } = {},
+): Promise<StaffApi> {
+  const ctx = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
+  await ctx.get('/api/sanctum/csrf-cookie');
+  const login = await ctx.post('/api/login', { data: { email, password }, headers: { 'X-XSRF-TOKEN': await xsrfOf(ctx) } });
+  expect(login.status(), await login.text()).toBe(200);
+  return {
+    ctx,
+    async get(p) {
+      const res = await (getHeaders ? ctx.get(p, { headers: getHeaders }) : ctx.get(p));
+      expect(res.status(), `${p}: ${await res.text()}`).toBe(200);
+      return res.json();
+    },
+    async status(p) {
+      return (await ctx.get(p)).status();
+    },
+    async send(method, p, body = {}) {
+      const res = await ctx.fetch(p, {
+        method,
+        ...body,
+        headers: { 'X-XSRF-TOKEN': await xsrfOf(ctx), Accept: 'application/json' },
+      });
+      const text = await res.text();
+      return { status: res.status(), body: text ? JSON.parse(text) : undefined };
+    },
+    dispose: () => ctx.dispose(),
+  };
+}
