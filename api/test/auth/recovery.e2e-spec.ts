@@ -6,7 +6,7 @@ import { RecoveryService } from '../../src/auth/recovery.service.js';
 import { MailService } from '../../src/mail/mail.service.js';
 import { browser, createStaffUser, signInAs, type TestStaffUser } from '../support/auth.js';
 import { TEST_DOMAIN, createTestApp, type TestApp } from '../support/test-app.js';
-import { SmtpCapture } from './smtp-capture.js';
+import { SmtpCapture } from '../support/smtp.js';
 
 const ANSWER =
   "Si cette adresse correspond à un compte, un email contenant un lien de réinitialisation vient d'être envoyé. Le lien est valable 30 minutes.";
