@@ -5,8 +5,10 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous limits: on a loaded 2-core machine a page build or a publish can take many times its idle
+  // duration. Tests wait for conditions; these limits only bound a hang.
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

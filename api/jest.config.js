@@ -26,7 +26,10 @@ export default {
       ...common,
       displayName: 'api',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/src/**/*.e2e-spec.ts'],
-      testTimeout: 60000,
     },
   ],
+  // Jest 30 reads testTimeout only at the top level (a project's own value is ignored and the 5 s
+  // default applies). Building the app in a beforeAll on a loaded 2-core machine can take far longer;
+  // a generous limit only bounds hangs, since tests wait for conditions, not for time.
+  testTimeout: 180_000,
 };

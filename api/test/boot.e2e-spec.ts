@@ -13,7 +13,7 @@ function boot(env: Record<string, string>) {
   return spawnSync(process.execPath, [main], {
     env: { PATH: process.env.PATH, BUILD_SITE_ON_BOOT: 'false', LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: 150_000,
   });
 }
 

@@ -488,7 +488,7 @@ test.describe('dashboard staff access', () => {
     await expect(page.getByRole('status').filter({ hasText: /email/i })).toBeVisible();
 
     let link: string | null = null;
-    await expect.poll(() => (link = resetLinkFor(email)), { timeout: 20_000 }).not.toBeNull();
+    await expect.poll(() => (link = resetLinkFor(email))).not.toBeNull();
     const url = new URL(link!);
     await page.goto(`${url.pathname}${url.search}`);
     await expect(page.getByRole('heading', { name: 'Nouveau mot de passe' })).toBeVisible();

@@ -112,7 +112,7 @@ test.describe('dashboard back office', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Sauvegardé' })).toBeVisible();
     await expect(page.getByTestId('publishing-indicator')).toBeVisible();
     // Back to the list 5 s after a create.
-    await expect(page).toHaveURL(/\/dashboard\/articles$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/dashboard\/articles$/);
 
     const { blogs } = await admin.get(`/api/blog?search=${encodeURIComponent(run)}`);
     const article = blogs.data.find((b: any) => b.title === title);
@@ -154,7 +154,7 @@ test.describe('dashboard back office', () => {
     await page.keyboard.type(' Vérifiez le niveau d’huile chaque semaine.');
     await page.getByRole('button', { name: 'Brouillon', exact: true }).click();
     await expect(toast(page, 'Article mis à jour.')).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard\/articles$/, { timeout: 6_000 });
+    await expect(page).toHaveURL(/\/dashboard\/articles$/);
     const draft = (await admin.get(`/api/blog/${article.id}`)).blog;
     expect(draft.status).toBe('Brouillon');
     expect(draft.content).toContain('Vérifiez le niveau d’huile chaque semaine.');
@@ -252,7 +252,7 @@ test.describe('dashboard back office', () => {
 
     // Polled every 3 s while a build runs: the live state shows up on its own.
     status = { ...base, state: 'idle' };
-    await expect(indicator).toContainText(/En ligne depuis \d{2}:\d{2}/, { timeout: 8_000 });
+    await expect(indicator).toContainText(/En ligne depuis \d{2}:\d{2}/);
 
     status = { ...base, state: 'failed', last_error: 'astro build exited with 1: Cannot find module' };
     await page.reload();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { allProducts, apiJson, islandsReady, scrollThrough } from './public-helpers.js';
+import { allProducts, animationsSettled, apiJson, islandsReady, scrollThrough } from './public-helpers.js';
 
 async function seriousViolations(page: import('@playwright/test').Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -34,7 +34,7 @@ test.describe('accessibility', () => {
       for (const path of paths) {
         await page.goto(path);
         await scrollThrough(page);
-        await page.waitForTimeout(900);
+        await animationsSettled(page);
         expect(await seriousViolations(page), `${path} at ${width}px`).toEqual([]);
       }
     }
@@ -47,7 +47,7 @@ test.describe('accessibility', () => {
     await page.evaluate(() => localStorage.removeItem('cart'));
     await page.getByRole('button', { name: 'Commander maintenant' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await page.waitForTimeout(700);
+    await animationsSettled(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: 'Suivant' }).click();
     expect(await seriousViolations(page)).toEqual([]);

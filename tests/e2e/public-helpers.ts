@@ -48,7 +48,7 @@ export async function waitForMail(since: number, predicate: (text: string) => bo
         found = outboxSince(since).find((m) => predicate(m.text))?.text;
         return Boolean(found);
       },
-      { timeout: 15_000 },
+      { timeout: 60_000 },
     )
     .toBe(true);
   return found!;
@@ -113,3 +113,26 @@ export async function islandsReady(page: Page): Promise<void> {
 }
 
 export const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/**
+ * Holds every request matching `pattern` until `release()` is called, so that a test can look at the
+ * waiting state (spinner, "Envoi en cours") for as long as it needs, whatever the machine's speed.
+ */
+export async function holdRequests(
+  page: Page,
+  pattern: string,
+  answer: (route: import('@playwright/test').Route) => Promise<void> = (route) => route.continue(),
+): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await answer(route);
+  });
+  return release;
+}
+
+/** Waits until no CSS animation or transition is running (fade-ins done), e.g. before an axe check. */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { allProducts, apiJson, islandsReady, liveStock, query, toast, waitForMail, type ApiProduct } from './public-helpers.js';
+import { allProducts, apiJson, holdRequests, islandsReady, liveStock, query, toast, waitForMail, type ApiProduct } from './public-helpers.js';
 
 const ORDER_FIELDS = {
   company_name: 'Ateliers du Golfe SARL',
@@ -81,14 +81,12 @@ test.describe('catalogue', () => {
   });
 
   test('a slow load keeps the grid busy with a spinner, then shows the live products', async ({ page }) => {
-    await page.route('**/api/products/filter?*', async (route) => {
-      await new Promise((r) => setTimeout(r, 1000));
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/products/filter?*');
     await page.goto('/catalogue');
     await expect(page.getByText('Chargement des produits…')).toBeVisible();
     await expect(page.locator('[data-catalogue] [aria-busy="true"]')).toHaveCount(1);
-    await expect(page.locator('[data-catalogue] [aria-busy="true"]')).toHaveCount(0, { timeout: 5000 });
+    release();
+    await expect(page.locator('[data-catalogue] [aria-busy="true"]')).toHaveCount(0);
     await expect(page.getByText(/^\d+ produits?$/)).toBeVisible();
   });
 
@@ -166,15 +164,15 @@ test.describe('cart', () => {
 
   test('the live stock is read when the page is viewed, with a spinner meanwhile', async ({ page }) => {
     const [product] = await inStock(page, 1);
-    await page.route(`**/api/product/${product!.id}`, async (route) => {
+    const release = await holdRequests(page, `**/api/product/${product!.id}`, async (route) => {
       const response = await route.fetch();
       const body = await response.json();
       body.product.stock = 0;
-      await new Promise((r) => setTimeout(r, 800));
       await route.fulfill({ response, json: body });
     });
     await page.goto(`/product/${product!.id}`);
     await expect(page.getByRole('status').filter({ hasText: 'Vérification du stock' })).toBeAttached();
+    release();
     await expect(page.getByRole('button', { name: 'Ajouter au panier' })).toBeDisabled();
     await expect(page.locator('[data-product-actions]').getByText('Épuisé')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Commander maintenant' })).toBeDisabled();
@@ -323,20 +321,18 @@ test.describe('order dialog', () => {
     await dialog.getByLabel(/Téléphone du représentant/).fill(ORDER_FIELDS.representative_phone);
     await dialog.getByLabel(/Email du représentant/).fill(ORDER_FIELDS.representative_email);
 
-    await page.route('**/api/order/create', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/order/create');
     const answer = page.waitForResponse('**/api/order/create');
     await dialog.getByRole('button', { name: 'Passer ma commande' }).click();
     await expect(dialog.getByRole('status').filter({ hasText: 'Envoi de la commande en cours' })).toBeAttached();
+    release();
     const body = await (await answer).json();
     expect(body.order.order_num).toMatch(/^CMD-\d{4}-\d{5}$/);
 
     const popup = page.getByRole('dialog', { name: 'Commande passée avec succès !' });
     await expect(popup).toBeVisible();
     await expect(popup).toContainText(body.order.order_num);
-    await expect(popup).toBeHidden({ timeout: 4000 });
+    await expect(popup).toBeHidden();
     await expect(page.locator('[data-order-dialog]')).toBeHidden();
     expect(await cartOf(page)).toEqual([]);
     await expect(page.locator('[data-cart-count]')).toHaveText('0');

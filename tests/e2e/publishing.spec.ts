@@ -77,7 +77,7 @@ test.describe('publishing to the static site', () => {
     await expect(page.getByRole('link', { name: title })).toBeVisible();
 
     await page.goto(`${base}/dashboard/articles`);
-    await expect(page.getByTestId('publishing-indicator')).toContainText('En ligne', { timeout: 30_000 });
+    await expect(page.getByTestId('publishing-indicator')).toContainText('En ligne', { timeout: 90_000 });
 
     // Back to draft from the editor: the page leaves the public site.
     await page.goto(`${base}/dashboard/ecrire-article/${created.id}`);
@@ -111,7 +111,7 @@ test.describe('a build that fails or is killed', () => {
     const staff = await admin(base);
     const lost = await staff.request('POST', '/api/blog/create', articleForm(`Article jamais en ligne ${Date.now()}`, 'Publié'));
     await expect
-      .poll(async () => (await staff.request('GET', '/api/publishing/status')).status.state, { timeout: 60_000 })
+      .poll(async () => (await staff.request('GET', '/api/publishing/status')).status.state, { timeout: 120_000 })
       .toBe('failed');
     const status = (await staff.request('GET', '/api/publishing/status')).status;
     expect(status.last_error).toMatch(/killed|SIGKILL/);
@@ -121,7 +121,7 @@ test.describe('a build that fails or is killed', () => {
 
     await signInDashboard(page, base);
     await page.goto(`${base}/dashboard/articles`);
-    await expect(page.getByTestId('publishing-indicator')).toContainText('Échec de la publication', { timeout: 30_000 });
+    await expect(page.getByTestId('publishing-indicator')).toContainText('Échec de la publication', { timeout: 90_000 });
     await page.getByTestId('publishing-indicator').click();
     await expect(page.getByRole('menu')).toContainText(/killed/);
     await expect(page.getByRole('menuitem', { name: 'Relancer la publication' })).toBeVisible();

@@ -148,7 +148,7 @@ describe('publishing queue', () => {
       fakeBuilds([t.app], 10, ok);
       await t.app.get(PublishingService).notifyChange('product.created', 'Produit ajouté');
       await settle([t.app]);
-      for (let i = 0; i < 40 && received.length < 2; i++) await sleep(100);
+      for (let i = 0; i < 600 && received.length < 2; i++) await sleep(100); // up to 60 s under load
       expect(received).toHaveLength(2);
       expect(JSON.parse(received[1]!)).toMatchObject({ event: 'site.release.live', release: 'r1' });
     } finally {

@@ -70,9 +70,7 @@ describe(`demo data and first administrator (${testDatabaseKind()})`, () => {
   });
 
   it('loads the whole demo data set on an empty database', async () => {
-    const started = Date.now();
     await seeder.seedIfEmpty();
-    expect(Date.now() - started).toBeLessThan(15_000);
     const c = await counts(t.dataSource);
     expect(c).toMatchObject({ brands: 6, currencies: 3, products: 30, stockEntries: 12, articles: 15, customers: 8, orders: 12 });
     expect(c.categories).toBeGreaterThanOrEqual(5);

@@ -65,7 +65,7 @@ export class SmtpCapture {
   }
 
   /** Waits for a mail to `to` (beyond the first `after` ones), up to `timeoutMs`. */
-  async waitFor(to: string, after = 0, timeoutMs = 10_000): Promise<ReceivedMail> {
+  async waitFor(to: string, after = 0, timeoutMs = 60_000): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.mails.filter((m) => m.to.includes(to))[after];
