@@ -106,7 +106,11 @@ test.describe('public pages', () => {
     await counters.nth(1).evaluate((el) => {
       const seen: number[] = [];
       (window as unknown as { counterValues: number[] }).counterValues = seen;
-      new MutationObserver(() => seen.push(Number(el.textContent))).observe(el, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => seen.push(Number(el.textContent))).observe(el, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
     });
     await page.getByRole('heading', { name: 'De Lomé à toute l’Afrique de l’Ouest' }).scrollIntoViewIfNeeded();
     await expect(counters).toHaveText(['12', '30', '15']);

@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { allProducts, apiJson, holdRequests, islandsReady, liveStock, query, toast, waitForMail, type ApiProduct } from './public-helpers.js';
+import {
+  allProducts,
+  apiJson,
+  holdRequests,
+  islandsReady,
+  liveStock,
+  query,
+  toast,
+  waitForMail,
+  type ApiProduct,
+} from './public-helpers.js';
 
 const ORDER_FIELDS = {
   company_name: 'Ateliers du Golfe SARL',
