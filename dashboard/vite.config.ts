@@ -10,17 +10,10 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // (COMPTOIR_API_URL, default http://localhost:3456), so cookies stay on one origin.
 const apiTarget = process.env.COMPTOIR_API_URL ?? 'http://localhost:3456';
 
-// The staff e-mail domain and company name the server is configured with (COMPANY_EMAIL_DOMAIN,
-// COMPANY_NAME), unless the build overrides them with VITE_COMPANY_EMAIL_DOMAIN / VITE_COMPANY_NAME.
-const companyEmailDomain = process.env.VITE_COMPANY_EMAIL_DOMAIN || process.env.COMPANY_EMAIL_DOMAIN || 'comptoir.example';
-const companyName = process.env.VITE_COMPANY_NAME || process.env.COMPANY_NAME || 'Comptoir Industriel du Togo';
-
+// Nothing deployment-specific is compiled in: the dashboard reads the company name, e-mail domain and
+// upload limit from GET /api/config at start (src/lib/runtime-config.ts), so one build serves every domain.
 export default defineConfig({
   base: '/dashboard/',
-  define: {
-    'import.meta.env.VITE_COMPANY_EMAIL_DOMAIN': JSON.stringify(companyEmailDomain),
-    'import.meta.env.VITE_COMPANY_NAME': JSON.stringify(companyName),
-  },
   plugins: [
     tanstackRouter({
       target: 'react',

@@ -31,10 +31,12 @@ import { CataloguePublicModule } from './catalogue/catalogue-public.module.js';
 import { OrderRequestsModule } from './orders/order-requests.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
+import { RuntimeConfigModule } from './runtime-config/runtime-config.module.js';
 
 /** Domain modules, one folder each; later modules add themselves here. */
 const DOMAIN_MODULES = [
   HealthModule,
+  RuntimeConfigModule,
   PublishingModule,
   SeedModule,
   StorageModule,

@@ -6,6 +6,8 @@ import { currentPublicPath, onPublicPage } from './features/auth/redirect';
 import { isApiError, setUnauthorizedHandler } from './lib/api';
 import { queryKeys } from './lib/query-keys';
 import { routeTree } from './routeTree.gen';
+import { loadRuntimeConfig } from './lib/runtime-config';
+import { StartFailure } from './ui/start-failure';
 import { FullPageSpinner } from './ui/spinner';
 import './styles.css';
 
@@ -45,10 +47,21 @@ setUnauthorizedHandler(() => {
   void router.navigate({ to: '/login', search: { redirect }, replace: true });
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+
+// The deployment's facts come from the server before the first screen (one build for every domain).
+function start(): void {
+  root.render(<FullPageSpinner />);
+  loadRuntimeConfig().then(
+    () =>
+      root.render(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </StrictMode>,
+      ),
+    () => root.render(<StartFailure onRetry={start} />),
+  );
+}
+start();

@@ -152,3 +152,14 @@ export interface RoleListAnswer extends ApiAnswer {
 export interface RoleSaveAnswer extends ApiAnswer {
   role?: RoleListItem;
 }
+
+/** `GET /api/config`: the deployment's facts the dashboard reads at start (never compiled in). */
+export interface RuntimeConfig {
+  company_name: string;
+  /** Staff sign in only with addresses of this domain (checked on the server too). */
+  company_email_domain: string;
+  /** Public address of the site (links "Voir le site"). */
+  site_url: string;
+  /** Largest image the server accepts, in bytes. */
+  upload_max_bytes: number;
+}

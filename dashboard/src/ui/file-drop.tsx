@@ -2,18 +2,19 @@ import { ImagePlus, Trash2, Upload } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { storageUrl } from '../lib/api';
 import { cn } from '../lib/cn';
+import { runtimeConfig } from '../lib/runtime-config';
 
 /** The image types the spec accepts everywhere (PNG, JPG, JPEG, SVG, WEBP). */
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml', 'image/webp'] as const;
 const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'svg', 'webp'];
-/** "max about 5 MB": the server checks the same limit on the content. */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** The server's own limit (GET /api/config), so both sides refuse the same files. */
+export const imageMaxBytes = (): number => runtimeConfig().upload_max_bytes;
 export const IMAGE_TYPE_MESSAGE = 'Format invalide. Formats acceptés : PNG, JPG, JPEG, SVG, WEBP.';
 export const IMAGE_SIZE_MESSAGE = "L'image ne doit pas dépasser 5MB.";
 
 /** Checks a chosen file on the client (type by MIME type or extension, then size); null when fine. */
 export function checkImageFile(file: File, options: { allowSvg?: boolean; maxBytes?: number } = {}): string | null {
-  const { allowSvg = true, maxBytes = IMAGE_MAX_BYTES } = options;
+  const { allowSvg = true, maxBytes = imageMaxBytes() } = options;
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   const types: readonly string[] = allowSvg ? IMAGE_MIME_TYPES : IMAGE_MIME_TYPES.filter((t) => t !== 'image/svg+xml');
   const extensions = allowSvg ? IMAGE_EXTENSIONS : IMAGE_EXTENSIONS.filter((e) => e !== 'svg');

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { COMPANY_NAME, COPYRIGHT_LINE, DESIGNER_CREDIT } from '../../lib/brand';
+import { companyName, copyrightLine, DESIGNER_CREDIT } from '../../lib/brand';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Logo } from '../layout/logo';
 
@@ -16,7 +16,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         <div className="relative z-10 max-w-[440px]">
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-accent-300">Espace équipe</p>
           <p className="mt-1 text-3xl font-semibold leading-tight">
-            Gérez le catalogue, le stock, les commandes et le blog de {COMPANY_NAME}.
+            Gérez le catalogue, le stock, les commandes et le blog de {companyName()}.
           </p>
         </div>
         <p className="relative z-10 text-sm text-brand-200">Lomé · Togo</p>
@@ -35,7 +35,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
           </div>
         </main>
         <footer className="flex flex-col items-center gap-0.5 px-2 pb-2 text-center text-xs text-ink-muted sm:flex-row sm:justify-between sm:px-4">
-          <p>{COPYRIGHT_LINE}</p>
+          <p>{copyrightLine()}</p>
           <p>{DESIGNER_CREDIT}</p>
         </footer>
       </div>

@@ -1,4 +1,4 @@
-import { COMPANY_EMAIL_DOMAIN } from '../../lib/brand';
+import { companyEmailDomain } from '../../lib/brand';
 
 /** The spec's e-mail messages (section 5), spelling corrected. */
 export const EMAIL_REQUIRED = "L'email est requis.";
@@ -7,7 +7,7 @@ export const PASSWORD_REQUIRED = 'Le mot de passe est requis.';
 export const PASSWORD_MIN = 'Le mot de passe doit contenir au moins 8 caractères.';
 export const PASSWORD_MIN_LENGTH = 8;
 
-export function domainMessage(domain: string = COMPANY_EMAIL_DOMAIN): string {
+export function domainMessage(domain: string = companyEmailDomain()): string {
   return `Seuls les emails @${domain} sont autorisés.`;
 }
 
@@ -18,7 +18,7 @@ export function isEmailFormat(value: string): boolean {
 }
 
 /** True when the address belongs to the company's own domain (case-insensitive). */
-export function isCompanyEmail(value: string, domain: string = COMPANY_EMAIL_DOMAIN): boolean {
+export function isCompanyEmail(value: string, domain: string = companyEmailDomain()): boolean {
   return value.trim().toLowerCase().endsWith(`@${domain.toLowerCase()}`);
 }
 

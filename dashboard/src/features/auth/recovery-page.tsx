@@ -3,7 +3,7 @@ import { MailCheck, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../lib/api';
-import { COMPANY_EMAIL_DOMAIN } from '../../lib/brand';
+import { companyEmailDomain } from '../../lib/brand';
 import { Button } from '../../ui/button';
 import { Field, FormAlert } from '../../ui/field';
 import { Input } from '../../ui/input';
@@ -63,7 +63,7 @@ export function RecoveryPage() {
             type="email"
             autoComplete="email"
             inputMode="email"
-            placeholder={`prenom.nom@${COMPANY_EMAIL_DOMAIN}`}
+            placeholder={`prenom.nom@${companyEmailDomain()}`}
             {...register('email', {
               validate: (value) => (!value.trim() ? EMAIL_REQUIRED : isCompanyEmail(value) ? true : domainMessage()),
             })}

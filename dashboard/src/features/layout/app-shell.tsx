@@ -2,7 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRouterState } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { COPYRIGHT_LINE, DESIGNER_CREDIT } from '../../lib/brand';
+import { copyrightLine, DESIGNER_CREDIT } from '../../lib/brand';
 import { GlobalSearchProvider } from '../search/search-context';
 import { SearchOverlay } from '../search/search-overlay';
 import { SidebarContent } from './sidebar';
@@ -53,7 +53,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             {children}
           </main>
           <footer className="flex flex-col gap-0.5 border-t border-line px-2 py-1.5 text-xs text-ink-muted sm:flex-row sm:justify-between sm:px-3 lg:px-4">
-            <p>{COPYRIGHT_LINE}</p>
+            <p>{copyrightLine()}</p>
             <p>{DESIGNER_CREDIT}</p>
           </footer>
         </div>

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { createTestApp, type TestApp } from '../../test/support/test-app.js';
+import { IMAGE_MAX_BYTES } from '../media/upload-policy.js';
+
+describe('GET /api/config: the deployment facts the dashboard reads at start', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { COMPANY_EMAIL_DOMAIN: 'ctt.example', ADMIN_EMAIL: 'admin@ctt.example', COMPANY_NAME: 'Comptoir Technique du Togo' },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('gives the configured domain, company, site address and the upload limit the server enforces, to anyone', async () => {
+    const res = await request(t.http).get('/api/config').expect(200);
+    expect(res.body).toEqual({
+      company_name: 'Comptoir Technique du Togo',
+      company_email_domain: 'ctt.example',
+      site_url: expect.stringMatching(/^https?:\/\//),
+      upload_max_bytes: IMAGE_MAX_BYTES,
+    });
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
