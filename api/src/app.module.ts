@@ -31,6 +31,8 @@ import { CataloguePublicModule } from './catalogue/catalogue-public.module.js';
 import { OrderRequestsModule } from './orders/order-requests.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
+import { ScheduleModule } from '@nestjs/schedule';
+import { ExchangeRatesModule } from './exchange-rates/exchange-rates.module.js';
 
 /** Domain modules, one folder each; later modules add themselves here. */
 const DOMAIN_MODULES = [
@@ -59,6 +61,8 @@ const DOMAIN_MODULES = [
   OrderRequestsModule,
   ContactModule,
   NewsletterModule,
+  // quote requests in any currency
+  ExchangeRatesModule,
 ];
 
 @Module({})
@@ -86,6 +90,8 @@ export class AppModule {
           },
         }),
         DatabaseModule,
+        // Periodic jobs (@Interval): the order holds check. Register once (another branch adds it too).
+        ScheduleModule.forRoot(),
         ...DOMAIN_MODULES,
       ],
       providers: [
