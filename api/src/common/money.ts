@@ -99,9 +99,15 @@ export type ConversionResult = { ok: true; minor: bigint } | { ok: false; missin
  * currency's rate to the CFA franc (scaled by 10^6; XOF itself is implied). Currencies without a rate
  * are reported, not guessed.
  */
-export function convertSum(subtotals: readonly Subtotal[], target: string, xofPerUnit: ReadonlyMap<string, bigint>): ConversionResult {
+export function convertSum(
+  subtotals: readonly Subtotal[],
+  target: string,
+  xofPerUnit: ReadonlyMap<string, bigint>,
+): ConversionResult {
   const rate = (code: string) => (code === 'XOF' ? RATE_SCALE : xofPerUnit.get(code));
-  const missing = [...new Set([...subtotals.map((s) => s.code), target])].filter((code) => code !== target && rate(code) === undefined);
+  const missing = [...new Set([...subtotals.map((s) => s.code), target])].filter(
+    (code) => code !== target && rate(code) === undefined,
+  );
   const sameOnly = subtotals.every((s) => s.code === target);
   if (sameOnly) return { ok: true, minor: subtotals.reduce((sum, s) => sum + s.minor, 0n) };
   if (rate(target) === undefined) missing.push(target);

@@ -9,7 +9,13 @@ import { ExchangeRateDto } from './dto/exchange-rate.dto.js';
 import { ExchangeRate } from './entities/exchange-rate.entity.js';
 
 /** The CFA franc's parity with the euro dates from the euro's launch. */
-const EUR_PARITY: RateInForce = { currency_code: 'EUR', rate: EUR_XOF_PARITY, rate_date: '1999-01-01', fixed: true, set_by_name: null };
+const EUR_PARITY: RateInForce = {
+  currency_code: 'EUR',
+  rate: EUR_XOF_PARITY,
+  rate_date: '1999-01-01',
+  fixed: true,
+  set_by_name: null,
+};
 
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 

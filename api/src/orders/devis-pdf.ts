@@ -89,7 +89,11 @@ function draw(doc: PDFKit.PDFDocument, m: DevisModel): void {
   for (const line of [...m.company.lines, ...m.company.legalIds]) doc.text(ansi(line), textX, doc.y + 1, { width: 300 });
   const headerBottom = doc.y;
 
-  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(24).text('DEVIS', left + width - 200, top, { width: 200, align: 'right' });
+  doc
+    .fillColor(ACCENT)
+    .font('Helvetica-Bold')
+    .fontSize(24)
+    .text('DEVIS', left + width - 200, top, { width: 200, align: 'right' });
   doc.fillColor(INK).font('Helvetica').fontSize(9.5);
   for (const [label, value] of [
     ['N°', m.number],
@@ -99,7 +103,12 @@ function draw(doc: PDFKit.PDFDocument, m: DevisModel): void {
     doc.text(ansi(`${label} : ${value}`), left + width - 200, doc.y + 2, { width: 200, align: 'right' });
   }
   doc.y = Math.max(headerBottom, doc.y) + 14;
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(1).strokeColor(ACCENT).stroke();
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .lineWidth(1)
+    .strokeColor(ACCENT)
+    .stroke();
   doc.y += 12;
 
   // Client and representative, side by side.
@@ -122,7 +131,10 @@ function draw(doc: PDFKit.PDFDocument, m: DevisModel): void {
 
   // The lines.
   const header = ['Désignation', 'Référence', 'Qté', 'Prix unitaire', 'Devise', 'Total'];
-  const cell = (text: string, align: 'left' | 'right' | 'center' = 'left') => ({ text: ansi(text), align: { x: align, y: 'center' as const } });
+  const cell = (text: string, align: 'left' | 'right' | 'center' = 'left') => ({
+    text: ansi(text),
+    align: { x: align, y: 'center' as const },
+  });
   doc.font('Helvetica').fontSize(9).fillColor(INK);
   doc.table({
     position: { x: left, y: doc.y },
@@ -131,7 +143,11 @@ function draw(doc: PDFKit.PDFDocument, m: DevisModel): void {
     defaultStyle: { border: { bottom: 0.5 }, borderColor: RULE, padding: [5, 4, 5, 4] },
     rowStyles: (row) => (row === 0 ? { backgroundColor: ACCENT, textColor: '#ffffff', border: 0 } : undefined),
     data: [
-      header.map((h, i) => ({ ...cell(h, i >= 2 && i !== 4 ? 'right' : 'left'), font: { src: 'Helvetica-Bold' }, type: 'TH' as const })),
+      header.map((h, i) => ({
+        ...cell(h, i >= 2 && i !== 4 ? 'right' : 'left'),
+        font: { src: 'Helvetica-Bold' },
+        type: 'TH' as const,
+      })),
       ...m.lines.map((line) => [
         cell(line.designation),
         cell(line.reference),
@@ -149,7 +165,10 @@ function draw(doc: PDFKit.PDFDocument, m: DevisModel): void {
   for (const [label, value] of m.totals) {
     const y = doc.y;
     const strong = label.startsWith('Total en') || m.totals.length === 1;
-    doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 11 : 10).fillColor(INK);
+    doc
+      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(strong ? 11 : 10)
+      .fillColor(INK);
     doc.text(ansi(label), left + width - 330, y, { width: 200, align: 'right' });
     doc.text(ansi(value), left + width - 125, y, { width: 125, align: 'right' });
     doc.moveDown(0.3);
@@ -168,7 +187,11 @@ function draw(doc: PDFKit.PDFDocument, m: DevisModel): void {
   doc.moveDown(1.2).font('Helvetica-Bold').fontSize(9).fillColor(ACCENT).text('CONDITIONS', left, doc.y, { width });
   doc.moveDown(0.3);
   for (const [label, value] of m.terms) {
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(ansi(`${label} : `), left, doc.y, { continued: true, width });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(ansi(`${label} : `), left, doc.y, { continued: true, width });
     doc.fillColor(INK).text(ansi(value));
   }
 

@@ -9,7 +9,14 @@ import {
   toColumn,
   type Subtotal,
 } from '../common/money.js';
-import type { OrderCurrencyChoice, OrderCurrencyTotal, OrderLine, OrderMoney, OrderRateUsed, RateInForce } from '../contract/index.js';
+import type {
+  OrderCurrencyChoice,
+  OrderCurrencyTotal,
+  OrderLine,
+  OrderMoney,
+  OrderRateUsed,
+  RateInForce,
+} from '../contract/index.js';
 import { rateMap } from '../exchange-rates/exchange-rates.service.js';
 import { ValidationFailed } from '../core/errors/api-error.js';
 import type { Product } from '../catalogue/entities/product.entity.js';
@@ -40,7 +47,11 @@ export interface PricedLine extends OrderLine {
 }
 
 /** The lines priced from the catalogue (never from the client), in each product's currency. */
-export function priceLines(lines: readonly RequestLine[], products: ReadonlyMap<number, Product>, fallbackCode: string): PricedLine[] {
+export function priceLines(
+  lines: readonly RequestLine[],
+  products: ReadonlyMap<number, Product>,
+  fallbackCode: string,
+): PricedLine[] {
   return lines.map((line) => {
     const product = products.get(line.productId)!;
     const code = product.currency?.code?.toUpperCase() || fallbackCode;

@@ -17,7 +17,9 @@ export function totalsText(money: OrderMoney, chosen: string): string[] {
   if (money.totals.length > 1 || money.totals[0]?.currency_code !== money.currency_code) {
     if (money.converted_total !== null) {
       const rates = money.rates.map((r) => `1 ${r.currency_code} = ${r.rate.replace('.', ',')} XOF`).join(' ; ');
-      rows.push(`Total en ${chosen} : ${formatMoney(money.converted_total, money.currency_code, money.currency_symbol)} (taux : ${rates})`);
+      rows.push(
+        `Total en ${chosen} : ${formatMoney(money.converted_total, money.currency_code, money.currency_symbol)} (taux : ${rates})`,
+      );
     } else if (money.note) {
       rows.push(money.note);
     }
@@ -116,7 +118,10 @@ function signature(company: CompanyConfig): string {
 /** What the client is told when the order moves on (staff) or its reservation runs out (hold job). */
 export type ClientNotice = 'inprogress' | 'shipped' | 'canceled' | 'expired';
 
-const NOTICES: Record<ClientNotice, { subject: (num: string) => string; body: (num: string, company: string) => string; devis: boolean }> = {
+const NOTICES: Record<
+  ClientNotice,
+  { subject: (num: string) => string; body: (num: string, company: string) => string; devis: boolean }
+> = {
   inprogress: {
     subject: (num) => `Votre commande ${num} est en cours de traitement`,
     body: (num, company) =>

@@ -92,7 +92,14 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
     expect(created.money).toMatchObject({ currency_code: 'XOF', converted_total: '2510502', missing_rates: [], note: null });
     const line = { currency_code: 'XOF', currency_symbol: 'FCFA' };
     expect(created.items).toEqual([
-      { product_id: generator.id, product_name: generator.name, quantity: 2, price: '1250000.00', total_price: '2500000.00', ...line },
+      {
+        product_id: generator.id,
+        product_name: generator.name,
+        quantity: 2,
+        price: '1250000.00',
+        total_price: '2500000.00',
+        ...line,
+      },
       { product_id: helmet.id, product_name: helmet.name, quantity: 3, price: '3500.50', total_price: '10501.50', ...line },
     ]);
     expect(await stockOf(generator)).toBe(before.generator - 2);

@@ -93,7 +93,9 @@ export class OrderRequestsService {
       try {
         const { order, mailIds } = await runTransaction(this.dataSource, (manager) => this.createIn(manager, dto, lines));
         this.mail.deliverSoon(mailIds);
-        this.logger.log(`Order ${order.order_num} received (${order.items.length} line(s), total ${order.total} ${order.money.currency_code})`);
+        this.logger.log(
+          `Order ${order.order_num} received (${order.items.length} line(s), total ${order.total} ${order.money.currency_code})`,
+        );
         return order;
       } catch (error) {
         if (attempt >= 5 || !isRetryable(error)) throw error;

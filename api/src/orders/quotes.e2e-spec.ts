@@ -67,8 +67,19 @@ describe(`quote requests in any currency (${testDatabaseKind()})`, () => {
     const ds = t.dataSource;
     const category = await makeCategory(ds, 'Devis');
     const brand = await makeBrand(ds);
-    const [fcfa, euro, dollar] = [await ensureCurrency(ds, 'Fcfa'), await ensureCurrency(ds, 'Euro'), await ensureCurrency(ds, 'Dollar')];
-    generator = await makeProduct(ds, { name: 'Groupe électrogène 20 kVA', price: '1250000.00', stock: 50, category, brand, currency: fcfa });
+    const [fcfa, euro, dollar] = [
+      await ensureCurrency(ds, 'Fcfa'),
+      await ensureCurrency(ds, 'Euro'),
+      await ensureCurrency(ds, 'Dollar'),
+    ];
+    generator = await makeProduct(ds, {
+      name: 'Groupe électrogène 20 kVA',
+      price: '1250000.00',
+      stock: 50,
+      category,
+      brand,
+      currency: fcfa,
+    });
     helmet = await makeProduct(ds, { name: 'Casque de chantier', price: '3500.50', stock: 500, category, brand, currency: fcfa });
     pump = await makeProduct(ds, { name: 'Pompe immergée', price: '899.90', stock: 50, category, brand, currency: euro });
     drill = await makeProduct(ds, { name: 'Perceuse à colonne', price: '120.25', stock: 50, category, brand, currency: dollar });
@@ -87,7 +98,13 @@ describe(`quote requests in any currency (${testDatabaseKind()})`, () => {
     it('orders a FCFA + euro cart in Fcfa: lines in their currency, total converted at the fixed parity and rounded to the franc', async () => {
       const res = await order(mixed(), { currency: 'Fcfa' }).expect(201);
       const o = res.body.order;
-      expect(o.items.map((i: { product_name: string; currency_code: string; total_price: string }) => [i.product_name, i.currency_code, i.total_price])).toEqual([
+      expect(
+        o.items.map((i: { product_name: string; currency_code: string; total_price: string }) => [
+          i.product_name,
+          i.currency_code,
+          i.total_price,
+        ]),
+      ).toEqual([
         [generator.name, 'XOF', '1250000.00'],
         [helmet.name, 'XOF', '3500.50'],
         [pump.name, 'EUR', '1799.80'],
@@ -285,7 +302,13 @@ describe(`quote requests in any currency (${testDatabaseKind()})`, () => {
       const kinds = (await mailsOf(id)).filter((m) => m.to_address === FIELDS.company_email).map((m) => m.kind);
       expect(kinds).toEqual(['order-received', 'order-inprogress', 'order-shipped', 'order-canceled']);
       const detail = await sales.get(`/api/order/${id}`).expect(200);
-      const rows = detail.body.order.mails as { kind: string; to: string; status: string; with_devis: boolean; sent_at: string | null }[];
+      const rows = detail.body.order.mails as {
+        kind: string;
+        to: string;
+        status: string;
+        with_devis: boolean;
+        sent_at: string | null;
+      }[];
       expect(rows.filter((m) => m.kind === 'order-inprogress')).toEqual([
         expect.objectContaining({ to: FIELDS.company_email, status: 'sent', with_devis: true, sent_at: expect.any(String) }),
         expect.objectContaining({ to: FIELDS.representative_email, status: 'sent', with_devis: true }),

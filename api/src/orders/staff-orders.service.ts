@@ -4,7 +4,14 @@ import { DataSource, type EntityManager, type Repository, type SelectQueryBuilde
 import { validateForm } from '../common/forms.js';
 import { pageRequest, paginate, whereContains } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
-import type { OrderItemProduct, OrderItemRow, OrderMailRow, OrderStatusCounts, StaffOrder, StaffOrderDetail } from '../contract/backoffice.js';
+import type {
+  OrderItemProduct,
+  OrderItemRow,
+  OrderMailRow,
+  OrderStatusCounts,
+  StaffOrder,
+  StaffOrderDetail,
+} from '../contract/backoffice.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
 import { MailService } from '../mail/mail.service.js';
@@ -25,7 +32,11 @@ const NOT_HELD = 'Seule une commande en attente dont le stock est réservé peut
 export const DAY_MS = 24 * 60 * 60_000;
 
 /** The client is told of these changes made by staff (pending is where orders start: nothing to say). */
-const NOTIFIED: Partial<Record<OrderStatus, ClientNotice>> = { inprogress: 'inprogress', shipped: 'shipped', canceled: 'canceled' };
+const NOTIFIED: Partial<Record<OrderStatus, ClientNotice>> = {
+  inprogress: 'inprogress',
+  shipped: 'shipped',
+  canceled: 'canceled',
+};
 
 export function toStaffOrder(order: Order): StaffOrder {
   return {
@@ -50,7 +61,8 @@ export function toStaffOrder(order: Order): StaffOrder {
     created_at: order.created_at.toISOString(),
     updated_at: order.updated_at.toISOString(),
     money: storedMoney(order),
-    hold_until: order.status === 'pending' && order.stock_reserved && order.hold_until ? new Date(order.hold_until).toISOString() : null,
+    hold_until:
+      order.status === 'pending' && order.stock_reserved && order.hold_until ? new Date(order.hold_until).toISOString() : null,
     cancel_reason: order.cancel_reason === 'expired' ? 'expired' : null,
   };
 }
@@ -163,9 +175,7 @@ export class StaffOrdersService {
       .where('item.order_id = :id', { id })
       .orderBy('item.id', 'ASC')
       .getMany();
-    const mails = await manager
-      .getRepository(OutgoingMail)
-      .find({ where: { related: `order:${id}` }, order: { id: 'ASC' } });
+    const mails = await manager.getRepository(OutgoingMail).find({ where: { related: `order:${id}` }, order: { id: 'ASC' } });
     return { ...toStaffOrder(order), items: items.map((item) => toItem(item, order)), mails: mails.map(toMailRow) };
   }
 

@@ -12,7 +12,9 @@ export class ExchangeRateDto {
   @NotEquals('EUR', { message: 'La parité de l’euro est fixe (1 € = 655,957 FCFA) : elle ne se modifie pas.' })
   currency_code: string;
 
-  @Transform(({ value }) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.replace(/\s/g, '').replace(',', '.') : value))
+  @Transform(({ value }) =>
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.replace(/\s/g, '').replace(',', '.') : value,
+  )
   @IsNotEmpty({ message: 'Le taux est requis.' })
   @IsString({ message: 'Le taux est requis.' })
   @Matches(/^(?=.*[1-9])\d{1,9}(\.\d{1,6})?$/, { message: 'Le taux doit être un nombre positif avec au plus six décimales.' })
