@@ -364,10 +364,21 @@ describe(`quote requests in any currency (${testDatabaseKind()})`, () => {
         const id = res.body.order.id;
         await t.dataSource.getRepository(Order).update({ id }, { hold_until: past() });
         const target = round % 2 ? 'canceled' : 'inprogress';
-        const [expired, staff] = await Promise.all([
-          holds.expire(id),
-          sales.put(`/api/order/${id}/status`).send({ status: target }),
-        ]);
+        // Half the rounds start the job first, half the staff request (no assertion depends on who wins).
+        const staffChange = () =>
+          sales
+            .put(`/api/order/${id}/status`)
+            .send({ status: target })
+            .then((r) => r);
+        const [expired, staff] =
+          round < 3
+            ? await Promise.all([holds.expire(id), staffChange()])
+            : await (async () => {
+                const pendingStaff = staffChange();
+                await new Promise((resolve) => setImmediate(resolve));
+                const job = await holds.expire(id);
+                return [job, await pendingStaff] as const;
+              })();
         const stored = await t.dataSource.getRepository(Order).findOneByOrFail({ id });
         // Whoever commits first wins. A staff change that read the order before the job cancelled it is
         // refused (409); one that read it after is an ordinary change of a cancelled order.
