@@ -126,3 +126,25 @@ test('a mixed cart ordered in Fcfa, then its devis downloaded from the dashboard
   expect(text).toContain(fcfa.name.split(' ')[0]!);
   expect(text).toContain(euro.name.split(' ')[0]!);
 });
+
+test('an administrator sets the dollar rate in "Taux de change"; the public rates follow', async ({ page }) => {
+  await page.goto('/dashboard/login');
+  await page.getByLabel('Email pro').fill(E2E_ADMIN.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
+  await page.goto('/dashboard/administration/roles');
+  await page.getByRole('link', { name: 'Taux de change' }).click();
+  await expect(page.getByRole('heading', { name: 'Taux de change', level: 2 })).toBeVisible();
+  await expect(page.getByTestId('rates-in-force')).toContainText('1 EUR = 655,957 FCFA');
+  await page.getByLabel(/Devise \(code ISO\)/).fill('USD');
+  await page.getByLabel(/FCFA pour 1 unité/).fill('0');
+  await page.getByRole('button', { name: 'Enregistrer le taux' }).click();
+  await expect(page.getByText('Le taux doit être un nombre positif avec au plus six décimales.')).toBeVisible();
+  await page.getByLabel(/FCFA pour 1 unité/).fill('605,5');
+  await page.getByRole('button', { name: 'Enregistrer le taux' }).click();
+  await expect(page.getByTestId('rates-in-force')).toContainText('1 USD = 605,5 FCFA');
+  await expect(page.getByRole('table', { name: 'Historique des taux de change' })).toContainText('605,5');
+  const rates = await (await page.request.get('/api/exchange-rates')).json();
+  expect(rates.rates).toContainEqual(expect.objectContaining({ currency_code: 'USD', rate: '605.5', fixed: false }));
+});
