@@ -25,8 +25,8 @@ export interface MailRequest {
   attachments?: string[];
 }
 
-/** Makes the file behind an attachment reference (given what follows "prefix:"). */
-export type AttachmentResolver = (key: string) => Promise<MailAttachment>;
+/** Makes the file behind an attachment reference (given what follows "prefix:"); null when its record is gone. */
+export type AttachmentResolver = (key: string) => Promise<MailAttachment | null>;
 
 /** Retry policy: 1 min, 2, 4, 8 ... capped at 6 h; given up (status failed) after this many attempts. */
 export const MAIL_MAX_ATTEMPTS = 10;
@@ -119,7 +119,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
 
   private async resolveAttachments(json: string | null): Promise<MailAttachment[]> {
     const refs = json ? (JSON.parse(json) as string[]) : [];
-    return Promise.all(
+    const files = await Promise.all(
       refs.map((ref) => {
         const cut = ref.indexOf(':');
         const resolver = this.resolvers.get(ref.slice(0, cut));
@@ -128,6 +128,8 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
         return resolver(ref.slice(cut + 1));
       }),
     );
+    // A record deleted since (an order removed by staff): the mail still goes, without that file.
+    return files.filter((file): file is MailAttachment => file !== null);
   }
 
   /** Starts delivering mails queued inside a transaction that has now committed. */

@@ -102,23 +102,19 @@ export class DevisService implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.mail.registerAttachment('devis', async (key) => ({
-      filename: `devis-${await this.orderNumber(Number(key))}.pdf`,
-      content: await this.pdf(Number(key)),
-      contentType: 'application/pdf',
-    }));
+    this.mail.registerAttachment('devis', async (key) => {
+      const id = Number(key);
+      const exists = await this.dataSource.getRepository(Order).exists({ where: { id } });
+      if (!exists) return null;
+      const model = await this.model(id);
+      return { filename: `devis-${model.number}.pdf`, content: await this.render(model), contentType: 'application/pdf' };
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
     if (worker) await worker.terminate();
-  }
-
-  private async orderNumber(id: number): Promise<string> {
-    const order = await this.dataSource.getRepository(Order).findOne({ where: { id }, select: { id: true, order_num: true } });
-    if (!order) throw notFound('Commande introuvable.');
-    return order.order_num;
   }
 
   async model(id: number): Promise<DevisModel> {

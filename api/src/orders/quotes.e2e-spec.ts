@@ -262,6 +262,29 @@ describe(`quote requests in any currency (${testDatabaseKind()})`, () => {
       expect(Buffer.compare(second.body as Buffer, pdf)).toBe(0);
     });
 
+    it('is also made for orders recorded before currencies were free (one currency, no stored totals)', async () => {
+      const legacy = await t.dataSource.getRepository(Order).save({
+        order_num: 'CMD-2025-00999',
+        status: 'shipped',
+        ...FIELDS,
+        currency: 'Euro',
+        total: '1799.80',
+        stock_reserved: true,
+        customer_id: null,
+        items: [{ product_id: pump.id, product_name: pump.name, quantity: 2, price: '899.90', total_price: '1799.80' }],
+      } as Partial<Order>);
+      const detail = await sales.get(`/api/order/${legacy.id}`).expect(200);
+      expect(detail.body.order.money).toMatchObject({
+        converted_total: '1799.80',
+        totals: [{ currency_code: 'EUR', amount: '1799.80' }],
+      });
+      expect(detail.body.order.items[0]).toMatchObject({ currency_code: 'EUR', currency_symbol: '€' });
+      const res = await sales.get(`/api/order/${legacy.id}/devis.pdf`).buffer(true).parse(binary).expect(200);
+      const text = pdfText(res.body as Buffer);
+      expect(text).toContain('CMD-2025-00999');
+      expect(text).toContain('1 799,80 €');
+    });
+
     it('needs the orders view right', async () => {
       const other = await signIn(t, { blog: 'all' });
       await other.get(`/api/order/${orderId}/devis.pdf`).expect(403);
