@@ -195,6 +195,19 @@ function draw(doc: PDFKit.PDFDocument, m: DevisModel): void {
     doc.fillColor(INK).text(ansi(value));
   }
 
+  // The client's acceptance: a professional quote is returned signed.
+  doc.moveDown(1.2);
+  if (doc.y + 80 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  const signTop = doc.y;
+  doc
+    .rect(left + width - 220, signTop, 220, 70)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
+  doc.text(ansi('Bon pour accord : date, cachet et signature du client'), left + width - 212, signTop + 6, { width: 204 });
+  doc.x = left;
+
   // Footer on every page.
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
