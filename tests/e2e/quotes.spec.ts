@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +16,11 @@ const CLIENT = {
   representative_phone: '+228 90 98 76 54',
   representative_email: 'afi.lawson@quincaillerie-port.example',
 };
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 async function pick(page: Page, currency: string): Promise<ApiProduct> {
   const found = (await allProducts(page))
@@ -104,6 +110,7 @@ test('a mixed cart ordered in Fcfa, then its devis downloaded from the dashboard
   await expect(detail.getByTestId('order-converted-total')).toContainText('1 EUR = 655,957 FCFA (parité fixe)');
   await expect(detail.getByTestId('order-hold')).toContainText('Stock réservé jusqu’au');
   await expect(detail.getByTestId('order-mails')).toContainText('Accusé de réception et devis');
+  await expectNoAxeViolations(page);
 
   const downloading = page.waitForEvent('download');
   await detail.getByTestId('devis-download').click();
@@ -137,6 +144,7 @@ test('an administrator sets the dollar rate in "Taux de change"; the public rate
   await page.getByRole('link', { name: 'Taux de change' }).click();
   await expect(page.getByRole('heading', { name: 'Taux de change', level: 2 })).toBeVisible();
   await expect(page.getByTestId('rates-in-force')).toContainText('1 EUR = 655,957 FCFA');
+  await expectNoAxeViolations(page);
   await page.getByLabel(/Devise \(code ISO\)/).fill('USD');
   await page.getByLabel(/FCFA pour 1 unité/).fill('0');
   await page.getByRole('button', { name: 'Enregistrer le taux' }).click();
@@ -145,6 +153,7 @@ test('an administrator sets the dollar rate in "Taux de change"; the public rate
   await page.getByRole('button', { name: 'Enregistrer le taux' }).click();
   await expect(page.getByTestId('rates-in-force')).toContainText('1 USD = 605,5 FCFA');
   await expect(page.getByRole('table', { name: 'Historique des taux de change' })).toContainText('605,5');
+  await expectNoAxeViolations(page);
   const rates = await (await page.request.get('/api/exchange-rates')).json();
   expect(rates.rates).toContainEqual(expect.objectContaining({ currency_code: 'USD', rate: '605.5', fixed: false }));
 });

@@ -67,7 +67,7 @@ function ExchangeRates() {
             {rate.fixed ? (
               <Badge tone="info">parité fixe</Badge>
             ) : (
-              <span className="text-xs text-ink-subtle">
+              <span className="text-xs text-ink-muted">
                 depuis le {formatDate(rate.rate_date)}
                 {rate.set_by_name ? ` · ${rate.set_by_name}` : ''}
               </span>
@@ -130,7 +130,7 @@ function RateForm() {
       <Field id="rate-value" label="FCFA pour 1 unité" error={errors.rate} required>
         <Input value={rate} inputMode="decimal" placeholder="605,5" onChange={(e) => setRate(e.target.value)} />
       </Field>
-      <Field id="rate-date" label="Applicable dès le" error={errors.rate_date} hint="Vide : aujourd’hui">
+      <Field id="rate-date" label="Applicable dès le (vide : aujourd’hui)" error={errors.rate_date}>
         <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
       </Field>
       <Button type="submit" loading={saving}>
