@@ -207,8 +207,9 @@ export class StaffOrdersService {
    * Any status may follow any other (spec §4). Stock follows the status: going to "canceled" gives
    * the reserved quantities back; leaving "canceled" takes them again, or is refused (409, naming the
    * product) when the stock no longer has them. "shipped" stamps shipped_at; leaving it clears it.
-   * The order row is changed with a condition on its previous state, so two concurrent changes
-   * cannot both move the stock: the second one answers 409.
+   * The order row is changed with a condition on its previous state, so two concurrent changes (or a
+   * change and the hold job's expiry) cannot both move the stock: the second one answers 409. The
+   * client is e-mailed, in the same transaction, about "En cours", "Expédié" and "Annulé".
    */
   async changeStatus(id: number, body: unknown): Promise<StaffOrderDetail> {
     const { status } = await validateForm(OrderStatusDto, body);
