@@ -32,6 +32,8 @@ import { OrderRequestsModule } from './orders/order-requests.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
 import { RuntimeConfigModule } from './runtime-config/runtime-config.module.js';
+import { ScheduleModule } from '@nestjs/schedule';
+import { ExchangeRatesModule } from './exchange-rates/exchange-rates.module.js';
 
 /** Domain modules, one folder each; later modules add themselves here. */
 const DOMAIN_MODULES = [
@@ -61,6 +63,8 @@ const DOMAIN_MODULES = [
   OrderRequestsModule,
   ContactModule,
   NewsletterModule,
+  // quote requests in any currency
+  ExchangeRatesModule,
 ];
 
 @Module({})
@@ -88,6 +92,8 @@ export class AppModule {
           },
         }),
         DatabaseModule,
+        // Periodic jobs (@Interval): the order holds check. Register once (another branch adds it too).
+        ScheduleModule.forRoot(),
         ...DOMAIN_MODULES,
       ],
       providers: [

@@ -26,6 +26,7 @@ import { Route as AppAdministrationIndexRouteImport } from './routes/_app/admini
 import { Route as AppAdministrationAdminsRouteImport } from './routes/_app/administration/admins'
 import { Route as AppAdministrationProfileRouteImport } from './routes/_app/administration/profile'
 import { Route as AppAdministrationRolesRouteImport } from './routes/_app/administration/roles'
+import { Route as AppAdministrationTauxDeChangeRouteImport } from './routes/_app/administration/taux-de-change'
 import { Route as AppEcrireArticleIndexRouteImport } from './routes/_app/ecrire-article/index'
 import { Route as AppEcrireArticleIdRouteImport } from './routes/_app/ecrire-article/$id'
 import { Route as AppProduitIdRouteImport } from './routes/_app/produit/$id'
@@ -116,6 +117,12 @@ const AppAdministrationRolesRoute = AppAdministrationRolesRouteImport.update({
   path: '/roles',
   getParentRoute: () => AppAdministrationRoute,
 } as any)
+const AppAdministrationTauxDeChangeRoute =
+  AppAdministrationTauxDeChangeRouteImport.update({
+    id: '/taux-de-change',
+    path: '/taux-de-change',
+    getParentRoute: () => AppAdministrationRoute,
+  } as any)
 const AppEcrireArticleIndexRoute = AppEcrireArticleIndexRouteImport.update({
   id: '/ecrire-article/',
   path: '/ecrire-article/',
@@ -153,6 +160,7 @@ export interface FileRoutesByFullPath {
   '/administration/admins': typeof AppAdministrationAdminsRoute
   '/administration/profile': typeof AppAdministrationProfileRoute
   '/administration/roles': typeof AppAdministrationRolesRoute
+  '/administration/taux-de-change': typeof AppAdministrationTauxDeChangeRoute
   '/ecrire-article/$id': typeof AppEcrireArticleIdRoute
   '/produit/$id': typeof AppProduitIdRoute
   '/stock/entrees': typeof AppStockEntreesRoute
@@ -174,6 +182,7 @@ export interface FileRoutesByTo {
   '/administration/admins': typeof AppAdministrationAdminsRoute
   '/administration/profile': typeof AppAdministrationProfileRoute
   '/administration/roles': typeof AppAdministrationRolesRoute
+  '/administration/taux-de-change': typeof AppAdministrationTauxDeChangeRoute
   '/ecrire-article/$id': typeof AppEcrireArticleIdRoute
   '/produit/$id': typeof AppProduitIdRoute
   '/stock/entrees': typeof AppStockEntreesRoute
@@ -198,6 +207,7 @@ export interface FileRoutesById {
   '/_app/administration/admins': typeof AppAdministrationAdminsRoute
   '/_app/administration/profile': typeof AppAdministrationProfileRoute
   '/_app/administration/roles': typeof AppAdministrationRolesRoute
+  '/_app/administration/taux-de-change': typeof AppAdministrationTauxDeChangeRoute
   '/_app/ecrire-article/$id': typeof AppEcrireArticleIdRoute
   '/_app/produit/$id': typeof AppProduitIdRoute
   '/_app/stock/entrees': typeof AppStockEntreesRoute
@@ -222,6 +232,7 @@ export interface FileRouteTypes {
     | '/administration/admins'
     | '/administration/profile'
     | '/administration/roles'
+    | '/administration/taux-de-change'
     | '/ecrire-article/$id'
     | '/produit/$id'
     | '/stock/entrees'
@@ -243,6 +254,7 @@ export interface FileRouteTypes {
     | '/administration/admins'
     | '/administration/profile'
     | '/administration/roles'
+    | '/administration/taux-de-change'
     | '/ecrire-article/$id'
     | '/produit/$id'
     | '/stock/entrees'
@@ -266,6 +278,7 @@ export interface FileRouteTypes {
     | '/_app/administration/admins'
     | '/_app/administration/profile'
     | '/_app/administration/roles'
+    | '/_app/administration/taux-de-change'
     | '/_app/ecrire-article/$id'
     | '/_app/produit/$id'
     | '/_app/stock/entrees'
@@ -401,6 +414,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdministrationRolesRouteImport
       parentRoute: typeof AppAdministrationRoute
     }
+    '/_app/administration/taux-de-change': {
+      id: '/_app/administration/taux-de-change'
+      path: '/taux-de-change'
+      fullPath: '/administration/taux-de-change'
+      preLoaderRoute: typeof AppAdministrationTauxDeChangeRouteImport
+      parentRoute: typeof AppAdministrationRoute
+    }
     '/_app/ecrire-article/': {
       id: '/_app/ecrire-article/'
       path: '/ecrire-article'
@@ -436,6 +456,7 @@ interface AppAdministrationRouteChildren {
   AppAdministrationAdminsRoute: typeof AppAdministrationAdminsRoute
   AppAdministrationProfileRoute: typeof AppAdministrationProfileRoute
   AppAdministrationRolesRoute: typeof AppAdministrationRolesRoute
+  AppAdministrationTauxDeChangeRoute: typeof AppAdministrationTauxDeChangeRoute
   AppAdministrationIndexRoute: typeof AppAdministrationIndexRoute
 }
 
@@ -443,6 +464,7 @@ const AppAdministrationRouteChildren: AppAdministrationRouteChildren = {
   AppAdministrationAdminsRoute: AppAdministrationAdminsRoute,
   AppAdministrationProfileRoute: AppAdministrationProfileRoute,
   AppAdministrationRolesRoute: AppAdministrationRolesRoute,
+  AppAdministrationTauxDeChangeRoute: AppAdministrationTauxDeChangeRoute,
   AppAdministrationIndexRoute: AppAdministrationIndexRoute,
 }
 

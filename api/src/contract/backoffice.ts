@@ -15,6 +15,7 @@
  *   is accepted and ignored).
  */
 
+import type { OrderMoney } from './public.js';
 import type { Paginated } from './staff.js';
 
 export type ImageVariants = { '400': string; '800': string };
@@ -345,6 +346,12 @@ export interface StaffOrder {
   shipped_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Totals per currency, the converted total and the rates the order used. */
+  money: OrderMoney;
+  /** A pending order's reservation ends then (cancelled automatically); null once it left "pending". */
+  hold_until: string | null;
+  /** "expired" when the reservation ran out; null otherwise. */
+  cancel_reason: 'expired' | null;
 }
 
 export interface OrderItemProduct {
@@ -366,6 +373,9 @@ export interface OrderItemRow {
   product_name: string;
   product_id: number | null;
   created_at: string;
+  /** The currency the line is priced in (the product's, when ordered). */
+  currency_code: string;
+  currency_symbol: string;
   order: StaffOrder;
   /** null when the product was deleted from the catalogue since. */
   product: OrderItemProduct | null;
@@ -393,6 +403,68 @@ export interface OrderListAnswer {
 
 export interface StaffOrderDetail extends StaffOrder {
   items: Omit<OrderItemRow, 'order'>[];
+  /** E-mails about this order (confirmation, status changes, expiry), oldest first. */
+  mails: OrderMailRow[];
+}
+
+export interface OrderMailRow {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  status: 'queued' | 'sent' | 'failed';
+  /** Whether the devis PDF goes with it. */
+  with_devis: boolean;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** PUT /api/order/{id}/hold { days }: extends a pending order's reservation (orders edit). */
+export interface OrderHoldPayload {
+  days: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exchange rates ("Taux de change", administration right)
+
+/** A rate in force: 1 `currency_code` = `rate` XOF from `rate_date`; the euro's is fixed. */
+export interface RateInForce {
+  currency_code: string;
+  rate: string;
+  rate_date: string;
+  fixed: boolean;
+  set_by_name: string | null;
+}
+
+export interface ExchangeRateRow {
+  id: number;
+  currency_code: string;
+  rate: string;
+  rate_date: string;
+  set_by_id: number | null;
+  set_by_name: string;
+  created_at: string;
+}
+
+/** GET /api/exchange-rate (admin view). */
+export interface ExchangeRatesAnswer {
+  success: true;
+  message: string;
+  in_force: RateInForce[];
+  history: ExchangeRateRow[];
+}
+
+/** POST /api/exchange-rate { currency_code, rate, rate_date? } (admin edit). */
+export interface ExchangeRatePayload {
+  currency_code: string;
+  rate: string;
+  rate_date?: string;
+}
+
+export interface ExchangeRateCreatedAnswer {
+  success: true;
+  message: string;
+  rate: ExchangeRateRow;
 }
 
 /** GET /api/order/{id}; also the answer of PUT /api/order/{id}/status (JSON { status }). */

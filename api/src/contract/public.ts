@@ -185,10 +185,69 @@ export interface OrderCreatedAnswer {
     id: number;
     order_num: string;
     status: 'pending';
+    /** The total in the chosen currency ("0.00" when a rate is missing: see `money`). */
     total: string;
     created_at: string;
-    items: { product_id: number; product_name: string; quantity: number; price: string; total_price: string }[];
+    items: OrderLine[];
+    money: OrderMoney;
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Currencies of an order request (any cart, any of the three currencies)
+
+/** A line priced in its product's own currency (amounts with two decimals, as the catalogue stores them). */
+export interface OrderLine {
+  product_id: number;
+  product_name: string;
+  quantity: number;
+  price: string;
+  total_price: string;
+  /** ISO code and symbol of the product's currency when ordered. */
+  currency_code: string;
+  currency_symbol: string;
+}
+
+export interface OrderCurrencyTotal {
+  currency_code: string;
+  currency_symbol: string;
+  /** Rounded to the currency's unit ("1250000" FCFA, "99.50" €). */
+  amount: string;
+}
+
+/** A rate an order used: 1 unit of `currency_code` = `rate` XOF. */
+export interface OrderRateUsed {
+  currency_code: string;
+  rate: string;
+  rate_date: string;
+  fixed: boolean;
+}
+
+export interface OrderMoney {
+  /** ISO code of the currency the client chose (USD, EUR, XOF). */
+  currency_code: string;
+  currency_symbol: string;
+  /** The lines' totals per product currency. */
+  totals: OrderCurrencyTotal[];
+  /** Everything converted into the chosen currency, rounded once to its unit; null when a rate is missing. */
+  converted_total: string | null;
+  rates: OrderRateUsed[];
+  /** Currencies without a rate when the order was made (staff confirm the converted amount). */
+  missing_rates: string[];
+  /** French note shown to the client when the conversion is not complete. */
+  note: string | null;
+}
+
+/** POST /api/order/estimate { currency, order_items }: the order dialog's indicative conversion (nothing is reserved). */
+export interface OrderEstimateAnswer {
+  success: true;
+  estimate: { lines: OrderLine[]; money: OrderMoney };
+}
+
+/** GET /api/exchange-rates: the rates of the day (1 unit = `rate` XOF; the euro's parity is fixed). */
+export interface PublicExchangeRatesAnswer {
+  success: true;
+  rates: { currency_code: string; rate: string; rate_date: string; fixed: boolean }[];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,13 @@ export interface MailEnvelope {
   html: string | null;
   kind: string;
   createdAt: Date;
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /** Where e-mails go: an SMTP server, or .eml files in the outbox folder when none is configured. */
@@ -31,6 +38,7 @@ function headers(mail: MailEnvelope) {
     date: mail.createdAt,
     messageId: `<comptoir-${mail.id}-${mail.createdAt.getTime()}@${mail.from.replace(/^.*@/, '').replace(/[>\s].*$/, '') || 'localhost'}>`,
     headers: { 'X-Comptoir-Kind': mail.kind },
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { OutgoingMail } from './entities/outgoing-mail.entity.js';
-import { OutboxTransport, SmtpTransport, type MailTransport } from './mail-transports.js';
+import { OutboxTransport, SmtpTransport, type MailAttachment, type MailTransport } from './mail-transports.js';
 
 export interface MailRequest {
   to: string;
@@ -19,7 +19,14 @@ export interface MailRequest {
   html?: string | null;
   /** What the mail is for ("contact", "order-received", "password-reset", ...). */
   kind: string;
+  /** What it is about ("order:12"), so a screen can list the mails of a record. */
+  related?: string | null;
+  /** Attachment references ("devis:12"), each made at delivery by the resolver of its prefix. */
+  attachments?: string[];
 }
+
+/** Makes the file behind an attachment reference (given what follows "prefix:"); null when its record is gone. */
+export type AttachmentResolver = (key: string) => Promise<MailAttachment | null>;
 
 /** Retry policy: 1 min, 2, 4, 8 ... capped at 6 h; given up (status failed) after this many attempts. */
 export const MAIL_MAX_ATTEMPTS = 10;
@@ -50,6 +57,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private sweeping: Promise<void> | null = null;
+  private readonly resolvers = new Map<string, AttachmentResolver>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -91,6 +99,8 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
       text: request.text,
       html: request.html ?? null,
       kind: request.kind.slice(0, 40),
+      related: request.related ?? null,
+      attachments: request.attachments?.length ? JSON.stringify(request.attachments) : null,
       status: 'queued',
       attempts: 0,
       last_error: null,
@@ -100,6 +110,26 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
     const saved = await repo.save(row);
     if (!manager) this.kick(saved.id);
     return saved;
+  }
+
+  /** Registers how to make the attachments whose reference starts with `prefix:` (e.g. "devis"). */
+  registerAttachment(prefix: string, resolver: AttachmentResolver): void {
+    this.resolvers.set(prefix, resolver);
+  }
+
+  private async resolveAttachments(json: string | null): Promise<MailAttachment[]> {
+    const refs = json ? (JSON.parse(json) as string[]) : [];
+    const files = await Promise.all(
+      refs.map((ref) => {
+        const cut = ref.indexOf(':');
+        const resolver = this.resolvers.get(ref.slice(0, cut));
+        // Not registered (yet): the attempt fails and the mail is retried later, never sent without it.
+        if (!resolver) throw new Error(`No attachment resolver for "${ref}"`);
+        return resolver(ref.slice(cut + 1));
+      }),
+    );
+    // A record deleted since (an order removed by staff): the mail still goes, without that file.
+    return files.filter((file): file is MailAttachment => file !== null);
   }
 
   /** Starts delivering mails queued inside a transaction that has now committed. */
@@ -164,7 +194,9 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
     if (!claimed.affected) return;
     const mail = await repo.findOneByOrFail({ id });
     try {
+      const attachments = await this.resolveAttachments(mail.attachments);
       await this.transport.deliver({
+        attachments,
         id: mail.id,
         from: this.config.mailFrom,
         to: mail.to_address,

@@ -1,4 +1,5 @@
-import type { OrderCreatedAnswer } from '../contract/public.js';
+import { formatMoney } from '../common/money.js';
+import type { OrderCreatedAnswer, OrderLine, OrderMoney } from '../contract/public.js';
 import type { CompanyConfig } from '../core/config/config.js';
 import type { MailRequest } from '../mail/mail.service.js';
 import type { OrderRequestDto } from './dto/order-request.dto.js';
@@ -6,28 +7,39 @@ import type { OrderRequestDto } from './dto/order-request.dto.js';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** "1250000.00" + "FCFA" → "1 250 000,00 FCFA" (French grouping, no float). */
-export function money(amount: string, symbol: string): string {
-  const [units, cents = '00'] = amount.split('.');
-  const grouped = units!.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return `${grouped},${cents.padEnd(2, '0')} ${symbol}`.trim();
+const lineMoney = (amount: string, line: Pick<OrderLine, 'currency_code' | 'currency_symbol'>) =>
+  formatMoney(amount, line.currency_code, line.currency_symbol);
+
+/** "Total : 1 250 000 FCFA + 99,00 €" then "Total en Fcfa : ≈ 1 314 939 FCFA", or the note when a rate is missing. */
+export function totalsText(money: OrderMoney, chosen: string): string[] {
+  const perCurrency = money.totals.map((t) => formatMoney(t.amount, t.currency_code, t.currency_symbol)).join(' + ');
+  const rows = [`Total : ${perCurrency}`];
+  if (money.totals.length > 1 || money.totals[0]?.currency_code !== money.currency_code) {
+    if (money.converted_total !== null) {
+      const rates = money.rates.map((r) => `1 ${r.currency_code} = ${r.rate.replace('.', ',')} XOF`).join(' ; ');
+      rows.push(
+        `Total en ${chosen} : ${formatMoney(money.converted_total, money.currency_code, money.currency_symbol)} (taux : ${rates})`,
+      );
+    } else if (money.note) {
+      rows.push(money.note);
+    }
+  }
+  return rows;
 }
 
 interface OrderMailInput {
   order: OrderCreatedAnswer['order'];
   request: OrderRequestDto;
-  currencySymbol: string;
   company: CompanyConfig;
   siteUrl: string;
 }
 
 /** The staff notification and the client's acknowledgement of a new order request. */
-export function orderMails({ order, request, currencySymbol, company, siteUrl }: OrderMailInput): MailRequest[] {
+export function orderMails({ order, request, company, siteUrl }: OrderMailInput): MailRequest[] {
   const lines = order.items.map(
-    (item) =>
-      `- ${item.product_name} : ${item.quantity} × ${money(item.price, currencySymbol)} = ${money(item.total_price, currencySymbol)}`,
+    (item) => `- ${item.product_name} : ${item.quantity} × ${lineMoney(item.price, item)} = ${lineMoney(item.total_price, item)}`,
   );
-  const total = money(order.total, currencySymbol);
+  const totals = totalsText(order.money, request.currency);
   const details: [string, string][] = [
     ['Entreprise', request.company_name],
     ['Téléphone de l’entreprise', request.company_phone],
@@ -48,10 +60,11 @@ export function orderMails({ order, request, currencySymbol, company, siteUrl }:
       .map(
         (item) =>
           `<tr><td>${escapeHtml(item.product_name)}</td><td align="center">${item.quantity}</td>` +
-          `<td align="right">${escapeHtml(money(item.price, currencySymbol))}</td><td align="right">${escapeHtml(money(item.total_price, currencySymbol))}</td></tr>`,
+          `<td align="right">${escapeHtml(lineMoney(item.price, item))}</td><td align="right">${escapeHtml(lineMoney(item.total_price, item))}</td></tr>`,
       )
       .join('') +
-    `<tr><td colspan="3" align="right"><strong>Total</strong></td><td align="right"><strong>${escapeHtml(total)}</strong></td></tr></table>`;
+    '</table>' +
+    totals.map((row, i) => `<p>${i === 0 ? `<strong>${escapeHtml(row)}</strong>` : escapeHtml(row)}</p>`).join('');
   const detailsHtml =
     '<table cellpadding="4">' +
     details
@@ -66,7 +79,7 @@ export function orderMails({ order, request, currencySymbol, company, siteUrl }:
     text:
       `Une nouvelle demande de commande a été passée sur le site.\n\n` +
       `Commande : ${order.order_num}\n\n${details.map(([l, v]) => `${l} : ${v}`).join('\n')}\n\n` +
-      `Articles :\n${lines.join('\n')}\n\nTotal : ${total}\n\n` +
+      `Articles :\n${lines.join('\n')}\n\n${totals.join('\n')}\n\n` +
       `Le stock de ces articles est réservé. Traitez la commande depuis le tableau de bord : ${siteUrl}/dashboard\n`,
     html:
       `<p>Une nouvelle demande de commande a été passée sur le site.</p>` +
@@ -77,23 +90,91 @@ export function orderMails({ order, request, currencySymbol, company, siteUrl }:
   const greeting = `Bonjour ${request.representative_name},`;
   const body =
     `Nous avons bien reçu votre demande de commande ${order.order_num} passée pour ${request.company_name}. ` +
-    `Notre équipe commerciale l’étudie et vous contactera rapidement pour confirmer la disponibilité, le prix final et la livraison.`;
+    `Vous trouverez notre devis en pièce jointe. Notre équipe commerciale l’étudie et vous contactera rapidement ` +
+    `pour confirmer la disponibilité, le prix final et la livraison.`;
   const noPayment = 'Aucun paiement n’a été effectué en ligne.';
-  const signature = `L’équipe de ${company.name}\n${company.address} · ${company.phones.join(' · ')} · ${company.email}`;
   const client = (to: string): MailRequest => ({
     to,
     kind: 'order-received',
     subject: `Votre demande de commande ${order.order_num}`,
     text:
-      `${greeting}\n\n${body}\n\nRécapitulatif :\n${lines.join('\n')}\nTotal : ${total}\n\n` +
+      `${greeting}\n\n${body}\n\nRécapitulatif :\n${lines.join('\n')}\n${totals.join('\n')}\n\n` +
       `Moyen de paiement : ${request.payment_by} · Devise : ${request.currency} · Livraison : ${request.delivery_method}\n\n` +
-      `${noPayment}\n\n${signature}\n`,
+      `${noPayment}\n\n${signature(company)}\n`,
     html:
       `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>${itemsTable}` +
       `<p>Moyen de paiement : ${escapeHtml(request.payment_by)} · Devise : ${escapeHtml(request.currency)} · Livraison : ${escapeHtml(request.delivery_method)}</p>` +
-      `<p style="color:#4a5868">${escapeHtml(noPayment)}</p><p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p>`,
+      `<p style="color:#4a5868">${escapeHtml(noPayment)}</p><p>${escapeHtml(signature(company)).replace(/\n/g, '<br>')}</p>`,
   });
   const mails = [staff, client(request.company_email)];
   if (request.representative_email !== request.company_email) mails.push(client(request.representative_email));
   return mails;
+}
+
+function signature(company: CompanyConfig): string {
+  return `L’équipe de ${company.name}\n${company.address} · ${company.phones.join(' · ')} · ${company.email}`;
+}
+
+/** What the client is told when the order moves on (staff) or its reservation runs out (hold job). */
+export type ClientNotice = 'inprogress' | 'shipped' | 'canceled' | 'expired';
+
+const NOTICES: Record<
+  ClientNotice,
+  { subject: (num: string) => string; body: (num: string, company: string) => string; devis: boolean }
+> = {
+  inprogress: {
+    subject: (num) => `Votre commande ${num} est en cours de traitement`,
+    body: (num, company) =>
+      `Votre commande ${num} passée pour ${company} est en cours de traitement : nous préparons les articles. ` +
+      `Vous trouverez le devis en pièce jointe pour rappel.`,
+    devis: true,
+  },
+  shipped: {
+    subject: (num) => `Votre commande ${num} a été expédiée`,
+    body: (num, company) =>
+      `Bonne nouvelle : la commande ${num} passée pour ${company} a été expédiée selon le mode de livraison convenu. ` +
+      `Notre équipe reste à votre disposition pour le suivi de la livraison.`,
+    devis: false,
+  },
+  canceled: {
+    subject: (num) => `Votre commande ${num} a été annulée`,
+    body: (num, company) =>
+      `La commande ${num} passée pour ${company} a été annulée. ` +
+      `Si vous pensez qu’il s’agit d’une erreur ou souhaitez la renouveler, contactez-nous.`,
+    devis: false,
+  },
+  expired: {
+    subject: (num) => `Votre demande de commande ${num} a expiré`,
+    body: (num, company) =>
+      `La demande de commande ${num} passée pour ${company} n’a pas été confirmée à temps : la réservation des articles ` +
+      `a pris fin et la demande est annulée. Pour commander ces articles, passez une nouvelle demande ou contactez-nous.`,
+    devis: false,
+  },
+};
+
+export interface NoticeOrder {
+  id: number;
+  order_num: string;
+  company_name: string;
+  company_email: string;
+  representative_name: string;
+  representative_email: string;
+}
+
+/** The client's e-mails (company and representative addresses) about a status change, with the devis where it helps. */
+export function clientNoticeMails(order: NoticeOrder, notice: ClientNotice, company: CompanyConfig): MailRequest[] {
+  const spec = NOTICES[notice];
+  const greeting = `Bonjour ${order.representative_name},`;
+  const body = spec.body(order.order_num, order.company_name);
+  const make = (to: string): MailRequest => ({
+    to,
+    kind: `order-${notice}`,
+    subject: spec.subject(order.order_num),
+    text: `${greeting}\n\n${body}\n\n${signature(company)}\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p><p>${escapeHtml(signature(company)).replace(/\n/g, '<br>')}</p>`,
+    related: `order:${order.id}`,
+    attachments: spec.devis ? [`devis:${order.id}`] : [],
+  });
+  const addresses = [...new Set([order.company_email, order.representative_email].map((a) => a.toLowerCase()))];
+  return addresses.map(make);
 }

@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { RateLimited } from '../contact/public-rate-limit.js';
-import type { OrderCreatedAnswer } from '../contract/public.js';
+import type { OrderCreatedAnswer, OrderEstimateAnswer } from '../contract/public.js';
 import { Public } from '../core/access/permissions.js';
-import { OrderRequestDto } from './dto/order-request.dto.js';
+import { OrderEstimateDto, OrderRequestDto } from './dto/order-request.dto.js';
 import { ORDER_CREATED, OrderRequestsService } from './order-requests.service.js';
 
 /** The public order request of the shop's order dialog (spec sections 2, 5 and 7). */
@@ -11,6 +11,14 @@ import { ORDER_CREATED, OrderRequestsService } from './order-requests.service.js
 @Controller('order')
 export class OrderRequestsController {
   constructor(private readonly orders: OrderRequestsService) {}
+
+  /** The dialog's indicative conversion of the cart (read only: nothing is reserved or recorded). */
+  @Post('estimate')
+  @Public()
+  @HttpCode(200)
+  async estimate(@Body() dto: OrderEstimateDto): Promise<OrderEstimateAnswer> {
+    return { success: true, estimate: await this.orders.estimate(dto) };
+  }
 
   @Post('create')
   @Public()

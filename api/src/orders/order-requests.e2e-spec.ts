@@ -87,10 +87,20 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
     expect(res.body).toMatchObject({ success: true, message: 'Commande passée avec succès !' });
     const created = res.body.order;
     expect(created.order_num).toMatch(new RegExp(`^CMD-${new Date().getUTCFullYear()}-\\d{5}$`));
-    expect(created.total).toBe('2510501.50');
+    // Lines keep the catalogue's price; the FCFA total is rounded to the franc (no cents): 2 510 501,50 → 2 510 502.
+    expect(created.total).toBe('2510502.00');
+    expect(created.money).toMatchObject({ currency_code: 'XOF', converted_total: '2510502', missing_rates: [], note: null });
+    const line = { currency_code: 'XOF', currency_symbol: 'FCFA' };
     expect(created.items).toEqual([
-      { product_id: generator.id, product_name: generator.name, quantity: 2, price: '1250000.00', total_price: '2500000.00' },
-      { product_id: helmet.id, product_name: helmet.name, quantity: 3, price: '3500.50', total_price: '10501.50' },
+      {
+        product_id: generator.id,
+        product_name: generator.name,
+        quantity: 2,
+        price: '1250000.00',
+        total_price: '2500000.00',
+        ...line,
+      },
+      { product_id: helmet.id, product_name: helmet.name, quantity: 3, price: '3500.50', total_price: '10501.50', ...line },
     ]);
     expect(await stockOf(generator)).toBe(before.generator - 2);
     expect(await stockOf(helmet)).toBe(before.helmet - 3);
@@ -98,7 +108,7 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
     const stored = await t.dataSource
       .getRepository(Order)
       .findOneOrFail({ where: { id: created.id }, relations: { items: true } });
-    expect(stored).toMatchObject({ status: 'pending', stock_reserved: true, total: '2510501.50', ...FIELDS });
+    expect(stored).toMatchObject({ status: 'pending', stock_reserved: true, total: '2510502.00', ...FIELDS });
     expect(stored.items).toHaveLength(2);
     const customer = await t.dataSource.getRepository(Customer).findOneByOrFail({ company_email: FIELDS.company_email });
     expect(stored.customer_id).toBe(customer.id);
@@ -132,7 +142,7 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
       ['order-staff', t.config.company.email, 'sent'],
     ]);
     const staff = mine.find((m) => m.kind === 'order-staff')!;
-    expect(staff.text).toContain('7 001,00 FCFA');
+    expect(staff.text).toContain('7 001 FCFA');
     // The product name is HTML-escaped in the HTML part.
     expect(staff.html).toContain('Casque de chantier &lt;b&gt;X&lt;/b&gt;');
     expect(staff.html).not.toContain('<b>X</b>');
@@ -222,18 +232,21 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
     expect(await t.dataSource.getRepository(Order).count()).toBe(orders);
   });
 
-  it('keeps one catalogue currency per order and the chosen currency in line with it', async () => {
-    const mixed = await order([
-      { product_id: helmet.id, quantity: 1 },
-      { product_id: euroPump.id, quantity: 1 },
-    ]).expect(422);
-    expect(mixed.body.errors.order_items[0]).toMatch(/même devise/);
-    const wrong = await order([{ product_id: euroPump.id, quantity: 1 }], { currency: 'Fcfa' }).expect(422);
-    expect(wrong.body.errors).toEqual({
-      currency: ['Les produits de votre panier sont vendus en Euro : choisissez cette devise.'],
-    });
-    const right = await order([{ product_id: euroPump.id, quantity: 2 }], { currency: 'Euro' }).expect(201);
-    expect(right.body.order.total).toBe('1799.80');
+  it('accepts a cart that mixes currencies, in the currency the client chooses (details in quotes.e2e-spec)', async () => {
+    const mixed = await order(
+      [
+        { product_id: helmet.id, quantity: 1 },
+        { product_id: euroPump.id, quantity: 1 },
+      ],
+      { currency: 'Euro' },
+    ).expect(201);
+    expect(mixed.body.order.money.totals).toEqual([
+      { currency_code: 'XOF', currency_symbol: 'FCFA', amount: '3501' },
+      { currency_code: 'EUR', currency_symbol: '€', amount: '899.90' },
+    ]);
+    const euroOnly = await order([{ product_id: euroPump.id, quantity: 2 }], { currency: 'Fcfa' }).expect(201);
+    // 1 799,80 € × 655,957 = 1 180 591,41 FCFA → 1 180 591 FCFA.
+    expect(euroOnly.body.order.total).toBe('1180591.00');
   });
 
   it('stores hostile text as plain text', async () => {

@@ -6,37 +6,21 @@ import { isUniqueViolation } from '../auth/unique-violation.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 import { isSqlite, runTransaction } from '../common/transactions.js';
 import { takeStock } from './stock-ledger.js';
-import type { OrderCreatedAnswer } from '../contract/public.js';
+import { ORDER_CURRENCY_CODES } from '../common/money.js';
+import type { OrderCreatedAnswer, OrderEstimateAnswer } from '../contract/public.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { ValidationFailed } from '../core/errors/api-error.js';
 import { Customer } from '../customers/entities/customer.entity.js';
+import { ExchangeRatesService } from '../exchange-rates/exchange-rates.service.js';
 import { MailService } from '../mail/mail.service.js';
-import { ORDER_CURRENCY_CHOICES, type OrderRequestDto } from './dto/order-request.dto.js';
+import type { OrderEstimateDto, OrderRequestDto } from './dto/order-request.dto.js';
 import { Order } from './entities/order.entity.js';
+import { orderMoney, priceLines } from './order-pricing.js';
 import { orderMails } from './order-request-mails.js';
 
 export const ORDER_CREATED = 'Commande passée avec succès !';
+const DAY_MS = 24 * 60 * 60_000;
 const UNKNOWN_PRODUCT = "Ce produit n'existe pas ou n'est plus en vente.";
-const MIXED_CURRENCIES =
-  "Les produits d'une même commande doivent être vendus dans la même devise : passez une commande par devise.";
-const TOO_EXPENSIVE = 'Le montant de cette commande dépasse la limite autorisée : contactez-nous directement.';
-
-/** decimal(12,2): the largest amount a price or total column holds, in cents. */
-const MAX_CENTS = 999_999_999_999n;
-
-export function toCents(price: string): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(price.trim());
-  if (!m) throw new Error(`Invalid money value "${price}"`);
-  const cents = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
-  return m[1] ? -cents : cents;
-}
-
-export function fromCents(cents: bigint): string {
-  const sign = cents < 0n ? '-' : '';
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-}
-
 /** A conflict with a concurrent transaction (MySQL/MariaDB) after which the whole order is tried again. */
 class RetryOrder extends Error {}
 
@@ -74,7 +58,34 @@ export class OrderRequestsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
+    private readonly rates: ExchangeRatesService,
   ) {}
+
+  /** The order dialog's indicative total: the same pricing and conversion as an order, nothing reserved. */
+  async estimate(dto: OrderEstimateDto): Promise<OrderEstimateAnswer['estimate']> {
+    const manager = this.dataSource.manager;
+    const lines = mergeLines(dto);
+    const products = await this.loadProducts(manager, lines);
+    const priced = priceLines(lines, products, ORDER_CURRENCY_CODES[dto.currency]);
+    const { money } = orderMoney(priced, dto.currency, await this.rates.inForce(manager));
+    return { lines: priced.map(({ product: _, ...line }) => line), money };
+  }
+
+  private async loadProducts(manager: EntityManager, lines: Line[]): Promise<Map<number, Product>> {
+    const ids = lines.map((l) => l.productId);
+    const products = new Map(
+      (await manager.getRepository(Product).find({ where: { id: In(ids) }, relations: { currency: true } })).map((p) => [
+        p.id,
+        p,
+      ]),
+    );
+    const unknown: Record<string, string[]> = {};
+    for (const line of lines) {
+      if (!products.has(line.productId)) unknown[`order_items.${line.index}.product_id`] = [UNKNOWN_PRODUCT];
+    }
+    if (Object.keys(unknown).length) throw new ValidationFailed(unknown);
+    return products;
+  }
 
   async create(dto: OrderRequestDto): Promise<OrderCreatedAnswer['order']> {
     const lines = mergeLines(dto);
@@ -82,7 +93,9 @@ export class OrderRequestsService {
       try {
         const { order, mailIds } = await runTransaction(this.dataSource, (manager) => this.createIn(manager, dto, lines));
         this.mail.deliverSoon(mailIds);
-        this.logger.log(`Order ${order.order_num} received (${order.items.length} line(s), total ${order.total})`);
+        this.logger.log(
+          `Order ${order.order_num} received (${order.items.length} line(s), total ${order.total} ${order.money.currency_code})`,
+        );
         return order;
       } catch (error) {
         if (attempt >= 5 || !isRetryable(error)) throw error;
@@ -96,39 +109,11 @@ export class OrderRequestsService {
     dto: OrderRequestDto,
     lines: Line[],
   ): Promise<{ order: OrderCreatedAnswer['order']; mailIds: number[] }> {
-    const ids = lines.map((l) => l.productId);
-    const products = new Map(
-      (await manager.getRepository(Product).find({ where: { id: In(ids) }, relations: { currency: true } })).map((p) => [
-        p.id,
-        p,
-      ]),
-    );
-    const unknown: Record<string, string[]> = {};
-    for (const line of lines) {
-      if (!products.has(line.productId)) unknown[`order_items.${line.index}.product_id`] = [UNKNOWN_PRODUCT];
-    }
-    if (Object.keys(unknown).length) throw new ValidationFailed(unknown);
-
-    // One catalogue currency per order: the total is a single amount.
-    const currencies = new Set([...products.values()].map((p) => p.currency!.name));
-    if (currencies.size > 1) throw new ValidationFailed({ order_items: [MIXED_CURRENCIES] });
-    const priceCurrency = [...products.values()][0]!.currency!;
-    if ((ORDER_CURRENCY_CHOICES as readonly string[]).includes(priceCurrency.name) && dto.currency !== priceCurrency.name) {
-      throw new ValidationFailed({
-        currency: [`Les produits de votre panier sont vendus en ${priceCurrency.name} : choisissez cette devise.`],
-      });
-    }
-
-    // Prices from the catalogue, in cents.
-    let totalCents = 0n;
-    const items = lines.map((line) => {
-      const product = products.get(line.productId)!;
-      const unit = toCents(product.price);
-      const lineTotal = unit * BigInt(line.quantity);
-      totalCents += lineTotal;
-      if (lineTotal > MAX_CENTS || totalCents > MAX_CENTS) throw new ValidationFailed({ order_items: [TOO_EXPENSIVE] });
-      return { product, line, price: fromCents(unit), total: fromCents(lineTotal) };
-    });
+    const products = await this.loadProducts(manager, lines);
+    // Each line in its product's currency; totals converted into the chosen one with today's rates.
+    const priced = priceLines(lines, products, ORDER_CURRENCY_CODES[dto.currency]);
+    const { money, totalColumn } = orderMoney(priced, dto.currency, await this.rates.inForce(manager));
+    const items = priced.map((line) => ({ product: line.product, line, price: line.price, total: line.total_price }));
 
     // All or nothing, in the order's transaction: a shortage (409 naming the product) undoes everything.
     await takeStock(
@@ -156,15 +141,22 @@ export class OrderRequestsService {
           delivery_method: dto.delivery_method,
           credit_level: dto.credit_level,
           customer_id: customer.id,
-          total: fromCents(totalCents),
+          total: totalColumn,
+          totals_json: JSON.stringify(money.totals),
+          rates_json: JSON.stringify(money.rates),
+          missing_rates: money.missing_rates.length ? money.missing_rates.join(',') : null,
+          hold_until: new Date(Date.now() + this.config.quotes.holdDays * DAY_MS),
           stock_reserved: true,
           shipped_at: null,
           items: items.map((item) => ({
             product_id: item.product.id,
             product_name: item.product.name,
+            product_reference: item.product.reference,
             quantity: item.line.quantity,
             price: item.price,
             total_price: item.total,
+            currency_code: item.line.currency_code,
+            currency_symbol: item.line.currency_symbol,
           })),
         }),
       );
@@ -178,25 +170,23 @@ export class OrderRequestsService {
       id: saved.id,
       order_num: saved.order_num,
       status: 'pending',
-      total: fromCents(totalCents),
+      total: totalColumn,
       created_at: new Date(saved.created_at).toISOString(),
-      items: items.map((item) => ({
-        product_id: item.product.id,
-        product_name: item.product.name,
-        quantity: item.line.quantity,
-        price: item.price,
-        total_price: item.total,
-      })),
+      items: priced.map(({ product: _, ...line }) => line),
+      money,
     };
     const mails = orderMails({
       order: answer,
       request: dto,
-      currencySymbol: priceCurrency.symbol,
       company: this.config.company,
       siteUrl: this.config.siteUrl,
     });
     const mailIds: number[] = [];
-    for (const mail of mails) mailIds.push((await this.mail.send(mail, manager)).id);
+    for (const mail of mails) {
+      // The devis goes with the client's acknowledgement (company and representative addresses).
+      const attachments = mail.kind === 'order-received' ? [`devis:${saved.id}`] : [];
+      mailIds.push((await this.mail.send({ ...mail, related: `order:${saved.id}`, attachments }, manager)).id);
+    }
     return { order: answer, mailIds };
   }
 
@@ -251,7 +241,7 @@ export class OrderRequestsService {
 }
 
 /** One line per product (quantities of a product listed twice are added up). */
-function mergeLines(dto: OrderRequestDto): Line[] {
+function mergeLines(dto: Pick<OrderRequestDto, 'order_items'>): Line[] {
   const byProduct = new Map<number, Line>();
   dto.order_items.forEach((item, index) => {
     const line = byProduct.get(item.product_id);

@@ -1,9 +1,11 @@
-import { Body, Controller, Delete, Get, Header, Param, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, Param, Put, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { IdPipe } from '../access/id.pipe.js';
 import type { DoneAnswer, OrderAnswer, OrderListAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
 import { StaffOrderListQueryDto } from './dto/staff-order.dto.js';
+import { DevisService } from './devis.service.js';
 import { StaffOrdersService } from './staff-orders.service.js';
 
 const ID = new IdPipe('Commande introuvable.');
@@ -12,7 +14,10 @@ const ID = new IdPipe('Commande introuvable.');
 @ApiTags('Tableau de bord : commandes')
 @Controller('order')
 export class StaffOrdersController {
-  constructor(private readonly orders: StaffOrdersService) {}
+  constructor(
+    private readonly orders: StaffOrdersService,
+    private readonly devis: DevisService,
+  ) {}
 
   @Get()
   @Header('Cache-Control', 'no-store')
@@ -27,6 +32,25 @@ export class StaffOrdersController {
   @RequirePermission('orders', 'view')
   async get(@Param('id', ID) id: number): Promise<OrderAnswer> {
     return { success: true, message: 'Commande récupérée avec succès.', order: await this.orders.get(id) };
+  }
+
+  /** The quote ("devis") of the order, made from the stored order. */
+  @Get(':id/devis.pdf')
+  @RequirePermission('orders', 'view')
+  async devisPdf(@Param('id', ID) id: number, @Res() res: Response): Promise<void> {
+    const model = await this.devis.model(id);
+    const pdf = await this.devis.render(model);
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="devis-${model.number}.pdf"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Content-Length', String(pdf.length));
+    res.end(pdf);
+  }
+
+  @Put(':id/hold')
+  @RequirePermission('orders', 'edit')
+  async extendHold(@Param('id', ID) id: number, @Body() body: unknown): Promise<OrderAnswer> {
+    return { success: true, message: 'Réservation prolongée !', order: await this.orders.extendHold(id, body) };
   }
 
   @Put(':id/status')

@@ -1,21 +1,42 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { validateForm } from '../common/forms.js';
 import { pageRequest, paginate, whereContains } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
-import type { OrderItemProduct, OrderItemRow, OrderStatusCounts, StaffOrder, StaffOrderDetail } from '../contract/backoffice.js';
+import type {
+  OrderItemProduct,
+  OrderItemRow,
+  OrderMailRow,
+  OrderStatusCounts,
+  StaffOrder,
+  StaffOrderDetail,
+} from '../contract/backoffice.js';
+import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
+import { MailService } from '../mail/mail.service.js';
 import type { Paginated } from '../contract/staff.js';
 import { conflict, notFound } from '../core/errors/api-error.js';
 import { imageVariants } from '../media/image-variants.js';
-import { OrderStatusDto, type StaffOrderListQueryDto } from './dto/staff-order.dto.js';
+import { OrderHoldDto, OrderStatusDto, type StaffOrderListQueryDto } from './dto/staff-order.dto.js';
 import { OrderItem } from './entities/order-item.entity.js';
 import { ORDER_STATUSES, Order, type OrderStatus } from './entities/order.entity.js';
 import { giveStockBack, takeStock } from './stock-ledger.js';
+import { itemCurrency, storedMoney } from './order-pricing.js';
+import { clientNoticeMails, type ClientNotice } from './order-request-mails.js';
 
 export const ORDERS_PAGE_SIZE = 7;
 const NOT_FOUND = 'Commande introuvable.';
 const CHANGED_MEANWHILE = 'La commande a été modifiée entre-temps. Rechargez la page et réessayez.';
+const NOT_HELD = 'Seule une commande en attente dont le stock est réservé peut être prolongée.';
+export const DAY_MS = 24 * 60 * 60_000;
+
+/** The client is told of these changes made by staff (pending is where orders start: nothing to say). */
+const NOTIFIED: Partial<Record<OrderStatus, ClientNotice>> = {
+  inprogress: 'inprogress',
+  shipped: 'shipped',
+  canceled: 'canceled',
+};
 
 export function toStaffOrder(order: Order): StaffOrder {
   return {
@@ -39,6 +60,10 @@ export function toStaffOrder(order: Order): StaffOrder {
     shipped_at: order.shipped_at ? order.shipped_at.toISOString() : null,
     created_at: order.created_at.toISOString(),
     updated_at: order.updated_at.toISOString(),
+    money: storedMoney(order),
+    hold_until:
+      order.status === 'pending' && order.stock_reserved && order.hold_until ? new Date(order.hold_until).toISOString() : null,
+    cancel_reason: order.cancel_reason === 'expired' ? 'expired' : null,
   };
 }
 
@@ -61,8 +86,11 @@ function toItemProduct(item: OrderItem): OrderItemProduct | null {
   };
 }
 
-function toItem(item: OrderItem): Omit<OrderItemRow, 'order'> {
+function toItem(item: OrderItem, order: Pick<Order, 'currency'>): Omit<OrderItemRow, 'order'> {
+  const currency = itemCurrency(item, order);
   return {
+    currency_code: currency.code,
+    currency_symbol: currency.symbol,
     id: item.id,
     quantity: item.quantity,
     price: item.price,
@@ -75,7 +103,7 @@ function toItem(item: OrderItem): Omit<OrderItemRow, 'order'> {
 }
 
 export function toOrderItemRow(item: OrderItem): OrderItemRow {
-  return { ...toItem(item), order: toStaffOrder(item.order!) };
+  return { ...toItem(item, item.order!), order: toStaffOrder(item.order!) };
 }
 
 /** An order holds stock while it is reserved and not shipped (shipped goods have left the warehouse). */
@@ -88,6 +116,8 @@ export class StaffOrdersService {
     @InjectRepository(OrderItem) private readonly items: Repository<OrderItem>,
     @InjectRepository(Order) private readonly orders: Repository<Order>,
     private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mail: MailService,
   ) {}
 
   /** Order items with their order and the product's images, category and currency. */
@@ -145,19 +175,47 @@ export class StaffOrdersService {
       .where('item.order_id = :id', { id })
       .orderBy('item.id', 'ASC')
       .getMany();
-    return { ...toStaffOrder(order), items: items.map(toItem) };
+    const mails = await manager.getRepository(OutgoingMail).find({ where: { related: `order:${id}` }, order: { id: 'ASC' } });
+    return { ...toStaffOrder(order), items: items.map((item) => toItem(item, order)), mails: mails.map(toMailRow) };
+  }
+
+  /**
+   * Extends a pending order's reservation by `days` from its current end (or from now when that has
+   * passed). Conditional on the order still being pending and reserved, so it never revives an order
+   * the hold job has just cancelled.
+   */
+  async extendHold(id: number, body: unknown): Promise<StaffOrderDetail> {
+    const { days } = await validateForm(OrderHoldDto, body);
+    return runTransaction(this.dataSource, async (manager) => {
+      const order = await manager.getRepository(Order).findOneBy({ id });
+      if (!order) throw notFound(NOT_FOUND);
+      if (order.status !== 'pending' || !order.stock_reserved) throw conflict(NOT_HELD);
+      const now = Date.now();
+      const from = Math.max(now, order.hold_until ? new Date(order.hold_until).getTime() : now);
+      const result = await manager
+        .createQueryBuilder()
+        .update(Order)
+        .set({ hold_until: new Date(from + days * DAY_MS) })
+        .where('id = :id AND status = :status AND stock_reserved = :reserved', { id, status: 'pending', reserved: true })
+        .execute();
+      if (!result.affected) throw conflict(NOT_HELD);
+      return this.get(id, manager);
+    });
   }
 
   /**
    * Any status may follow any other (spec §4). Stock follows the status: going to "canceled" gives
    * the reserved quantities back; leaving "canceled" takes them again, or is refused (409, naming the
    * product) when the stock no longer has them. "shipped" stamps shipped_at; leaving it clears it.
-   * The order row is changed with a condition on its previous state, so two concurrent changes
-   * cannot both move the stock: the second one answers 409.
+   * The order row is changed with a condition on its previous state, so two concurrent changes (or a
+   * change and the hold job's expiry) cannot both move the stock: the second one answers 409. The
+   * client is e-mailed, in the same transaction, about "En cours", "Expédié" and "Annulé".
    */
   async changeStatus(id: number, body: unknown): Promise<StaffOrderDetail> {
     const { status } = await validateForm(OrderStatusDto, body);
-    return runTransaction(this.dataSource, async (manager) => {
+    const mailIds: number[] = [];
+    const detail = await runTransaction(this.dataSource, async (manager) => {
+      mailIds.length = 0;
       const order = await manager.getRepository(Order).findOne({ where: { id }, relations: { items: true } });
       if (!order) throw notFound(NOT_FOUND);
       if (order.status === status) return this.get(id, manager);
@@ -165,10 +223,12 @@ export class StaffOrdersService {
       const reserve = status !== 'canceled';
       const wasReserved = Boolean(order.stock_reserved);
       const shippedAt = status === 'shipped' ? new Date() : null;
+      // Back to "pending": a fresh reservation period; any other status: no expiry.
+      const holdUntil = status === 'pending' ? new Date(Date.now() + this.config.quotes.holdDays * DAY_MS) : null;
       const result = await manager
         .createQueryBuilder()
         .update(Order)
-        .set({ status, stock_reserved: reserve, shipped_at: shippedAt })
+        .set({ status, stock_reserved: reserve, shipped_at: shippedAt, hold_until: holdUntil, cancel_reason: null })
         .where('id = :id AND status = :previous AND stock_reserved = :wasReserved', {
           id,
           previous: order.status,
@@ -187,8 +247,17 @@ export class StaffOrdersService {
             `Impossible de rétablir la commande : stock insuffisant pour « ${name} » (${available} disponible${available > 1 ? 's' : ''}, ${requested} demandé${requested > 1 ? 's' : ''}).`,
         );
       }
+      // Only the transaction whose conditional UPDATE won gets here: one notice per change.
+      const notice = NOTIFIED[status];
+      if (notice) {
+        for (const mail of clientNoticeMails(order, notice, this.config.company)) {
+          mailIds.push((await this.mail.send(mail, manager)).id);
+        }
+      }
       return this.get(id, manager);
     });
+    this.mail.deliverSoon(mailIds);
+    return detail;
   }
 
   /** Deletes an order and its lines; an order that still holds stock gives it back. */
@@ -216,4 +285,17 @@ export class StaffOrdersService {
       }
     });
   }
+}
+
+function toMailRow(mail: OutgoingMail): OrderMailRow {
+  return {
+    id: mail.id,
+    kind: mail.kind,
+    to: mail.to_address,
+    subject: mail.subject,
+    status: mail.status,
+    with_devis: Boolean(mail.attachments?.includes('devis:')),
+    created_at: new Date(mail.created_at).toISOString(),
+    sent_at: mail.sent_at ? new Date(mail.sent_at).toISOString() : null,
+  };
 }

@@ -53,6 +53,8 @@ export const queryKeys = {
     options: ['categories', 'options'] as const,
   },
   currencies: ['currencies'] as const,
+  /** GET /api/exchange-rate: the "Taux de change" screen. */
+  exchangeRates: ['exchange-rates'] as const,
   products: {
     all: ['products'] as const,
     list: (params: ListParams) => ['products', 'list', params] as const,

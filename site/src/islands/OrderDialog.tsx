@@ -11,6 +11,7 @@ import type {
 import { formatPrice, shortName } from '../lib/format';
 import { cartAtom, cartTotals, clearCart, removeOne, setQuantity, updateStock, type CartItem } from './lib/cart';
 import { api, firstErrors } from './lib/http';
+import { ConvertedTotal, CONVERSION_TEXTS } from './ui/ConvertedTotal';
 import { Popup } from './ui/Popup';
 import { Spinner } from './ui/Spinner';
 
@@ -22,8 +23,6 @@ export const ORDER_TEXTS = {
   failure: 'Erreur lors de la création de la commande.',
   network: 'Le serveur est injoignable : vérifiez votre connexion puis réessayez. Votre panier a été conservé.',
   placeholder: 'Sélectionner',
-  mixedCurrencies: (names: string) =>
-    `Votre panier contient des produits vendus dans des devises différentes (${names}) : passez une commande par devise.`,
   cartCurrency: (name: string) => `Les prix de votre panier sont en ${name}.`,
 } as const;
 
@@ -104,8 +103,10 @@ export default function OrderDialog({ open, onOpenChange }: Props) {
   const cartCurrencies = [...new Set(cart.map((item) => item.currency.name).filter(Boolean))];
   const mixed = cartCurrencies.length > 1;
   const cartCurrency = cartCurrencies.length === 1 ? cartCurrencies[0]! : null;
+  // Any cart in any currency: the hint says how the total is given.
+  const currencyHint = cartCurrency ? ORDER_TEXTS.cartCurrency(cartCurrency) : mixed ? CONVERSION_TEXTS.mixedHint : undefined;
 
-  // The total is priced in the cart's currency: propose it until the visitor picks one.
+  // A cart in one currency: propose it until the visitor picks one (any other is converted).
   useEffect(() => {
     if (cartCurrency && (CURRENCIES as readonly string[]).includes(cartCurrency)) {
       setValues((v) => (v.currency ? v : { ...v, currency: cartCurrency }));
@@ -141,8 +142,8 @@ export default function OrderDialog({ open, onOpenChange }: Props) {
       setStep((s) => (s < 3 ? ((s + 1) as 2 | 3) : s));
       return;
     }
-    if (!cart.length || mixed) {
-      setCartError(mixed ? ORDER_TEXTS.mixedCurrencies(cartCurrencies.join(', ')) : ORDER_TEXTS.emptyCart);
+    if (!cart.length) {
+      setCartError(ORDER_TEXTS.emptyCart);
       setStep(1);
       return;
     }
@@ -160,12 +161,8 @@ export default function OrderDialog({ open, onOpenChange }: Props) {
         OrderRequestPayload,
         'order_items'
       >),
-      order_items: cart.map((item) => ({
-        product_id: item.id,
-        quantity: item.quantity,
-        price: item.price,
-        total_price: ((Math.round(Number(item.price) * 100) * item.quantity) / 100).toFixed(2),
-      })),
+      // Prices and totals come from the server (each line in its product's currency).
+      order_items: cart.map((item) => ({ product_id: item.id, quantity: item.quantity })),
     };
     const result = await api<OrderCreatedAnswer>('/api/order/create', { method: 'POST', body: payload });
     setBusy(false);
@@ -255,11 +252,7 @@ export default function OrderDialog({ open, onOpenChange }: Props) {
 
           <div className="flex-1 overflow-y-auto p-3">
             {step === 1 && <CartStep cart={cart} error={cartError} />}
-            {step === 1 && mixed && (
-              <p className="mt-2 rounded-md bg-warning-soft p-1.5 text-warning" role="alert">
-                {ORDER_TEXTS.mixedCurrencies(cartCurrencies.join(', '))}
-              </p>
-            )}
+            {step === 1 && mixed && <p className="mt-2 text-sm text-ink-muted">{CONVERSION_TEXTS.mixedHint}</p>}
             {step > 1 && (
               <div className="grid gap-2 sm:grid-cols-2">
                 {FIELDS.filter((f) => f.step === step).map((field) => (
@@ -268,7 +261,7 @@ export default function OrderDialog({ open, onOpenChange }: Props) {
                     id={fieldId(field.name)}
                     label={field.label}
                     error={errors[field.name]}
-                    hint={field.name === 'currency' && cartCurrency ? ORDER_TEXTS.cartCurrency(cartCurrency) : undefined}
+                    hint={field.name === 'currency' ? currencyHint : undefined}
                   >
                     {field.type === 'select' ? (
                       <select
@@ -281,7 +274,7 @@ export default function OrderDialog({ open, onOpenChange }: Props) {
                         aria-describedby={
                           [
                             errors[field.name] && `${fieldId(field.name)}-error`,
-                            field.name === 'currency' && cartCurrency && `${fieldId(field.name)}-hint`,
+                            field.name === 'currency' && currencyHint && `${fieldId(field.name)}-hint`,
                           ]
                             .filter(Boolean)
                             .join(' ') || undefined
@@ -323,6 +316,7 @@ export default function OrderDialog({ open, onOpenChange }: Props) {
                 <>
                   Total indicatif :{' '}
                   <strong className="text-ink">{totals.map((t) => formatPrice(t.cents / 100, t.symbol)).join(' + ')}</strong>
+                  <ConvertedTotal cart={cart} currency={values.currency as OrderCurrencyChoice | ''} />
                 </>
               )}
             </p>

@@ -25,6 +25,20 @@ describe('configuration', () => {
     expect(config.siteUrl).toBe('http://localhost:3000');
   });
 
+  it('reads the quote settings: validity, hold, legal identifiers, logo', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/comptoir-x' }).quotes).toEqual({ validityDays: 30, holdDays: 14 });
+    const config = loadConfig({
+      DATA_DIR: '/tmp/comptoir-x',
+      QUOTE_VALIDITY_DAYS: '45',
+      ORDER_HOLD_DAYS: '7',
+      COMPANY_LEGAL_IDS: 'RCCM TG-LOM 2020 B 1234 ; NIF 1000123456;',
+      COMPANY_LOGO: '/srv/logo.png',
+    });
+    expect(config.quotes).toEqual({ validityDays: 45, holdDays: 7 });
+    expect(config.company.legalIds).toEqual(['RCCM TG-LOM 2020 B 1234', 'NIF 1000123456']);
+    expect(config.company.logoPath).toBe('/srv/logo.png');
+  });
+
   it('reads a MySQL/MariaDB URL', () => {
     const config = loadConfig({ DATABASE_URL: 'mysql://shop:secret@db.internal:3307/comptoir' });
     expect(config.database).toMatchObject({ type: 'mysql', host: 'db.internal', port: 3307, database: 'comptoir' });
@@ -42,5 +56,8 @@ describe('configuration', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ SITE_URL: '::' }, 'SITE_URL'],
     [{ BUILD_SITE_ON_BOOT: 'maybe' }, 'BUILD_SITE_ON_BOOT'],
+    [{ QUOTE_VALIDITY_DAYS: '0' }, 'QUOTE_VALIDITY_DAYS'],
+    [{ ORDER_HOLD_DAYS: 'deux' }, 'ORDER_HOLD_DAYS'],
+    [{ COMPANY_LOGO: '/srv/logo.svg' }, 'COMPANY_LOGO'],
   ])('refuses %j naming %s', (env, variable) => expectConfigError(env, variable));
 });

@@ -13,6 +13,16 @@ export interface CompanyConfig {
   phones: string[];
   address: string;
   mapQuery: string;
+  /** Legal identifiers printed on quotes (RCCM, NIF...), e.g. ["RCCM TG-LOM 2020 B 1234", "NIF 1000123456"]. */
+  legalIds: string[];
+  /** A PNG or JPEG logo for the quote's header (absolute path); none: the name stands alone. */
+  logoPath?: string;
+}
+
+/** Quote requests: how long a devis is valid and how long a pending order holds its stock. */
+export interface QuotesConfig {
+  validityDays: number;
+  holdDays: number;
 }
 
 export interface AppConfig {
@@ -30,6 +40,7 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   company: CompanyConfig;
+  quotes: QuotesConfig;
   /** Where the built front ends live; overridable so tests can point at fixtures. */
   dashboardDist: string;
   siteDir: string;
@@ -99,6 +110,13 @@ function parsePositiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number
   if (!raw) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) <= 0) throw new ConfigError(name, `must be a positive whole number (got "${raw}")`);
   return Number(raw);
+}
+
+function parseLogo(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.COMPANY_LOGO?.trim();
+  if (!raw) return undefined;
+  if (!/\.(png|jpe?g)$/i.test(raw)) throw new ConfigError('COMPANY_LOGO', `must be a .png or .jpg file (got "${raw}")`);
+  return path.resolve(raw);
 }
 
 function parseRateLimitFactor(env: NodeJS.ProcessEnv): number {
@@ -175,6 +193,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .filter(Boolean),
       address: env.COMPANY_ADDRESS?.trim() || 'Lomé-Togo, Agoe Cacaveli',
       mapQuery: env.COMPANY_MAP_QUERY?.trim() || 'Agoe Cacaveli, Lomé, Togo',
+      legalIds: (env.COMPANY_LEGAL_IDS?.trim() || '')
+        .split(';')
+        .map((id) => id.trim())
+        .filter(Boolean),
+      logoPath: parseLogo(env),
+    },
+    quotes: {
+      validityDays: parsePositiveInt(env, 'QUOTE_VALIDITY_DAYS', 30),
+      holdDays: parsePositiveInt(env, 'ORDER_HOLD_DAYS', 14),
     },
     dashboardDist: path.resolve(env.DASHBOARD_DIST?.trim() || path.join(repoRoot, 'dashboard/dist')),
     siteDir: path.resolve(env.SITE_DIR?.trim() || path.join(repoRoot, 'site')),

@@ -14,6 +14,7 @@ import { Product } from '../../catalogue/entities/product.entity.js';
 import { ProductImage } from '../../catalogue/entities/product-image.entity.js';
 import { ContactMessage } from '../../contact/entities/contact-message.entity.js';
 import { Customer } from '../../customers/entities/customer.entity.js';
+import { ExchangeRate } from '../../exchange-rates/entities/exchange-rate.entity.js';
 import { OutgoingMail } from '../../mail/entities/outgoing-mail.entity.js';
 import { Media } from '../../media/entities/media.entity.js';
 import { NewsletterSubscriber } from '../../newsletter/entities/newsletter-subscriber.entity.js';
@@ -30,6 +31,7 @@ export {
   ContactMessage,
   Currency,
   Customer,
+  ExchangeRate,
   LoginThrottle,
   Media,
   NewsletterSubscriber,
@@ -69,6 +71,8 @@ export const ENTITIES: Function[] = [
   Customer,
   Order,
   OrderItem,
+  // exchange rates of quote requests
+  ExchangeRate,
   // public-side messages
   NewsletterSubscriber,
   ContactMessage,

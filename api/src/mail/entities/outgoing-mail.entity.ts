@@ -41,6 +41,18 @@ export class OutgoingMail {
   @Column({ type: 'datetime', nullable: true })
   sent_at: Date | null;
 
+  /** What the mail is about, e.g. "order:12" (the order detail lists its mails). */
+  @Index('IDX_outgoing_mails_related')
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  related: string | null;
+
+  /**
+   * Attachments as references, JSON string[] such as ["devis:12"]: the file is made when the mail is
+   * delivered (by the resolver registered for the prefix), so the outbox stays small.
+   */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  attachments: string | null;
+
   @CreateDateColumn({ type: 'datetime' })
   created_at: Date;
 }

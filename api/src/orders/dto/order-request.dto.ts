@@ -54,6 +54,23 @@ export class OrderItemRequestDto {
   // prices every line from the catalogue. The validation pipe drops them.
 }
 
+/** POST /api/order/estimate: the chosen currency and the cart's lines (the dialog's indicative total). */
+export class OrderEstimateDto {
+  @Transform(trimmed)
+  @IsNotEmpty({ message: REQUIRED })
+  @IsString({ message: TEXT })
+  @IsIn(ORDER_CURRENCY_CHOICES, { message: 'Choisissez Dollar, Euro ou Fcfa.' })
+  currency: (typeof ORDER_CURRENCY_CHOICES)[number];
+
+  @IsDefined({ message: 'Votre panier est vide.' })
+  @IsArray({ message: 'La liste des articles est invalide.' })
+  @ArrayMinSize(1, { message: 'Votre panier est vide.' })
+  @ArrayMaxSize(ORDER_MAX_ITEMS, { message: `Une commande ne peut pas contenir plus de ${ORDER_MAX_ITEMS} articles.` })
+  @ValidateNested({ each: true, message: 'La liste des articles est invalide.' })
+  @Type(() => OrderItemRequestDto)
+  order_items: OrderItemRequestDto[];
+}
+
 /** POST /api/order/create: the eleven fields of the order dialog and the cart's lines. */
 export class OrderRequestDto {
   @Transform(trimmed)

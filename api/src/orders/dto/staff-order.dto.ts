@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, Max, Min } from 'class-validator';
 import { ListQueryDto } from '../../common/listing.js';
-import { trimmed } from '../../common/forms.js';
+import { intInput, trimmed } from '../../common/forms.js';
 import { ORDER_STATUSES, type OrderStatus } from '../entities/order.entity.js';
 
 const STATUS_MESSAGE = 'Le statut doit être En attente (pending), En cours (inprogress), Expédié (shipped) ou Annulé (canceled).';
@@ -19,4 +19,14 @@ export class OrderStatusDto {
   @IsNotEmpty({ message: 'Le statut est requis.' })
   @IsIn(ORDER_STATUSES, { message: STATUS_MESSAGE })
   status: OrderStatus;
+}
+
+/** PUT /api/order/{id}/hold { days }: extends the reservation of a pending order. */
+export class OrderHoldDto {
+  @Transform(intInput)
+  @IsDefined({ message: 'Le nombre de jours est requis.' })
+  @IsInt({ message: 'Le nombre de jours doit être un nombre entier.' })
+  @Min(1, { message: 'Le nombre de jours doit être compris entre 1 et 90.' })
+  @Max(90, { message: 'Le nombre de jours doit être compris entre 1 et 90.' })
+  days: number;
 }

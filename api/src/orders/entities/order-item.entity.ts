@@ -27,6 +27,10 @@ export class OrderItem {
   @Column({ type: 'varchar', length: 255 })
   product_name: string;
 
+  /** Product reference at the time of the order (printed on the devis; null on older orders). */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  product_reference: string | null;
+
   @Column({ type: 'int' })
   quantity: number;
 
@@ -37,6 +41,13 @@ export class OrderItem {
   /** price x quantity. */
   @MoneyColumn()
   total_price: string;
+
+  /** ISO code of the currency the line is priced in (the product's when ordered; null on older orders). */
+  @Column({ type: 'varchar', length: 3, nullable: true })
+  currency_code: string | null;
+
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  currency_symbol: string | null;
 
   @CreateDateColumn({ type: 'datetime' })
   created_at: Date;

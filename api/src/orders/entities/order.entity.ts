@@ -78,7 +78,7 @@ export class Order {
   @JoinColumn({ name: 'customer_id' })
   customer?: Relation<Customer> | null;
 
-  /** Sum of the items' total_price, computed on the server. */
+  /** The total in the chosen currency (lines converted with `rates_json`), computed on the server. */
   @MoneyColumn({ default: '0.00' })
   total: string;
 
@@ -88,6 +88,27 @@ export class Order {
 
   @Column({ type: 'datetime', nullable: true })
   shipped_at: Date | null;
+
+  /** Totals per product currency, JSON OrderCurrencyTotal[] (null for orders made before currencies were free). */
+  @Column({ type: 'text', nullable: true })
+  totals_json: string | null;
+
+  /** The exchange rates the conversion used, JSON OrderRateUsed[]. */
+  @Column({ type: 'text', nullable: true })
+  rates_json: string | null;
+
+  /** Comma-separated codes that had no rate: `total` is then "0.00" and staff confirm the amount. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  missing_rates: string | null;
+
+  /** A pending order's reservation runs until then; the hold job cancels it afterwards. */
+  @Index('IDX_orders_hold_until')
+  @Column({ type: 'datetime', nullable: true })
+  hold_until: Date | null;
+
+  /** "expired" when the hold job cancelled the order. */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  cancel_reason: string | null;
 
   @OneToMany(() => OrderItem, (item) => item.order, { cascade: ['insert'] })
   items?: Relation<OrderItem>[];

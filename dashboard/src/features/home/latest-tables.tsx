@@ -14,7 +14,7 @@ import { ArticlePreviewDialog } from '../articles/article-preview-dialog';
 import { ARTICLE_STATUS_TONE } from '../articles/status';
 import { OrderDetailDialog } from '../orders/order-detail-dialog';
 import { OrderStatusBadge } from '../orders/status-badge';
-import { formatAmount } from '../products/money';
+import { formatMoney } from '../products/money';
 import { latestArticlesQueryOptions, latestOrdersQueryOptions } from './api';
 import { StoredImage } from '../products/stored-image';
 
@@ -153,7 +153,7 @@ export function LatestOrders() {
       orderColumn.accessor('total_price', {
         header: 'Total TTC',
         meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right' },
-        cell: (info) => `${formatAmount(info.getValue())} ${info.row.original.order.currency}`,
+        cell: (info) => formatMoney(info.getValue(), info.row.original.currency_symbol),
       }),
       orderColumn.accessor('created_at', {
         header: 'Date',

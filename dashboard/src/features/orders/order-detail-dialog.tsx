@@ -13,9 +13,10 @@ import { EmptyState } from '../../ui/empty-state';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { Spinner } from '../../ui/spinner';
 import { usePermissions } from '../auth/permissions';
-import { formatAmount } from '../products/money';
+import { formatMoney } from '../products/money';
 import { changeOrderStatus, orderQueryOptions } from './api';
 import './order-panel.css';
+import { DevisDownload, OrderHold, OrderMails, OrderTotalsFoot } from './order-quote';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, ORDER_STATUSES, orderStatusOf } from './status';
 
 /** Changes an order's status, refreshing every list, count and stock it touches. */
@@ -68,8 +69,13 @@ function OrderDetailBody({ order }: { order: StaffOrderDetail }) {
           <p className="font-mono text-sm font-semibold text-ink">{order.order_num}</p>
           <p className="text-xs text-ink-subtle">Passée le {formatDateTime(order.created_at)}</p>
         </div>
-        <Badge tone={ORDER_STATUS_TONE[status]}>{ORDER_STATUS_LABEL[status]}</Badge>
+        <div className="flex items-center gap-1">
+          <DevisDownload order={order} />
+          <Badge tone={ORDER_STATUS_TONE[status]}>{ORDER_STATUS_LABEL[status]}</Badge>
+        </div>
       </div>
+
+      <OrderHold order={order} canEdit={can('orders', 'edit')} />
 
       {can('orders', 'edit') ? (
         <section aria-labelledby={`order-${order.id}-status`} className="rounded-md border border-line p-1.5">
@@ -161,24 +167,21 @@ function OrderDetailBody({ order }: { order: StaffOrderDetail }) {
                 <tr key={item.id} className="border-t border-line">
                   <td className="px-1 py-0.5">{item.product?.name ?? item.product_name}</td>
                   <td className="px-1 py-0.5 text-right tabular-nums">{item.quantity}</td>
-                  <td className="whitespace-nowrap px-1 py-0.5 text-right tabular-nums">{formatAmount(item.price)}</td>
-                  <td className="whitespace-nowrap px-1 py-0.5 text-right tabular-nums">{formatAmount(item.total_price)}</td>
+                  <td className="whitespace-nowrap px-1 py-0.5 text-right tabular-nums">
+                    {formatMoney(item.price, item.currency_symbol)}
+                  </td>
+                  <td className="whitespace-nowrap px-1 py-0.5 text-right tabular-nums">
+                    {formatMoney(item.total_price, item.currency_symbol)}
+                  </td>
                 </tr>
               ))}
             </tbody>
-            <tfoot>
-              <tr className="border-t border-line bg-surface-muted font-semibold">
-                <td className="px-1 py-0.5" colSpan={3}>
-                  Total de la commande
-                </td>
-                <td className="whitespace-nowrap px-1 py-0.5 text-right tabular-nums">
-                  {formatAmount(order.total)} {order.currency}
-                </td>
-              </tr>
-            </tfoot>
+            <OrderTotalsFoot order={order} />
           </table>
         </div>
       </section>
+
+      <OrderMails order={order} />
     </div>
   );
 }

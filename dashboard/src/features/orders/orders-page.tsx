@@ -17,7 +17,7 @@ import { PageHeader } from '../../ui/page-header';
 import { SearchInput } from '../../ui/search-input';
 import { RequireView, usePermissions } from '../auth/permissions';
 import type { ListPageProps } from '../products/list-page';
-import { formatAmount } from '../products/money';
+import { formatMoney } from '../products/money';
 import { deleteOrder, ordersQueryOptions } from './api';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { ORDER_STATUS_LABEL, ORDER_STATUSES } from './status';
@@ -111,12 +111,13 @@ function OrdersList({ page, search, status, onPageChange, onSearchChange, onStat
       column.accessor('price', {
         header: 'Prix unitaire TTC',
         meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right' },
-        cell: (info) => formatAmount(info.getValue()),
+        // Each line in its product's currency (a cart may mix currencies).
+        cell: (info) => formatMoney(info.getValue(), info.row.original.currency_symbol),
       }),
       column.accessor('total_price', {
         header: 'Total TTC',
         meta: { className: 'whitespace-nowrap text-right font-medium tabular-nums', headerClassName: 'text-right' },
-        cell: (info) => formatAmount(info.getValue()),
+        cell: (info) => formatMoney(info.getValue(), info.row.original.currency_symbol),
       }),
       column.accessor((row) => row.order.currency, { id: 'currency', header: 'Devise' }),
       column.accessor((row) => row.order.payment_by, {

@@ -1,0 +1,180 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { DataSource } from 'typeorm';
+import { formatMoney } from '../common/money.js';
+import type { OrderMoney } from '../contract/public.js';
+import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { notFound } from '../core/errors/api-error.js';
+import { MailService } from '../mail/mail.service.js';
+import { renderDevis, type DevisModel } from './devis-pdf.js';
+import { OrderItem } from './entities/order-item.entity.js';
+import { Order } from './entities/order.entity.js';
+import { itemCurrency, storedMoney } from './order-pricing.js';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Lomé's time (UTC, no daylight saving): the dates printed on a quote. */
+const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Africa/Lome' });
+
+/** "1 EUR = 655,957 FCFA (parité fixe)". */
+function rateText(rate: OrderMoney['rates'][number]): string {
+  return `1 ${rate.currency_code} = ${rate.rate.replace('.', ',')} FCFA${rate.fixed ? ' (parité fixe)' : ` (taux du ${rate.rate_date.split('-').reverse().join('/')})`}`;
+}
+
+/** The quote's content, formatted in French, from the stored order only (so the same order gives the same file). */
+export function devisModel(order: Order, items: OrderItem[], config: Pick<AppConfig, 'company' | 'quotes'>): DevisModel {
+  const created = new Date(order.created_at);
+  const money = storedMoney(order);
+  const totals: [string, string][] = money.totals.map((t) => [
+    money.totals.length > 1 ? `Total ${t.currency_code}` : 'Total',
+    formatMoney(t.amount, t.currency_code, t.currency_symbol),
+  ]);
+  const mixed = money.totals.length > 1 || money.totals[0]?.currency_code !== money.currency_code;
+  if (mixed && money.converted_total !== null) {
+    totals.push([`Total en ${order.currency}`, formatMoney(money.converted_total, money.currency_code, money.currency_symbol)]);
+  }
+  const { company } = config;
+  return {
+    createdAt: created.toISOString(),
+    number: order.order_num,
+    date: dateFr.format(created),
+    validUntil: dateFr.format(new Date(created.getTime() + config.quotes.validityDays * DAY_MS)),
+    company: {
+      name: company.name,
+      lines: [company.address, company.phones.join(' · '), company.email],
+      legalIds: company.legalIds,
+      ...(company.logoPath && existsSync(company.logoPath) ? { logoPath: company.logoPath } : {}),
+    },
+    client: [
+      ['Entreprise', order.company_name],
+      ['Téléphone', order.company_phone],
+      ['Email', order.company_email],
+    ],
+    representative: [
+      ['Nom', order.representative_name],
+      ['Téléphone', order.representative_phone],
+      ['Email', order.representative_email],
+    ],
+    lines: items.map((item) => {
+      const { code, symbol } = itemCurrency(item, order);
+      return {
+        designation: item.product_name,
+        reference: item.product_reference ?? item.product?.reference ?? '—',
+        quantity: String(item.quantity),
+        unitPrice: formatMoney(item.price, code, symbol),
+        currency: code,
+        total: formatMoney(item.total_price, code, symbol),
+      };
+    }),
+    totals,
+    rates: mixed ? money.rates.map(rateText) : [],
+    note: money.note,
+    terms: [
+      ['Devise demandée', order.currency],
+      ['Moyen de paiement', order.payment_by],
+      ['Conditions de paiement', order.payment_term],
+      ['Mode de livraison', order.delivery_method],
+      ['Niveau de crédit', order.credit_level],
+    ],
+    footer:
+      `${company.name} · ${company.address} · ${company.email}. Devis valable ${config.quotes.validityDays} jours, ` +
+      `sous réserve de disponibilité du stock ; aucun paiement n’a été effectué en ligne.`,
+  };
+}
+
+/**
+ * The "devis" PDF of an order: made on demand from the stored order (download, mail attachment),
+ * laid out in a worker thread (PDFKit needs tens of milliseconds per document: see
+ * docs/performance.md) so the API keeps answering meanwhile.
+ */
+@Injectable()
+export class DevisService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Devis');
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (pdf: Buffer) => void; reject: (error: Error) => void }>();
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mail: MailService,
+  ) {}
+
+  onModuleInit(): void {
+    this.mail.registerAttachment('devis', async (key) => {
+      const id = Number(key);
+      const exists = await this.dataSource.getRepository(Order).exists({ where: { id } });
+      if (!exists) return null;
+      const model = await this.model(id);
+      return { filename: `devis-${model.number}.pdf`, content: await this.render(model), contentType: 'application/pdf' };
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+
+  async model(id: number): Promise<DevisModel> {
+    const order = await this.dataSource.getRepository(Order).findOneBy({ id });
+    if (!order) throw notFound('Commande introuvable.');
+    const items = await this.dataSource.getRepository(OrderItem).find({
+      where: { order_id: id },
+      relations: { product: { currency: true } },
+      order: { id: 'ASC' },
+    });
+    return devisModel(order, items, this.config);
+  }
+
+  /** The PDF and the order's number (for the file name). */
+  async pdf(id: number): Promise<Buffer> {
+    return this.render(await this.model(id));
+  }
+
+  render(model: DevisModel): Promise<Buffer> {
+    const worker = this.ensureWorker();
+    if (!worker) return renderDevis(model);
+    const id = this.nextId++;
+    return new Promise<Buffer>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, model });
+    });
+  }
+
+  /** One long-lived worker; null (render in-process) when it cannot be started. */
+  private ensureWorker(): Worker | null {
+    if (this.worker) return this.worker;
+    // Built code runs devis-pdf.js; the sources (tests, dev) run devis-pdf.ts with Node's type stripping.
+    const url = new URL(import.meta.url.endsWith('.ts') ? './devis-pdf.ts' : './devis-pdf.js', import.meta.url);
+    try {
+      const worker = new Worker(url, { workerData: { devisWorker: true } });
+      worker.unref();
+      worker.on('message', (message: { id: number; pdf?: Uint8Array; error?: string }) => {
+        const waiting = this.pending.get(message.id);
+        if (!waiting) return;
+        this.pending.delete(message.id);
+        if (message.pdf) waiting.resolve(Buffer.from(message.pdf.buffer, message.pdf.byteOffset, message.pdf.byteLength));
+        else waiting.reject(new Error(message.error ?? 'PDF worker failed'));
+      });
+      const fail = (error: Error) => {
+        this.logger.error(`Devis worker stopped: ${error.message}`);
+        if (this.worker === worker) this.worker = null;
+        for (const [id, waiting] of this.pending) {
+          this.pending.delete(id);
+          waiting.reject(error);
+        }
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => {
+        if (this.worker === worker) fail(new Error(`exited with code ${code}`));
+      });
+      this.worker = worker;
+      return worker;
+    } catch (error) {
+      this.logger.warn(`Devis worker unavailable, rendering in-process: ${(error as Error).message}`);
+      return null;
+    }
+  }
+}

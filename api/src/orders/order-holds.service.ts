@@ -1,0 +1,99 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Interval } from '@nestjs/schedule';
+import { DataSource, LessThanOrEqual } from 'typeorm';
+import { runTransaction } from '../common/transactions.js';
+import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { MailService } from '../mail/mail.service.js';
+import { Order } from './entities/order.entity.js';
+import { OrderItem } from './entities/order-item.entity.js';
+import { clientNoticeMails } from './order-request-mails.js';
+import { giveStockBack } from './stock-ledger.js';
+
+const CHECK_EVERY_MS = 5 * 60_000;
+const BATCH = 50;
+
+/**
+ * Reservations that expire: a pending order request holds its stock until `hold_until`
+ * (ORDER_HOLD_DAYS after it was made, extended by staff); then this job cancels it, gives the stock
+ * back and tells the client. Correctness does not depend on timing or on how many replicas run the
+ * job: each order is cancelled by one conditional UPDATE (`status = 'pending' AND stock_reserved`),
+ * in the same transaction as the stock give-back, so exactly one of the job, another replica's job
+ * or a staff status change wins, and only the winner moves stock or sends mail.
+ */
+@Injectable()
+export class OrderHoldsService {
+  private readonly logger = new Logger('OrderHolds');
+  private running: Promise<number> | null = null;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mail: MailService,
+  ) {}
+
+  @Interval('order-holds', CHECK_EVERY_MS)
+  scheduled(): void {
+    void this.expireDue().catch((error: unknown) => this.logger.error(`Hold check failed: ${(error as Error).message}`));
+  }
+
+  /** Cancels every pending order whose hold has ended by `now`; returns how many this call cancelled. */
+  expireDue(now = new Date()): Promise<number> {
+    // One pass at a time in this process (a slow pass must not stack up behind the interval).
+    this.running ??= this.sweep(now).finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async sweep(now: Date): Promise<number> {
+    let cancelled = 0;
+    for (;;) {
+      const due = await this.dataSource.getRepository(Order).find({
+        select: { id: true },
+        where: { status: 'pending', stock_reserved: true, hold_until: LessThanOrEqual(now) },
+        order: { hold_until: 'ASC', id: 'ASC' },
+        take: BATCH,
+      });
+      let progress = 0;
+      for (const { id } of due) {
+        if (await this.expire(id, now)) progress++;
+      }
+      cancelled += progress;
+      if (due.length < BATCH || progress === 0) return cancelled;
+    }
+  }
+
+  /** Cancels one order if it is still pending, reserved and past its hold. True when this call did it. */
+  async expire(id: number, now = new Date()): Promise<boolean> {
+    const mailIds: number[] = [];
+    const done = await runTransaction(this.dataSource, async (manager) => {
+      mailIds.length = 0;
+      const result = await manager
+        .createQueryBuilder()
+        .update(Order)
+        .set({ status: 'canceled', stock_reserved: false, hold_until: null, cancel_reason: 'expired' })
+        .where('id = :id AND status = :status AND stock_reserved = :reserved AND hold_until <= :now', {
+          id,
+          status: 'pending',
+          reserved: true,
+          now,
+        })
+        .execute();
+      if (!result.affected) return false; // A staff change, an extension or another replica came first.
+      const order = await manager.getRepository(Order).findOneByOrFail({ id });
+      const items = await manager.getRepository(OrderItem).findBy({ order_id: id });
+      await giveStockBack(
+        manager,
+        items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+      );
+      for (const mail of clientNoticeMails(order, 'expired', this.config.company)) {
+        mailIds.push((await this.mail.send(mail, manager)).id);
+      }
+      return true;
+    });
+    if (done) {
+      this.mail.deliverSoon(mailIds);
+      this.logger.log(`Order ${id}: reservation expired, cancelled and stock given back`);
+    }
+    return done;
+  }
+}

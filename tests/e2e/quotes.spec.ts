@@ -1,0 +1,159 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { allProducts, holdRequests, islandsReady, liveStock, query, type ApiProduct } from './public-helpers.js';
+import { E2E_ADMIN } from './server.js';
+
+// A mixed cart (FCFA and euro products) ordered in Fcfa on the public site, then its devis
+// downloaded from the dashboard's order detail and read back with pdftotext.
+
+const CLIENT = {
+  company_name: 'Quincaillerie du Port SARL',
+  company_phone: '+228 22 21 20 19',
+  company_email: 'achats@quincaillerie-port.example',
+  representative_name: 'Afi Lawson',
+  representative_phone: '+228 90 98 76 54',
+  representative_email: 'afi.lawson@quincaillerie-port.example',
+};
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function pick(page: Page, currency: string): Promise<ApiProduct> {
+  const found = (await allProducts(page))
+    .filter((p) => p.currency.name === currency && p.stock >= 2)
+    .sort((a, b) => b.stock - a.stock)[0];
+  expect(found, `a ${currency} product in stock`).toBeTruthy();
+  return found!;
+}
+
+test('a mixed cart ordered in Fcfa, then its devis downloaded from the dashboard', async ({ page }) => {
+  const fcfa = await pick(page, 'Fcfa');
+  const euro = await pick(page, 'Euro');
+  const before = { fcfa: await liveStock(page, fcfa.id), euro: await liveStock(page, euro.id) };
+
+  await page.goto('/catalogue');
+  await islandsReady(page);
+  await page.evaluate(() => localStorage.removeItem('cart'));
+  await page.goto(`/product/${fcfa.id}`);
+  await islandsReady(page);
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await page.goto(`/product/${euro.id}`);
+  await islandsReady(page);
+  await page.getByRole('button', { name: 'Commander maintenant' }).click();
+
+  // Step 1: each line in its own currency, nothing refused.
+  const dialog = page.locator('[data-order-dialog]');
+  await expect(dialog.locator('[data-cart-item]')).toHaveCount(2);
+  await expect(dialog.locator(`[data-cart-item="${fcfa.id}"]`)).toContainText('FCFA');
+  await expect(dialog.locator(`[data-cart-item="${euro.id}"]`)).toContainText('€');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+  await dialog.getByRole('button', { name: 'Suivant' }).click();
+  await dialog.getByLabel(/Moyen de paiement/).selectOption('Visa');
+  await dialog.getByLabel(/Devise/).selectOption('Fcfa');
+  // The converted total, from the server, with the fixed euro parity.
+  const converted = dialog.getByTestId('order-converted-total');
+  await expect(converted).toContainText(/≈ [\d ]+ FCFA au taux du jour, indicatif/);
+  await dialog.getByLabel(/Conditions de paiement/).fill('À réception de facture');
+  await dialog.getByLabel(/Mode de livraison/).selectOption('Route');
+  await dialog.getByLabel(/Niveau de crédit/).fill('Sans acompte');
+  await dialog.getByRole('button', { name: 'Suivant' }).click();
+  await dialog.getByLabel(/Nom de l’entreprise/).fill(CLIENT.company_name);
+  await dialog.getByLabel(/Téléphone de l’entreprise/).fill(CLIENT.company_phone);
+  await dialog.getByLabel(/Email de l’entreprise/).fill(CLIENT.company_email);
+  await dialog.getByLabel(/Nom du représentant/).fill(CLIENT.representative_name);
+  await dialog.getByLabel(/Téléphone du représentant/).fill(CLIENT.representative_phone);
+  await dialog.getByLabel(/Email du représentant/).fill(CLIENT.representative_email);
+
+  const release = await holdRequests(page, '**/api/order/create');
+  const answer = page.waitForResponse('**/api/order/create');
+  await dialog.getByRole('button', { name: 'Passer ma commande' }).click();
+  release();
+  const response = await answer;
+  const body = await response.json();
+  expect(response.status(), JSON.stringify(body)).toBe(201);
+  const order = body.order;
+  await expect(page.getByRole('dialog', { name: 'Commande passée avec succès !' })).toContainText(order.order_num);
+
+  // On the server: both lines in their currency, the total converted into FCFA with the parity stored.
+  expect(order.money.totals.map((t: { currency_code: string }) => t.currency_code).sort()).toEqual(['EUR', 'XOF']);
+  expect(order.money.rates).toEqual([expect.objectContaining({ currency_code: 'EUR', rate: '655.957', fixed: true })]);
+  const [row] = query<{ currency: string; total: string | number; rates_json: string }>(
+    'SELECT currency, total, rates_json FROM orders WHERE order_num = ?',
+    order.order_num,
+  );
+  expect(row!.currency).toBe('Fcfa');
+  expect(Number(row!.total)).toBe(Number(order.money.converted_total));
+  expect(JSON.parse(row!.rates_json)[0].rate).toBe('655.957');
+  expect(await liveStock(page, fcfa.id)).toBe(before.fcfa - 1);
+  expect(await liveStock(page, euro.id)).toBe(before.euro - 1);
+
+  // The dashboard: the order detail shows the totals per currency and the devis downloads.
+  await page.goto('/dashboard/login');
+  await page.getByLabel('Email pro').fill(E2E_ADMIN.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
+  await page.goto(`/dashboard/commandes?search=${order.order_num}`);
+  const table = page.getByRole('table', { name: 'Liste des commandes' });
+  await table
+    .getByRole('button', { name: `Actions pour la commande ${order.order_num}` })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Afficher' }).click();
+  const detail = page.getByRole('dialog', { name: 'Détail de la commande' });
+  await expect(detail.getByTestId('order-converted-total')).toContainText('Total en Fcfa');
+  await expect(detail.getByTestId('order-converted-total')).toContainText('1 EUR = 655,957 FCFA (parité fixe)');
+  await expect(detail.getByTestId('order-hold')).toContainText('Stock réservé jusqu’au');
+  await expect(detail.getByTestId('order-mails')).toContainText('Accusé de réception et devis');
+  await expectNoAxeViolations(page);
+
+  const downloading = page.waitForEvent('download');
+  await detail.getByTestId('devis-download').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`devis-${order.order_num}.pdf`);
+  const file = await download.path();
+  const pdf = fs.readFileSync(file);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']).stdout.toString('utf8');
+  for (const expected of [
+    order.order_num,
+    CLIENT.company_name,
+    CLIENT.representative_name,
+    'Total en Fcfa',
+    '1 EUR = 655,957 FCFA',
+  ]) {
+    expect(text).toContain(expected);
+  }
+  // Product names may wrap in the table: compare their first word.
+  expect(text).toContain(fcfa.name.split(' ')[0]!);
+  expect(text).toContain(euro.name.split(' ')[0]!);
+});
+
+test('an administrator sets the dollar rate in "Taux de change"; the public rates follow', async ({ page }) => {
+  await page.goto('/dashboard/login');
+  await page.getByLabel('Email pro').fill(E2E_ADMIN.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
+  await page.goto('/dashboard/administration/roles');
+  await page.getByRole('link', { name: 'Taux de change' }).click();
+  await expect(page.getByRole('heading', { name: 'Taux de change', level: 2 })).toBeVisible();
+  await expect(page.getByTestId('rates-in-force')).toContainText('1 EUR = 655,957 FCFA');
+  await expectNoAxeViolations(page);
+  await page.getByLabel(/Devise \(code ISO\)/).fill('USD');
+  await page.getByLabel(/FCFA pour 1 unité/).fill('0');
+  await page.getByRole('button', { name: 'Enregistrer le taux' }).click();
+  await expect(page.getByText('Le taux doit être un nombre positif avec au plus six décimales.')).toBeVisible();
+  await page.getByLabel(/FCFA pour 1 unité/).fill('605,5');
+  await page.getByRole('button', { name: 'Enregistrer le taux' }).click();
+  await expect(page.getByTestId('rates-in-force')).toContainText('1 USD = 605,5 FCFA');
+  await expect(page.getByRole('table', { name: 'Historique des taux de change' })).toContainText('605,5');
+  await expectNoAxeViolations(page);
+  const rates = await (await page.request.get('/api/exchange-rates')).json();
+  expect(rates.rates).toContainEqual(expect.objectContaining({ currency_code: 'USD', rate: '605.5', fixed: false }));
+});
