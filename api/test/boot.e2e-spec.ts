@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -23,6 +25,8 @@ describe('starting Comptoir', () => {
     [{ DATABASE_URL: 'postgres://u:p@localhost/db' }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'mysql://u:p@127.0.0.1:1/comptoir' }, 'DATABASE_URL'],
     [{ ADMIN_EMAIL: 'admin@gmail.com' }, 'ADMIN_EMAIL'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+    [{ SMTP_URL: 'smtp://' }, 'SMTP_URL'],
   ])('stops on %j with one line naming %s and no stack', (env, variable) => {
     const result = boot({ DATA_DIR: tmp(), ...env });
     expect(result.status).not.toBe(0);
@@ -62,4 +66,114 @@ describe('starting Comptoir', () => {
       first.kill('SIGTERM');
     }
   }, 60_000);
+
+  it('stops on a bad variable before loading the application, and leaves no lock behind', () => {
+    const dataDir = tmp();
+    const result = boot({ DATA_DIR: dataDir, LOG_LEVEL: 'verbose', NODE_DEBUG: 'esm' });
+    expect(result.stderr).toContain('Invalid configuration: LOG_LEVEL');
+    // NODE_DEBUG=esm traces every module load: the configuration was, Nest and TypeORM were not.
+    expect(result.stderr).toContain('dist/core/config/config.js');
+    expect(result.stderr).not.toMatch(/node_modules\/(@nestjs|typeorm)\//);
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('finds a busy port before any migration or seed, and releases the DATA_DIR lock', async () => {
+    const dataDir = tmp();
+    const busy = net.createServer();
+    busy.listen(0, '127.0.0.1');
+    await once(busy, 'listening');
+    const port = (busy.address() as net.AddressInfo).port;
+    try {
+      const result = boot({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+      expect(result.status).not.toBe(0);
+      expect(result.stderr.trim()).toBe(`PORT ${port} is already in use; set PORT to a free port`);
+      expect(fs.existsSync(path.join(dataDir, 'comptoir.sqlite'))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'comptoir.lock'))).toBe(false);
+    } finally {
+      busy.close();
+    }
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('releases the DATA_DIR lock on %s', async (signal) => {
+    const dataDir = tmp();
+    const server = await startListening(dataDir);
+    expect(fs.existsSync(path.join(dataDir, 'comptoir.lock'))).toBe(true);
+    server.kill(signal);
+    await exited(server);
+    expect(fs.existsSync(path.join(dataDir, 'comptoir.lock'))).toBe(false);
+  });
+
+  it('takes over at once the lock of a process that was killed outright', async () => {
+    const dataDir = tmp();
+    const first = await startListening(dataDir);
+    first.kill('SIGKILL');
+    await exited(first);
+    expect(fs.existsSync(path.join(dataDir, 'comptoir.lock'))).toBe(true);
+    const second = await startListening(dataDir);
+    const owner = JSON.parse(fs.readFileSync(path.join(dataDir, 'comptoir.lock/owner.json'), 'utf8'));
+    expect(owner.pid).toBe(second.pid);
+    second.kill('SIGTERM');
+    await exited(second);
+  });
+
+  // On the throw-away MariaDB of the run: a database user without the privileges Comptoir needs.
+  const onMariaDb = process.env.TEST_DB === 'mariadb' && process.env.TEST_MARIADB_URL ? it : it.skip;
+  onMariaDb.each([
+    ['SELECT', /lacks the database privileges INSERT, UPDATE, DELETE/],
+    ['SELECT, INSERT, UPDATE, DELETE', /lacks a database privilege: CREATE command denied/],
+  ])('names the missing database privileges of a user granted only %s', async (grants, expected) => {
+    const mysql = await import('mysql2/promise');
+    const admin = await mysql.createConnection({ uri: process.env.TEST_MARIADB_URL! });
+    const name = `comptoir_priv_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+    try {
+      await admin.query(`CREATE DATABASE \`${name}\``);
+      await admin.query(`CREATE USER '${name}'@'%' IDENTIFIED BY 'secret-pass'`);
+      await admin.query(`GRANT ${grants} ON \`${name}\`.* TO '${name}'@'%'`);
+      const url = new URL(process.env.TEST_MARIADB_URL!);
+      url.username = name;
+      url.password = 'secret-pass';
+      url.pathname = `/${name}`;
+      const result = boot({ DATA_DIR: tmp(), DATABASE_URL: url.toString(), SEED_ON_EMPTY: 'false' });
+      expect(result.status).not.toBe(0);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('DATABASE_URL');
+      expect(lines[0]).toMatch(expected);
+    } finally {
+      await admin.query(`DROP USER IF EXISTS '${name}'@'%'`);
+      await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await admin.end();
+    }
+  });
 });
+
+/** Starts the built server on a free port and resolves once it listens. */
+async function startListening(dataDir: string): Promise<ChildProcess & { stdout: NodeJS.ReadableStream }> {
+  const child = spawn(process.execPath, [main], {
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      BUILD_SITE_ON_BOOT: 'false',
+      SEED_ON_EMPTY: 'false',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Comptoir listening')) resolve();
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${output}`)));
+  });
+  return child as ChildProcess & { stdout: NodeJS.ReadableStream };
+}
+
+async function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await once(child, 'exit');
+}

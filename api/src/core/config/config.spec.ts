@@ -42,5 +42,32 @@ describe('configuration', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ SITE_URL: '::' }, 'SITE_URL'],
     [{ BUILD_SITE_ON_BOOT: 'maybe' }, 'BUILD_SITE_ON_BOOT'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+    [{ SMTP_URL: 'smtp://' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://user:secret@' }, 'SMTP_URL'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ MAIL_RETENTION_DAYS: '0' }, 'MAIL_RETENTION_DAYS'],
   ])('refuses %j naming %s', (env, variable) => expectConfigError(env, variable));
+
+  it('never repeats an SMTP password in its error', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://user:secret@' })).toThrow(/^(?!.*secret)/);
+  });
+
+  it('reads the operations settings', () => {
+    const config = loadConfig({
+      LOG_LEVEL: 'DEBUG',
+      LOG_FORMAT: 'json',
+      METRICS_TOKEN: 'a-long-enough-token',
+      MAIL_RETENTION_DAYS: '30',
+    });
+    expect(config).toMatchObject({
+      logLevel: 'debug',
+      logFormat: 'json',
+      metricsToken: 'a-long-enough-token',
+      mailRetentionDays: 30,
+      mailBodyRetentionDays: 7,
+    });
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example:587' }).smtpUrl).toBe('smtp://mail.example:587');
+  });
 });
