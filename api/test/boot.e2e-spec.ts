@@ -145,10 +145,54 @@ describe('starting Comptoir', () => {
       await admin.end();
     }
   });
+
+  it('logs a few lines at boot and one short line per request, with the client IP and the request id', async () => {
+    const server = await startListening(tmp(), { TRUST_PROXY: 'true' });
+    const base = `http://127.0.0.1:${server.port}`;
+    try {
+      const answer = await fetch(`${base}/api/nowhere?x=1`, {
+        headers: { 'X-Forwarded-For': '203.0.113.9', 'X-Request-Id': 'from-the-proxy-42', 'User-Agent': 'boot-test' },
+      });
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get('x-request-id')).toBe('from-the-proxy-42');
+      await fetch(`${base}/api/health/live`);
+      await fetch(`${base}/api/health/ready`);
+      // The request line is written when the answer is finished: wait for it, not for time.
+      while (!server.output().includes('from-the-proxy-42')) await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      server.kill('SIGTERM');
+      await exited(server);
+    }
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, any>);
+    const boot = lines.slice(0, lines.findIndex((l) => String(l.msg).startsWith('Comptoir listening')) + 1);
+    expect(boot.length).toBeLessThan(12);
+    expect(lines.filter((l) => /Mapped \{/.test(String(l.msg)))).toEqual([]);
+
+    const line = lines.find((l) => l.req?.id === 'from-the-proxy-42')!;
+    expect(line).toMatchObject({
+      level: 30,
+      msg: 'GET /api/nowhere 404 ' + line.responseTime + ' ms',
+      ip: '203.0.113.9',
+      req: { id: 'from-the-proxy-42', method: 'GET', path: '/api/nowhere', headers: { 'user-agent': 'boot-test' } },
+      res: { statusCode: 404 },
+    });
+    expect(typeof line.responseTime).toBe('number');
+    expect(JSON.stringify(line).length).toBeLessThan(700);
+    expect(JSON.stringify(line)).not.toMatch(/content-security-policy|strict-transport/i);
+    // Probes are not logged at info.
+    expect(lines.filter((l) => /\/api\/health/.test(String(l.req?.path ?? '')) && l.level >= 30)).toEqual([]);
+  });
 });
 
 /** Starts the built server on a free port and resolves once it listens. */
-async function startListening(dataDir: string): Promise<ChildProcess & { stdout: NodeJS.ReadableStream }> {
+async function startListening(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ChildProcess & { stdout: NodeJS.ReadableStream; output: () => string; port: number }> {
   const child = spawn(process.execPath, [main], {
     env: {
       PATH: process.env.PATH,
@@ -158,19 +202,29 @@ async function startListening(dataDir: string): Promise<ChildProcess & { stdout:
       SEED_ON_EMPTY: 'false',
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let port = 0;
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Comptoir listening')) resolve();
+      const listening = /Comptoir listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (listening) {
+        port = Number(listening[1]);
+        resolve();
+      }
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${output}`)));
   });
-  return child as ChildProcess & { stdout: NodeJS.ReadableStream };
+  return Object.assign(child, { output: () => output, port }) as ChildProcess & {
+    stdout: NodeJS.ReadableStream;
+    output: () => string;
+    port: number;
+  };
 }
 
 async function exited(child: ChildProcess): Promise<void> {

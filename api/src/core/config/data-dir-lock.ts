@@ -6,8 +6,8 @@ import lockfile from 'proper-lockfile';
 export class DataDirLockedError extends Error {}
 
 /** A lock whose mtime has not been refreshed for this long belongs to a process that is gone. */
-const STALE_MS = 30_000;
-const UPDATE_MS = 10_000;
+const STALE_MS = 60_000;
+const UPDATE_MS = 5_000;
 const OWNER_FILE = 'owner.json';
 
 interface Owner {
@@ -57,7 +57,7 @@ const lockFs = {
  * The lock is `DATA_DIR/comptoir.lock` (proper-lockfile: an atomic mkdir whose mtime the owner
  * refreshes). It is released on every way out (normal exit, uncaught error, SIGTERM/SIGINT, through
  * proper-lockfile's exit hook), taken over at once when its recorded owner ran on this machine and
- * is gone (kill -9), and taken over by anyone once it has not been refreshed for 30 s (the owner
+ * is gone (kill -9), and taken over by anyone once it has not been refreshed for a minute (the owner
  * ran elsewhere: another container on a shared volume).
  */
 export function lockDataDir(dataDir: string, onLost: (error: Error) => void = warnLost): () => void {
@@ -69,31 +69,52 @@ export function lockDataDir(dataDir: string, onLost: (error: Error) => void = wa
     if (pid && pid !== process.pid && alive(pid)) throw lockedBy(dataDir, { pid, host: os.hostname(), since: '' });
     fs.rmSync(lockDir, { force: true });
   }
+  let released = false;
+  let release: () => void = () => undefined;
   const options = {
     realpath: false,
     lockfilePath: lockDir,
     stale: STALE_MS,
     update: UPDATE_MS,
     fs: lockFs,
-    onCompromised: onLost,
+    onCompromised: (error: Error) => {
+      if (released) return;
+      // proper-lockfile gives up when it could not refresh the lock in time, which happens when this
+      // process's event loop was blocked (a long synchronous seed on a loaded machine). If the lock
+      // is still ours, take it again; otherwise another process has it and the operator must know.
+      const owner = readOwner(lockDir);
+      if (owner?.pid === process.pid && owner.host === os.hostname()) {
+        try {
+          removeDir(lockDir);
+          release = acquire();
+          return;
+        } catch (again) {
+          onLost(again as Error);
+          return;
+        }
+      }
+      onLost(error);
+    },
   };
-  let release: () => void;
+  const acquire = () => {
+    const unlock = lockfile.lockSync(dataDir, options);
+    const owner: Owner = { pid: process.pid, host: os.hostname(), since: new Date().toISOString() };
+    fs.writeFileSync(path.join(lockDir, OWNER_FILE), JSON.stringify(owner));
+    return unlock;
+  };
   try {
-    release = lockfile.lockSync(dataDir, options);
+    release = acquire();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
     if (!ownerIsGone(lockDir)) throw lockedBy(dataDir, readOwner(lockDir));
     removeDir(lockDir);
     try {
-      release = lockfile.lockSync(dataDir, options);
+      release = acquire();
     } catch (again) {
       if ((again as NodeJS.ErrnoException).code === 'ELOCKED') throw lockedBy(dataDir, readOwner(lockDir));
       throw again;
     }
   }
-  const owner: Owner = { pid: process.pid, host: os.hostname(), since: new Date().toISOString() };
-  fs.writeFileSync(path.join(lockDir, OWNER_FILE), JSON.stringify(owner));
-  let released = false;
   return () => {
     if (released) return;
     released = true;

@@ -14,6 +14,7 @@ import { Product } from '../../catalogue/entities/product.entity.js';
 import { ProductImage } from '../../catalogue/entities/product-image.entity.js';
 import { ContactMessage } from '../../contact/entities/contact-message.entity.js';
 import { Customer } from '../../customers/entities/customer.entity.js';
+import { JobLease } from '../lease/job-lease.entity.js';
 import { OutgoingMail } from '../../mail/entities/outgoing-mail.entity.js';
 import { Media } from '../../media/entities/media.entity.js';
 import { NewsletterSubscriber } from '../../newsletter/entities/newsletter-subscriber.entity.js';
@@ -30,6 +31,7 @@ export {
   ContactMessage,
   Currency,
   Customer,
+  JobLease,
   LoginThrottle,
   Media,
   NewsletterSubscriber,
@@ -77,4 +79,6 @@ export const ENTITIES: Function[] = [
   OutgoingMail,
   SiteBuildState,
   PublishChange,
+  // operations: one job at a time across replicas (core/lease)
+  JobLease,
 ];
