@@ -38,34 +38,16 @@ describe('starting Comptoir', () => {
 
   it('refuses a second start on the same DATA_DIR while the first runs', async () => {
     const dataDir = tmp();
-    const first = spawn(process.execPath, [main], {
-      env: {
-        PATH: process.env.PATH,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        BUILD_SITE_ON_BOOT: 'false',
-        SEED_ON_EMPTY: 'false',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const first = await startListening(dataDir);
     try {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('first start did not listen')), 30_000);
-        first.stdout.on('data', (chunk: Buffer) => {
-          if (chunk.toString().includes('Comptoir listening')) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-      });
       const second = boot({ DATA_DIR: dataDir, PORT: '0' });
       expect(second.status).not.toBe(0);
-      expect(second.stderr.trim()).toMatch(/DATA_DIR .* already used by another Comptoir process/);
+      expect(second.stderr.trim()).toMatch(/DATA_DIR .* already used by another Comptoir process \(pid \d+\)/);
     } finally {
       first.kill('SIGTERM');
+      await exited(first);
     }
-  }, 60_000);
+  });
 
   it('stops on a bad variable before loading the application, and leaves no lock behind', () => {
     const dataDir = tmp();
