@@ -72,6 +72,7 @@ export class MetricsService {
       labelNames: ['status'],
       registers: [this.registry],
       async collect() {
+        // A scrape while the database is out of reach still answers (the other metrics matter then).
         const rows = await db
           .getRepository(OutgoingMail)
           .createQueryBuilder('m')
@@ -79,8 +80,10 @@ export class MetricsService {
           .addSelect('COUNT(*)', 'n')
           .where('m.status IN (:...statuses)', { statuses: ['queued', 'failed'] })
           .groupBy('m.status')
-          .getRawMany<{ status: string; n: string | number }>();
+          .getRawMany<{ status: string; n: string | number }>()
+          .catch(() => undefined);
         this.reset();
+        if (!rows) return;
         for (const status of ['queued', 'failed']) this.set({ status }, Number(rows.find((r) => r.status === status)?.n ?? 0));
       },
     });
