@@ -6,9 +6,9 @@ import { defineConfig } from 'vite';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-// Dev: `npm run dev -w dashboard` proxies /api and /storage to an API started separately
-// (COMPTOIR_API_URL, default http://localhost:3456), so cookies stay on one origin.
-const apiTarget = process.env.COMPTOIR_API_URL ?? 'http://localhost:3456';
+// Dev (`npm run dev` at the root): /api and /storage are proxied to the API on PORT (default 3000, the
+// port `npm start` uses) or to COMPTOIR_API_URL, so cookies stay on one origin.
+const apiTarget = process.env.COMPTOIR_API_URL || `http://127.0.0.1:${process.env.PORT || 3000}`;
 
 // Nothing deployment-specific is compiled in: the dashboard reads the company name, e-mail domain and
 // upload limit from GET /api/config at start (src/lib/runtime-config.ts), so one build serves every domain.

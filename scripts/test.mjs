@@ -18,6 +18,10 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-test-reports-'));
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
+/** Every stage's outcome and time, printed as one table at the end (how long CI spends where). */
+const timings = [];
+const runStarted = Date.now();
+const seconds = (ms) => (ms / 1000).toFixed(1);
 
 // No stage may hang CI: past its limit it is killed and counts as failed.
 const STAGE_LIMIT_MS = 25 * 60_000;
@@ -35,7 +39,9 @@ function run(label, cmd, args, options = {}) {
   });
   if (result.error?.code === 'ETIMEDOUT') console.log(`=== ${label}: killed after ${STAGE_LIMIT_MS / 60_000} minutes ===`);
   const ok = result.status === 0;
-  console.log(`=== ${label}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  const elapsed = Date.now() - started;
+  timings.push({ label, ok, elapsed });
+  console.log(`=== ${label}: ${ok ? 'ok' : 'FAILED'} in ${seconds(elapsed)} s ===`);
   if (!ok) failures.push(label);
   return ok;
 }
@@ -74,9 +80,11 @@ function jest(label, args, env = {}) {
   countJest(label, out);
 }
 
+const prepared = Date.now();
 ensureSystemPackages();
 // The boot tests run the built entry point, and the browser tests the built front ends.
 buildIfStale();
+timings.push({ label: 'system packages and builds', ok: true, elapsed: Date.now() - prepared });
 
 if (wanted('lint')) {
   run('eslint', bin('eslint'), ['--max-warnings=0', '.']);
@@ -93,7 +101,9 @@ if (wanted('unit') || wanted('api-sqlite')) {
 
 if (wanted('api-mariadb')) {
   console.log('\n=== starting a throw-away MariaDB ===');
+  const dbStarted = Date.now();
   const db = await startMariaDb();
+  timings.push({ label: 'start MariaDB', ok: true, elapsed: Date.now() - dbStarted });
   try {
     jest('jest-mariadb', ['--selectProjects', 'api', '--runInBand'], { TEST_DB: 'mariadb', TEST_MARIADB_URL: db.url });
   } finally {
@@ -120,6 +130,16 @@ if (wanted('e2e')) {
 }
 
 console.log('');
+printTimings();
 if (failures.length) console.log(`Failed stages: ${failures.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length || totals.failed ? 1 : 0);
+
+function printTimings() {
+  const width = Math.max(5, ...timings.map((t) => t.label.length));
+  const line = (label, result, time) => `${label.padEnd(width)}  ${result.padEnd(6)}  ${time.padStart(8)}`;
+  console.log(line('stage', 'result', 'seconds'));
+  for (const t of timings) console.log(line(t.label, t.ok ? 'ok' : 'FAILED', seconds(t.elapsed)));
+  console.log(line('total', failures.length ? 'FAILED' : 'ok', seconds(Date.now() - runStarted)));
+  console.log('');
+}

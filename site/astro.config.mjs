@@ -8,6 +8,7 @@ import { defineConfig } from 'astro/config';
  * The public site is pre-rendered at build time from the running API (COMPTOIR_API_URL) into the
  * release folder the API chose (COMPTOIR_OUT_DIR). Islands call `/api/...` on the same origin.
  */
+const apiOrigin = process.env.COMPTOIR_API_URL || `http://127.0.0.1:${process.env.PORT || 3000}`;
 const site = (process.env.SITE_URL || 'http://localhost:3000').replace(/\/$/, '');
 
 export default defineConfig({
@@ -36,10 +37,11 @@ export default defineConfig({
         resolve: { noExternal: ['react', 'react-dom', 'react-dom/test-utils', 'react/jsx-runtime', 'jotai', 'sonner'] },
       },
     },
+    // `npm run dev`: the islands' /api calls and the uploads go to the same API as the page data.
     server: {
       proxy: {
-        '/api': process.env.COMPTOIR_API_URL || 'http://127.0.0.1:3000',
-        '/storage': process.env.COMPTOIR_API_URL || 'http://127.0.0.1:3000',
+        '/api': apiOrigin,
+        '/storage': apiOrigin,
       },
     },
   },

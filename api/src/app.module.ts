@@ -1,13 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { PermissionsGuard } from './core/access/permissions.guard.js';
 import type { AppConfig } from './core/config/config.js';
 import { ConfigModule } from './core/config/config.module.js';
 import { DatabaseModule } from './core/database/database.module.js';
 import { HttpExceptionFilter } from './core/errors/http-exception.filter.js';
+import { loggerParams } from './core/observability/logging.js';
 import { HealthModule } from './health/health.module.js';
 import { PublishingModule } from './publishing/publishing.module.js';
 import { SeedModule } from './seed/seed.module.js';
@@ -32,8 +32,9 @@ import { OrderRequestsModule } from './orders/order-requests.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
 import { RuntimeConfigModule } from './runtime-config/runtime-config.module.js';
-import { ScheduleModule } from '@nestjs/schedule';
 import { ExchangeRatesModule } from './exchange-rates/exchange-rates.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
+import { HousekeepingModule } from './housekeeping/housekeeping.module.js';
 
 /** Domain modules, one folder each; later modules add themselves here. */
 const DOMAIN_MODULES = [
@@ -65,6 +66,9 @@ const DOMAIN_MODULES = [
   NewsletterModule,
   // quote requests in any currency
   ExchangeRatesModule,
+  // operations: Prometheus metrics, scheduled purges
+  MetricsModule,
+  HousekeepingModule,
 ];
 
 @Module({})
@@ -74,26 +78,10 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            genReqId: (req: IncomingMessage) => {
-              const given = req.headers['x-request-id'];
-              return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-            },
-            redact: [
-              'req.headers.cookie',
-              'req.headers.authorization',
-              'req.headers["x-xsrf-token"]',
-              'res.headers["set-cookie"]',
-            ],
-            autoLogging: { ignore: (req: IncomingMessage) => !req.url?.startsWith('/api') },
-            customProps: () => ({ service: 'comptoir-api' }),
-          },
-        }),
-        DatabaseModule,
-        // Periodic jobs (@Interval): the order holds check. Register once (another branch adds it too).
+        LoggerModule.forRoot(loggerParams(config)),
+        // The one scheduler of the application: any module may declare @Cron jobs (housekeeping...).
         ScheduleModule.forRoot(),
+        DatabaseModule,
         ...DOMAIN_MODULES,
       ],
       providers: [

@@ -12,6 +12,8 @@ import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
 import { createValidationPipe } from './core/errors/validation.pipe.js';
 import { mountFrontEnds } from './core/web/front-ends.js';
+import { QuietBootLogger, requestIdMiddleware } from './core/observability/logging.js';
+import { MetricsService } from './metrics/metrics.service.js';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
 
 /** Builds the whole application, ready to `init()` (tests) or `listen()` (main). */
@@ -22,9 +24,12 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     bodyParser: false,
     abortOnError: false,
   });
-  app.useLogger(app.get(Logger));
+  // Nest's route-mapping lines go to debug; everything else as pino writes it.
+  app.useLogger(new QuietBootLogger(app.get(Logger)));
   if (config.trustProxy) app.set('trust proxy', 1);
   app.disable('x-powered-by');
+  app.use(requestIdMiddleware);
+  app.use(app.get(MetricsService).httpMiddleware());
 
   app.use(
     helmet({

@@ -1,9 +1,9 @@
+import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { createApp } from './bootstrap.js';
 import type { AppConfig } from './core/config/config.js';
-import { isDatabaseUnavailable } from './core/errors/database-errors.js';
 import { PublishWorker } from './publishing/publish-worker.js';
 import { PublishingService } from './publishing/publishing.service.js';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
@@ -42,16 +42,5 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   return app;
 }
 
-/** One line for an operator, never a stack: what failed at boot and which variable to look at. */
-export function bootFailureLine(error: unknown, config: AppConfig): string {
-  const e = error as { code?: string; message?: string };
-  if (
-    config.database.type === 'mysql' &&
-    (isDatabaseUnavailable(error) || /ER_ACCESS_DENIED|ER_BAD_DB_ERROR/.test(e.code ?? ''))
-  ) {
-    return `Cannot use the database of DATABASE_URL (${config.database.host}:${config.database.port}/${config.database.database}): ${e.code ?? e.message}`;
-  }
-  if (e.code === 'EADDRINUSE') return `PORT ${config.port} is already in use; set PORT to a free port`;
-  if (e.code === 'EACCES') return `Permission denied for PORT ${config.port} or DATA_DIR ${config.dataDir}`;
-  return `Comptoir failed to start: ${e.message ?? String(error)}`;
-}
+// Kept here for the operator commands that import it from the server module.
+export { bootFailureLine } from './core/boot/boot-failure.js';

@@ -27,6 +27,30 @@ export class HealthService {
     }
   }
 
+  /** True while migrations remain to run (or when that cannot be told: the database does not answer). */
+  async migrationsPending(): Promise<boolean> {
+    try {
+      return await Promise.race([
+        this.dataSource.showMigrations(),
+        new Promise<boolean>((_, reject) => setTimeout(() => reject(new Error('timeout')), DB_TIMEOUT_MS).unref()),
+      ]);
+    } catch {
+      return true;
+    }
+  }
+
+  async readiness() {
+    const up = await this.databaseUp();
+    const pending = up ? await this.migrationsPending() : true;
+    const ok = up && !pending;
+    return {
+      status: ok ? 'ok' : 'error',
+      ...(ok ? {} : { message: up ? 'Mise à jour de la base de données en cours.' : 'La base de données est indisponible.' }),
+      database: up ? 'up' : 'down',
+      migrations: up ? (pending ? 'pending' : 'done') : 'unknown',
+    };
+  }
+
   async report() {
     const up = await this.databaseUp();
     return {

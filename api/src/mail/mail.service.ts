@@ -2,6 +2,7 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
   type OnModuleDestroy,
@@ -9,6 +10,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { OutgoingMail } from './entities/outgoing-mail.entity.js';
 import { OutboxTransport, SmtpTransport, type MailAttachment, type MailTransport } from './mail-transports.js';
 
@@ -62,6 +64,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly metrics?: MetricsService,
   ) {
     this.transport = config.smtpUrl ? new SmtpTransport(config.smtpUrl) : new OutboxTransport(config.outboxDir);
   }
@@ -210,6 +213,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
     } catch (error) {
       const reason = describeError(error);
       const givingUp = mail.attempts >= MAIL_MAX_ATTEMPTS;
+      this.metrics?.mailFailed(givingUp);
       await repo.update(
         { id },
         givingUp

@@ -1,9 +1,11 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { DataSource, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { DeployHook } from './deploy-hook.js';
+import { PublishChange } from './entities/publish-change.entity.js';
 import { SiteBuildState } from './entities/site-build-state.entity.js';
 import { SiteBuilderService } from './site-builder.service.js';
 
@@ -30,6 +32,7 @@ export class PublishWorker implements OnApplicationShutdown {
     private readonly builder: SiteBuilderService,
     private readonly deployHook: DeployHook,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly metrics?: MetricsService,
   ) {}
 
   get enabled(): boolean {
@@ -84,6 +87,7 @@ export class PublishWorker implements OnApplicationShutdown {
         await this.states.update({ id: 1 }, { state: 'building', building_since: new Date() });
         const outcome = await this.builder.build();
         ok = outcome.ok;
+        this.metrics?.siteBuilt(outcome.ok, outcome.durationMs);
         if (outcome.ok) {
           const liveSince = new Date();
           await this.states
@@ -101,6 +105,7 @@ export class PublishWorker implements OnApplicationShutdown {
             .where('id = 1')
             .execute();
           void this.deployHook.releaseLive(outcome.releaseId ?? '', liveSince);
+          if (this.metrics) this.metrics.releaseLive(await this.oldestChange(state.built_seq, target), liveSince);
         } else {
           await this.states.update(
             { id: 1 },
@@ -117,6 +122,21 @@ export class PublishWorker implements OnApplicationShutdown {
         await this.releaseLock();
       }
       if (!ok) return;
+    }
+  }
+
+  /** When the oldest change this build served was made (for the publish-to-live metric). */
+  private async oldestChange(afterSeq: number, upToSeq: number): Promise<Date | null> {
+    try {
+      const row = await this.dataSource
+        .getRepository(PublishChange)
+        .createQueryBuilder('c')
+        .select('MIN(c.created_at)', 'oldest')
+        .where('c.seq > :afterSeq AND c.seq <= :upToSeq', { afterSeq, upToSeq })
+        .getRawOne<{ oldest: string | Date | null }>();
+      return row?.oldest ? new Date(row.oldest) : null;
+    } catch {
+      return null;
     }
   }
 

@@ -59,5 +59,32 @@ describe('configuration', () => {
     [{ QUOTE_VALIDITY_DAYS: '0' }, 'QUOTE_VALIDITY_DAYS'],
     [{ ORDER_HOLD_DAYS: 'deux' }, 'ORDER_HOLD_DAYS'],
     [{ COMPANY_LOGO: '/srv/logo.svg' }, 'COMPANY_LOGO'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+    [{ SMTP_URL: 'smtp://' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://user:secret@' }, 'SMTP_URL'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ MAIL_RETENTION_DAYS: '0' }, 'MAIL_RETENTION_DAYS'],
   ])('refuses %j naming %s', (env, variable) => expectConfigError(env, variable));
+
+  it('never repeats an SMTP password in its error', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://user:secret@' })).toThrow(/^(?!.*secret)/);
+  });
+
+  it('reads the operations settings', () => {
+    const config = loadConfig({
+      LOG_LEVEL: 'DEBUG',
+      LOG_FORMAT: 'json',
+      METRICS_TOKEN: 'a-long-enough-token',
+      MAIL_RETENTION_DAYS: '30',
+    });
+    expect(config).toMatchObject({
+      logLevel: 'debug',
+      logFormat: 'json',
+      metricsToken: 'a-long-enough-token',
+      mailRetentionDays: 30,
+      mailBodyRetentionDays: 7,
+    });
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example:587' }).smtpUrl).toBe('smtp://mail.example:587');
+  });
 });

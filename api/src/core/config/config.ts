@@ -54,6 +54,16 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Multiplies every public rate limit (order, contact, newsletter); tests raise or lower it. */
   rateLimitFactor: number;
+  // Operations: logs, metrics, housekeeping (see the README's "Operations" section).
+  /** `pretty` (coloured lines, needs the pino-pretty dev dependency) or `json`; auto = pretty on a terminal. */
+  logFormat: 'pretty' | 'json';
+  /** Bearer token that opens /api/metrics; unset = the route answers 404. */
+  metricsToken?: string;
+  /** Sent mails are deleted after this many days, their bodies after mailBodyRetentionDays. */
+  mailRetentionDays: number;
+  mailBodyRetentionDays: number;
+  /** Site-change entries (publish_changes) already built are deleted after this many days. */
+  publishChangesRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -163,10 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (adminPassword !== undefined && adminPassword.length < 8) {
     throw new ConfigError('ADMIN_PASSWORD', 'must be at least 8 characters long');
   }
-  const smtpUrl = env.SMTP_URL?.trim() || undefined;
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
-    throw new ConfigError('SMTP_URL', `must start with smtp:// or smtps:// (got "${smtpUrl}")`);
-  }
+  const smtpUrl = parseSmtpUrl(env);
   const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
   const companyEmail = env.COMPANY_EMAIL?.trim() || `contact@${domain}`;
 
@@ -209,9 +216,61 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedOnEmpty: parseBool(env, 'SEED_ON_EMPTY', true),
     siteDeployHookUrl: parseUrl(env, 'SITE_DEPLOY_HOOK_URL'),
     siteBuildTimeoutMs: parsePositiveInt(env, 'SITE_BUILD_TIMEOUT_MS', 10 * 60_000),
-    logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
+    logLevel: parseLogLevel(env, nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: parseBool(env, 'TRUST_PROXY', false),
     rateLimitFactor: parseRateLimitFactor(env),
+    ...parseOperations(env),
+  };
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function parseLogLevel(env: NodeJS.ProcessEnv, fallback: string): string {
+  const raw = env.LOG_LEVEL?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (!LOG_LEVELS.includes(raw)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${raw}")`);
+  return raw;
+}
+
+function parseSmtpUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return undefined;
+  if (!/^smtps?:\/\//i.test(raw)) throw new ConfigError('SMTP_URL', `must start with smtp:// or smtps:// (got "${redact(raw)}")`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('SMTP_URL', `is not a valid URL (got "${redact(raw)}")`);
+  }
+  if (!url.hostname)
+    throw new ConfigError(
+      'SMTP_URL',
+      `must name the mail server's host, e.g. smtp://user:pass@mail.example:587 (got "${redact(raw)}")`,
+    );
+  if (url.port && (Number(url.port) < 1 || Number(url.port) > 65535))
+    throw new ConfigError('SMTP_URL', `has an invalid port (got "${url.port}")`);
+  return raw;
+}
+
+/** An URL as it may appear in an error line: without its password. */
+function redact(raw: string): string {
+  return raw.replace(/\/\/([^:/@\s]*):[^@/\s]*@/, '//$1:***@');
+}
+
+function parseOperations(env: NodeJS.ProcessEnv) {
+  const format = env.LOG_FORMAT?.trim().toLowerCase() || 'auto';
+  if (!['auto', 'pretty', 'json'].includes(format))
+    throw new ConfigError('LOG_FORMAT', `must be auto, pretty or json (got "${format}")`);
+  const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16)
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters long');
+  const mailRetentionDays = parsePositiveInt(env, 'MAIL_RETENTION_DAYS', 90);
+  return {
+    logFormat: format === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : (format as 'pretty' | 'json'),
+    metricsToken,
+    mailRetentionDays,
+    mailBodyRetentionDays: Math.min(parsePositiveInt(env, 'MAIL_BODY_RETENTION_DAYS', 7), mailRetentionDays),
+    publishChangesRetentionDays: parsePositiveInt(env, 'PUBLISH_CHANGES_RETENTION_DAYS', 30),
   };
 }
 

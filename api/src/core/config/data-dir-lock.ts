@@ -1,7 +1,20 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import lockfile from 'proper-lockfile';
 
 export class DataDirLockedError extends Error {}
+
+/** A lock whose mtime has not been refreshed for this long belongs to a process that is gone. */
+const STALE_MS = 60_000;
+const UPDATE_MS = 5_000;
+const OWNER_FILE = 'owner.json';
+
+interface Owner {
+  pid: number;
+  host: string;
+  since: string;
+}
 
 function alive(pid: number): boolean {
   try {
@@ -12,39 +25,116 @@ function alive(pid: number): boolean {
   }
 }
 
+function readOwner(lockDir: string): Owner | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(lockDir, OWNER_FILE), 'utf8')) as Owner;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The owner recorded in the lock ran on this machine and its process no longer exists (or is us). */
+function ownerIsGone(lockDir: string): boolean {
+  const owner = readOwner(lockDir);
+  if (!owner || owner.host !== os.hostname()) return false;
+  return owner.pid === process.pid || !alive(owner.pid);
+}
+
+// The lock is a directory holding owner.json; proper-lockfile removes its lock with rmdir, which
+// refuses a non-empty directory, so its removals go through a recursive remove instead.
+const removeDir = (dir: string) => fs.rmSync(dir, { recursive: true, force: true });
+const lockFs = {
+  ...fs,
+  rmdirSync: removeDir,
+  rmdir: (dir: string, callback: (error: NodeJS.ErrnoException | null) => void) =>
+    fs.rm(dir, { recursive: true, force: true }, callback),
+};
+
 /**
  * One Comptoir process per DATA_DIR: a second start on the same folder would share the SQLite file,
- * the outbox and the site releases behind the first one's back. The lock holds the owner's pid, so
- * a lock left by a killed process is taken over.
+ * the outbox and the site releases behind the first one's back.
+ *
+ * The lock is `DATA_DIR/comptoir.lock` (proper-lockfile: an atomic mkdir whose mtime the owner
+ * refreshes). It is released on every way out (normal exit, uncaught error, SIGTERM/SIGINT, through
+ * proper-lockfile's exit hook), taken over at once when its recorded owner ran on this machine and
+ * is gone (kill -9), and taken over by anyone once it has not been refreshed for a minute (the owner
+ * ran elsewhere: another container on a shared volume).
  */
-export function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string, onLost: (error: Error) => void = warnLost): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'comptoir.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
+  const lockDir = path.join(dataDir, 'comptoir.lock');
+  // A lock file (not directory) written by an earlier version holds only a pid.
+  if (fs.statSync(lockDir, { throwIfNoEntry: false })?.isFile()) {
+    const pid = Number(fs.readFileSync(lockDir, 'utf8').trim());
+    if (pid && pid !== process.pid && alive(pid)) throw lockedBy(dataDir, { pid, host: os.hostname(), since: '' });
+    fs.rmSync(lockDir, { force: true });
+  }
+  let released = false;
+  let release: () => void = () => undefined;
+  const options = {
+    realpath: false,
+    lockfilePath: lockDir,
+    stale: STALE_MS,
+    update: UPDATE_MS,
+    fs: lockFs,
+    onCompromised: (error: Error) => {
+      if (released) return;
+      // proper-lockfile gives up when it could not refresh the lock in time, which happens when this
+      // process's event loop was blocked (a long synchronous seed on a loaded machine). If the lock
+      // is still ours, take it again; otherwise another process has it and the operator must know.
+      const owner = readOwner(lockDir);
+      if (owner?.pid === process.pid && owner.host === os.hostname()) {
         try {
-          if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.rmSync(file);
-        } catch {
-          /* already gone */
+          removeDir(lockDir);
+          release = acquire();
+          return;
+        } catch (again) {
+          onLost(again as Error);
+          return;
         }
-      };
-      process.once('exit', release);
-      return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(fs.readFileSync(file, 'utf8').trim());
-      if (owner && owner !== process.pid && alive(owner)) {
-        throw new DataDirLockedError(
-          `DATA_DIR ${dataDir} is already used by another Comptoir process (pid ${owner}); stop it or choose another DATA_DIR`,
-        );
       }
-      fs.rmSync(file, { force: true });
+      onLost(error);
+    },
+  };
+  const acquire = () => {
+    const unlock = lockfile.lockSync(dataDir, options);
+    const owner: Owner = { pid: process.pid, host: os.hostname(), since: new Date().toISOString() };
+    fs.writeFileSync(path.join(lockDir, OWNER_FILE), JSON.stringify(owner));
+    return unlock;
+  };
+  try {
+    release = acquire();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+    if (!ownerIsGone(lockDir)) throw lockedBy(dataDir, readOwner(lockDir));
+    removeDir(lockDir);
+    try {
+      release = acquire();
+    } catch (again) {
+      if ((again as NodeJS.ErrnoException).code === 'ELOCKED') throw lockedBy(dataDir, readOwner(lockDir));
+      throw again;
     }
   }
-  throw new DataDirLockedError(`DATA_DIR ${dataDir} could not be locked`);
+  return () => {
+    if (released) return;
+    released = true;
+    try {
+      release();
+    } catch {
+      /* already released or taken over */
+    }
+  };
+}
+
+function lockedBy(dataDir: string, owner: Owner | undefined): DataDirLockedError {
+  const who = owner ? `pid ${owner.pid}${owner.host !== os.hostname() ? ` on ${owner.host}` : ''}` : 'unknown process';
+  return new DataDirLockedError(
+    `DATA_DIR ${dataDir} is already used by another Comptoir process (${who}); stop it or choose another DATA_DIR`,
+  );
+}
+
+function warnLost(error: Error): void {
+  // Another process took the lock over (this one's event loop was blocked for longer than the stale
+  // delay, or the folder was removed): keep serving, but say so, since two writers now share DATA_DIR.
+  console.error(`DATA_DIR lock lost: ${error.message}`);
 }

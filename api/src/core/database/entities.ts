@@ -15,6 +15,7 @@ import { ProductImage } from '../../catalogue/entities/product-image.entity.js';
 import { ContactMessage } from '../../contact/entities/contact-message.entity.js';
 import { Customer } from '../../customers/entities/customer.entity.js';
 import { ExchangeRate } from '../../exchange-rates/entities/exchange-rate.entity.js';
+import { JobLease } from '../lease/job-lease.entity.js';
 import { OutgoingMail } from '../../mail/entities/outgoing-mail.entity.js';
 import { Media } from '../../media/entities/media.entity.js';
 import { NewsletterSubscriber } from '../../newsletter/entities/newsletter-subscriber.entity.js';
@@ -32,6 +33,7 @@ export {
   Currency,
   Customer,
   ExchangeRate,
+  JobLease,
   LoginThrottle,
   Media,
   NewsletterSubscriber,
@@ -81,4 +83,6 @@ export const ENTITIES: Function[] = [
   OutgoingMail,
   SiteBuildState,
   PublishChange,
+  // operations: one job at a time across replicas (core/lease)
+  JobLease,
 ];
