@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './core/config/config.js';
-import { DataDirLockedError, lockDataDir } from './core/config/data-dir-lock.js';
+import { DataDirLockedError, lockDataDir, lockSqliteFile } from './core/config/data-dir-lock.js';
 import { bootFailureLine, startServer } from './server.js';
 
 /** `npm start` ends here: one process serving the API, uploads, the dashboard and the public site. */
@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   }
   try {
     lockDataDir(config.dataDir);
+    lockSqliteFile(config);
     await startServer(config, { seed: process.argv.includes('--seed') });
   } catch (error) {
     if (error instanceof DataDirLockedError) console.error(error.message);

@@ -33,7 +33,8 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
   ) {
-    this.releases = new SiteReleases(config.dataDir);
+    // A process that does not build only reads SITE_DIR: it may be a read-only mount of the shared volume.
+    this.releases = new SiteReleases(config.siteDir, { create: config.buildSiteOnBoot });
   }
 
   /** Called once the HTTP server listens: the build reads its data from this process's API. */
@@ -60,11 +61,12 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
    */
   private fingerprint(): string {
     const shown = JSON.stringify({ company: this.config.company, siteUrl: this.config.siteUrl });
-    return siteSourceHash(this.config.siteDir, shown);
+    return siteSourceHash(this.config.siteSourceDir, shown);
   }
 
   /** Marks the live site as out of date for a process that is not serving (the seed command). */
   requestRebuild(reason: string): void {
+    fs.mkdirSync(this.releases.root, { recursive: true });
     fs.writeFileSync(this.rebuildFlag, `${new Date().toISOString()} ${reason}\n`);
   }
 
@@ -129,7 +131,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
 
   private runAstro(outDir: string): Promise<void> {
     if (!this.apiOrigin) return Promise.reject(new Error('the API origin is not known yet'));
-    const require = createRequire(path.join(this.config.siteDir, 'package.json'));
+    const require = createRequire(path.join(this.config.siteSourceDir, 'package.json'));
     const astroBin = path.join(path.dirname(require.resolve('astro/package.json')), 'bin/astro.mjs');
     const env = {
       ...process.env,
@@ -148,7 +150,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     return new Promise((resolve, reject) => {
       let output = '';
       const child = spawn(process.execPath, [astroBin, 'build'], {
-        cwd: this.config.siteDir,
+        cwd: this.config.siteSourceDir,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -42,5 +42,16 @@ describe('configuration', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ SITE_URL: '::' }, 'SITE_URL'],
     [{ BUILD_SITE_ON_BOOT: 'maybe' }, 'BUILD_SITE_ON_BOOT'],
+    [{ SITE_BUILDER: 'maybe' }, 'SITE_BUILDER'],
+    [{ SITE_BUILDER: 'false', BUILD_SITE_ON_BOOT: 'true' }, 'SITE_BUILDER'],
+    [{ PUBLISH_LOCK_TTL_MS: '0' }, 'PUBLISH_LOCK_TTL_MS'],
   ])('refuses %j naming %s', (env, variable) => expectConfigError(env, variable));
+
+  it('keeps the built site apart from the per-process data folder when SITE_DIR is set', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/a' }).siteDir).toBe('/tmp/a/site');
+    expect(loadConfig({ DATA_DIR: '/tmp/a', SITE_DIR: '/srv/site' }).siteDir).toBe('/srv/site');
+    expect(loadConfig({ SITE_BUILDER: 'false' }).buildSiteOnBoot).toBe(false);
+    expect(loadConfig({ BUILD_SITE_ON_BOOT: 'false' }).buildSiteOnBoot).toBe(false);
+    expect(loadConfig({}).buildSiteOnBoot).toBe(true);
+  });
 });

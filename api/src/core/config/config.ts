@@ -32,9 +32,24 @@ export interface AppConfig {
   company: CompanyConfig;
   /** Where the built front ends live; overridable so tests can point at fixtures. */
   dashboardDist: string;
+  /** The Astro project the site is built from (the `site` workspace). */
+  siteSourceDir: string;
+  /**
+   * Where the built public site lives: `releases/` and the `current` symlink. Defaults to
+   * DATA_DIR/site; replicas behind one nginx point it at one shared volume.
+   */
   siteDir: string;
-  /** Build the public site at boot when no release is live (off in API tests). */
+  /**
+   * This process builds the public site and writes SITE_DIR (SITE_BUILDER, older name
+   * BUILD_SITE_ON_BOOT). Off: it only serves the live release another process wrote (API-only
+   * replicas, API tests).
+   */
   buildSiteOnBoot: boolean;
+  /**
+   * Lease of the cross-process build lock: a builder renews it while it builds, so one that dies
+   * frees publishing after at most this long (plus one poll).
+   */
+  publishLockTtlMs: number;
   seedOnEmpty: boolean;
   siteDeployHookUrl?: string;
   /** A site build running longer than this is killed and counts as failed (the live site stays). */
@@ -118,6 +133,19 @@ function parseBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boo
   throw new ConfigError(name, `must be true or false (got "${raw}")`);
 }
 
+/** SITE_BUILDER, or its older name BUILD_SITE_ON_BOOT; both set to different values is a mistake. */
+function parseSiteBuilder(env: NodeJS.ProcessEnv): boolean {
+  const builder = env.SITE_BUILDER?.trim() ? parseBool(env, 'SITE_BUILDER', true) : undefined;
+  const onBoot = env.BUILD_SITE_ON_BOOT?.trim() ? parseBool(env, 'BUILD_SITE_ON_BOOT', true) : undefined;
+  if (builder !== undefined && onBoot !== undefined && builder !== onBoot) {
+    throw new ConfigError(
+      'SITE_BUILDER',
+      `contradicts BUILD_SITE_ON_BOOT (${env.SITE_BUILDER} vs ${env.BUILD_SITE_ON_BOOT}); set only SITE_BUILDER`,
+    );
+  }
+  return builder ?? onBoot ?? true;
+}
+
 function parseUrl(env: NodeJS.ProcessEnv, name: string, fallback?: string): string | undefined {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
@@ -177,8 +205,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       mapQuery: env.COMPANY_MAP_QUERY?.trim() || 'Agoe Cacaveli, Lomé, Togo',
     },
     dashboardDist: path.resolve(env.DASHBOARD_DIST?.trim() || path.join(repoRoot, 'dashboard/dist')),
-    siteDir: path.resolve(env.SITE_DIR?.trim() || path.join(repoRoot, 'site')),
-    buildSiteOnBoot: parseBool(env, 'BUILD_SITE_ON_BOOT', true),
+    siteSourceDir: path.resolve(env.SITE_SOURCE_DIR?.trim() || path.join(repoRoot, 'site')),
+    siteDir: path.resolve(env.SITE_DIR?.trim() || path.join(dataDir, 'site')),
+    buildSiteOnBoot: parseSiteBuilder(env),
+    publishLockTtlMs: parsePositiveInt(env, 'PUBLISH_LOCK_TTL_MS', 20_000),
     seedOnEmpty: parseBool(env, 'SEED_ON_EMPTY', true),
     siteDeployHookUrl: parseUrl(env, 'SITE_DEPLOY_HOOK_URL'),
     siteBuildTimeoutMs: parsePositiveInt(env, 'SITE_BUILD_TIMEOUT_MS', 10 * 60_000),

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { AppConfig } from './config.js';
 
 export class DataDirLockedError extends Error {}
 
@@ -18,8 +19,33 @@ function alive(pid: number): boolean {
  * a lock left by a killed process is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'comptoir.lock');
+  return lockFile(
+    dataDir,
+    'comptoir.lock',
+    (owner) =>
+      `DATA_DIR ${dataDir} is already used by another Comptoir process (pid ${owner}); stop it or choose another DATA_DIR`,
+  );
+}
+
+/**
+ * One Comptoir process per SQLite file too, when DATABASE_URL puts it outside DATA_DIR: the API
+ * serialises its transactions inside one process only, and SQLite makes a second process's writes
+ * fail with SQLITE_BUSY instead of queueing them. Several replicas need MySQL/MariaDB.
+ */
+export function lockSqliteFile(config: Pick<AppConfig, 'database'>): (() => void) | undefined {
+  if (config.database.type !== 'sqlite') return undefined;
+  const file = config.database.path;
+  return lockFile(
+    path.dirname(file),
+    `${path.basename(file)}.lock`,
+    (owner) =>
+      `The SQLite database ${file} is already used by another Comptoir process (pid ${owner}); several processes need DATABASE_URL=mysql://...`,
+  );
+}
+
+function lockFile(dir: string, name: string, busy: (owner: number) => string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, name);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
@@ -39,12 +65,10 @@ export function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(fs.readFileSync(file, 'utf8').trim());
       if (owner && owner !== process.pid && alive(owner)) {
-        throw new DataDirLockedError(
-          `DATA_DIR ${dataDir} is already used by another Comptoir process (pid ${owner}); stop it or choose another DATA_DIR`,
-        );
+        throw new DataDirLockedError(busy(owner));
       }
       fs.rmSync(file, { force: true });
     }
   }
-  throw new DataDirLockedError(`DATA_DIR ${dataDir} could not be locked`);
+  throw new DataDirLockedError(`${file} could not be locked`);
 }
