@@ -93,12 +93,19 @@ http {
     }
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  return { url, port, dir, stop, errorLog: () => readLog(dir) };
+  // The errors only, not the retries' warnings: what made a request fail.
+  const errorLog = (about = '') =>
+    readLog(dir, Infinity)
+      .split('\n')
+      .filter((line) => (about ? line.includes(about) : /\[(error|crit|alert|emerg)\]/.test(line)))
+      .slice(-20)
+      .join('\n');
+  return { url, port, dir, stop, errorLog };
 }
 
-function readLog(dir) {
+function readLog(dir, chars = 3000) {
   try {
-    return fs.readFileSync(path.join(dir, 'error.log'), 'utf8').slice(-3000);
+    return fs.readFileSync(path.join(dir, 'error.log'), 'utf8').slice(-chars);
   } catch {
     return '';
   }

@@ -1,4 +1,4 @@
-// The test run needs a MariaDB server and Chromium from Debian. As root it installs them; otherwise
+// The test run needs a MariaDB server, Chromium and nginx (the scale-out stage) from Debian. As root it installs them; otherwise
 // it says exactly what to install and stops.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +11,7 @@ export function ensureSystemPackages(log = console.log) {
   if (!findBinary(['mariadbd', 'mysqld']) || !findBinary(['mariadb-install-db', 'mysql_install_db']))
     missing.push('mariadb-server');
   if (!fs.existsSync(CHROMIUM)) missing.push('chromium');
+  if (!findBinary(['nginx'])) missing.push('nginx');
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.error(
