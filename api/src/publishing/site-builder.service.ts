@@ -1,11 +1,14 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import type { SiteStatusProvider } from '../health/site-status.js';
+import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { SiteReleases } from './site-releases.js';
 import { siteSourceHash } from './site-source-hash.js';
 
@@ -32,6 +35,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
+    @Inject(STORAGE) private readonly storage: Storage,
   ) {
     // A process that does not build only reads SITE_DIR: it may be a read-only mount of the shared volume.
     this.releases = new SiteReleases(config.siteDir, { create: config.buildSiteOnBoot });
@@ -92,7 +96,12 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     const { id, dir } = this.releases.newReleaseDir();
     const sourceHash = this.fingerprint();
     try {
-      await this.runAstro(dir);
+      const storageIndex = await this.writeStorageIndex();
+      try {
+        await this.runAstro(dir, storageIndex);
+      } finally {
+        fs.rmSync(storageIndex, { force: true });
+      }
       await this.checkRelease(dir);
       const durationMs = Date.now() - started;
       fs.writeFileSync(
@@ -129,7 +138,19 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     }
   }
 
-  private runAstro(outDir: string): Promise<void> {
+  /**
+   * The list of stored files, one path a line, for the build to know which resized copies exist
+   * without one request per image, whichever the storage driver.
+   */
+  private async writeStorageIndex(): Promise<string> {
+    const paths: string[] = [];
+    for await (const file of this.storage.list()) paths.push(file.path);
+    const file = path.join(os.tmpdir(), `comptoir-storage-index-${process.pid}-${randomUUID()}.txt`);
+    fs.writeFileSync(file, paths.join('\n'));
+    return file;
+  }
+
+  private runAstro(outDir: string, storageIndex: string): Promise<void> {
     if (!this.apiOrigin) return Promise.reject(new Error('the API origin is not known yet'));
     const require = createRequire(path.join(this.config.siteSourceDir, 'package.json'));
     const astroBin = path.join(path.dirname(require.resolve('astro/package.json')), 'bin/astro.mjs');
@@ -138,7 +159,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       COMPTOIR_API_URL: this.apiOrigin,
       COMPTOIR_OUT_DIR: outDir,
       COMPTOIR_CACHE_DIR: path.join(this.releases.root, 'cache'),
-      COMPTOIR_STORAGE_DIR: this.config.storageDir,
+      COMPTOIR_STORAGE_INDEX: storageIndex,
       SITE_URL: this.config.siteUrl,
       COMPANY_NAME: this.config.company.name,
       COMPANY_EMAIL: this.config.company.email,

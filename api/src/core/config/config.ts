@@ -15,12 +15,31 @@ export interface CompanyConfig {
   mapQuery: string;
 }
 
+/** Where uploads live (STORAGE_URL): see api/src/media/storage. */
+export type StorageConfig = (
+  | { driver: 'local'; dir: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      prefix: string;
+      region: string;
+      endpoint?: string;
+      forcePathStyle: boolean;
+      credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+    }
+) & {
+  /** STORAGE_PUBLIC_URL: /storage redirects there (a public bucket or CDN) instead of streaming. */
+  publicUrl?: string;
+};
+
 export interface AppConfig {
   env: 'production' | 'development' | 'test';
   port: number;
   host: string;
   dataDir: string;
+  /** The local storage folder (DATA_DIR/storage), used when STORAGE_URL is unset. */
   storageDir: string;
+  storage: StorageConfig;
   outboxDir: string;
   database: DatabaseConfig;
   adminEmail?: string;
@@ -156,6 +175,34 @@ function parseUrl(env: NodeJS.ProcessEnv, name: string, fallback?: string): stri
   }
 }
 
+function parseStorage(env: NodeJS.ProcessEnv, storageDir: string): StorageConfig {
+  const publicUrl = parseUrl(env, 'STORAGE_PUBLIC_URL');
+  const raw = env.STORAGE_URL?.trim();
+  if (!raw) return { driver: 'local', dir: storageDir, publicUrl };
+  const match = /^s3:\/\/([A-Za-z0-9][A-Za-z0-9._-]{1,254})(?:\/(.*))?$/.exec(raw);
+  if (!match) {
+    throw new ConfigError('STORAGE_URL', `must be s3://bucket or s3://bucket/prefix, or unset for local disk (got "${raw}")`);
+  }
+  const accessKeyId = env.AWS_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY?.trim();
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError(accessKeyId ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID', 'must be set with its pair');
+  }
+  return {
+    driver: 's3',
+    bucket: match[1]!,
+    prefix: (match[2] ?? '').replace(/^\/+|\/+$/g, ''),
+    region: env.AWS_REGION?.trim() || env.AWS_DEFAULT_REGION?.trim() || 'us-east-1',
+    endpoint: parseUrl(env, 'AWS_ENDPOINT_URL_S3') ?? parseUrl(env, 'AWS_ENDPOINT_URL'),
+    forcePathStyle: parseBool(env, 'S3_FORCE_PATH_STYLE', false),
+    credentials:
+      accessKeyId && secretAccessKey
+        ? { accessKeyId, secretAccessKey, sessionToken: env.AWS_SESSION_TOKEN?.trim() || undefined }
+        : undefined,
+    publicUrl,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = parsePort(env);
   const dataDir = path.resolve(env.DATA_DIR?.trim() || path.join(process.cwd(), 'data'));
@@ -186,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir,
     storageDir: path.join(dataDir, 'storage'),
+    storage: parseStorage(env, path.join(dataDir, 'storage')),
     outboxDir: path.join(dataDir, 'outbox'),
     database,
     adminEmail,
