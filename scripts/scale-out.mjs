@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test -- scale-out`: the production topology of docker/compose.yaml, run natively. A throw-away
-// MariaDB, shared upload storage, replicas of api/dist/main.js on their own ports with their own
+// MariaDB, uploads on a throw-away S3-compatible server (SCALE_OUT_STORAGE=local: on one folder every
+// replica mounts, compose's `uploads` volume instead), replicas of api/dist/main.js on their own ports with their own
 // DATA_DIRs and one shared SITE_DIR, and Debian's nginx running docker/nginx.conf in front of them.
 // Every step waits for a condition, never for a time; the figures (requests, errors during a kill,
 // publish -> visible, builder takeover) are printed at the end. Writes { passed, failed } to the file
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { buildIfStale, root } from './lib/builds.mjs';
 import { freePort, startMariaDb } from './lib/mariadb.mjs';
 import { startNginx } from './lib/nginx.mjs';
+import { startS3Server } from './lib/s3.mjs';
 import { requireNode } from './lib/node-version.mjs';
 import { StaffClient, TINY_PNG } from './lib/staff-client.mjs';
 
@@ -94,6 +96,16 @@ const buildState = async () =>
     )
   )[0][0];
 
+// Uploads: S3 (STORAGE_URL=s3://...) by default, or the shared folder of compose's default mode.
+const localStorage = process.env.SCALE_OUT_STORAGE === 'local';
+let storageEnv = {};
+if (!localStorage) {
+  log('starting a throw-away S3-compatible server');
+  const s3 = await startS3Server();
+  cleanups.push(() => s3.stop());
+  storageEnv = s3.env;
+}
+
 const ports = { a: await freePort(), b: await freePort(), c: await freePort(), nginx: await freePort() };
 const replicas = {};
 
@@ -102,7 +114,7 @@ function startReplica(name, { builder }) {
   const dataDir = path.join(work, `data-${name}`);
   fs.mkdirSync(dataDir, { recursive: true });
   // Uploads on a volume every replica mounts, like compose's `uploads:/data/storage`.
-  if (!fs.existsSync(path.join(dataDir, 'storage'))) fs.symlinkSync(sharedStorage, path.join(dataDir, 'storage'));
+  if (localStorage && !fs.existsSync(path.join(dataDir, 'storage'))) fs.symlinkSync(sharedStorage, path.join(dataDir, 'storage'));
   const out = fs.openSync(path.join(work, `${name}.log`), 'a');
   const child = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
     detached: true,
@@ -125,6 +137,7 @@ function startReplica(name, { builder }) {
       TRUST_PROXY: 'true',
       RATE_LIMIT_FACTOR: '100',
       LOG_LEVEL: 'info',
+      ...storageEnv,
     },
   });
   const replica = { name, child, dataDir, builder, url: `http://127.0.0.1:${ports[name]}`, log: path.join(work, `${name}.log`) };
@@ -179,6 +192,7 @@ try {
   });
   cleanups.push(() => nginx.stop());
   log(`nginx on ${nginx.url} (docker/nginx.conf), replicas A :${ports.a} (builder) and B :${ports.b}`);
+  log(`uploads: ${localStorage ? `one shared folder ${sharedStorage}` : storageEnv.STORAGE_URL}`);
 
   // -------------------------------------------------------------------------------------------------
   await step('three processes started at once on an empty MariaDB all come up', async () => {
