@@ -99,11 +99,24 @@ const buildState = async () =>
 // Uploads: S3 (STORAGE_URL=s3://...) by default, or the shared folder of compose's default mode.
 const localStorage = process.env.SCALE_OUT_STORAGE === 'local';
 let storageEnv = {};
+let readSitePointer = null; // the release SITE_BUCKET_URL's current.json names, in S3 mode
 if (!localStorage) {
   log('starting a throw-away S3-compatible server');
   const s3 = await startS3Server();
   cleanups.push(() => s3.stop());
-  storageEnv = s3.env;
+  // Releases are also uploaded to the bucket (SITE_BUCKET_URL), as for a CDN origin.
+  storageEnv = { ...s3.env, SITE_BUCKET_URL: `s3://${s3.bucket}/site` };
+  const { S3Client, GetObjectCommand } = createRequire(path.join(root, 'api/package.json'))('@aws-sdk/client-s3');
+  const client = new S3Client({
+    region: s3.env.AWS_REGION,
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3.env.AWS_ACCESS_KEY_ID, secretAccessKey: s3.env.AWS_SECRET_ACCESS_KEY },
+  });
+  readSitePointer = async () => {
+    const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'site/current.json' }));
+    return JSON.parse(await object.Body.transformToString());
+  };
 }
 
 const ports = { a: await freePort(), b: await freePort(), c: await freePort(), nginx: await freePort() };
@@ -281,6 +294,10 @@ try {
     }
     const after = await buildState();
     assert(after.built_seq > before.built_seq, 'the build counter must move');
+    if (readSitePointer) {
+      const pointer = await readSitePointer();
+      assert(pointer.release === after.live_release, `the bucket points at ${pointer.release}, not ${after.live_release}`);
+    }
   });
 
   await step('kill -9 of B under load through nginx: no static error, under 1 % on /api', async () => {

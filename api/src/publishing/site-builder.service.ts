@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import type { SiteStatusProvider } from '../health/site-status.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
+import { SiteBucket } from './site-bucket.js';
 import { SiteReleases } from './site-releases.js';
 import { siteSourceHash } from './site-source-hash.js';
 
@@ -27,6 +28,7 @@ export interface BuildOutcome {
 export class SiteBuilderService implements SiteStatusProvider, OnApplicationShutdown {
   private readonly logger = new Logger('SiteBuilder');
   readonly releases: SiteReleases;
+  private readonly bucket: SiteBucket | null;
   private building: Promise<BuildOutcome> | null = null;
   private child: ChildProcess | null = null;
   private lastError: string | undefined;
@@ -39,6 +41,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
   ) {
     // A process that does not build only reads SITE_DIR: it may be a read-only mount of the shared volume.
     this.releases = new SiteReleases(config.siteDir, { create: config.buildSiteOnBoot });
+    this.bucket = config.siteBucket ? new SiteBucket(config.siteBucket) : null;
   }
 
   /** Called once the HTTP server listens: the build reads its data from this process's API. */
@@ -108,6 +111,12 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
         path.join(dir, '.release.json'),
         JSON.stringify({ id, sourceHash, builtAt: new Date().toISOString(), durationMs }, null, 2),
       );
+      if (this.bucket) {
+        // The bucket first: a failed upload fails the build, and both copies stay on the old release.
+        const files = await this.bucket.upload(dir, id);
+        await this.bucket.switchTo(id);
+        this.logger.log(`Site release ${id} uploaded to ${this.bucket.location} (${files} files)`);
+      }
       this.releases.switchTo(dir);
       fs.rmSync(this.rebuildFlag, { force: true });
       this.releases.prune(3);

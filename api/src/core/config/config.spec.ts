@@ -45,6 +45,7 @@ describe('configuration', () => {
     [{ SITE_BUILDER: 'maybe' }, 'SITE_BUILDER'],
     [{ SITE_BUILDER: 'false', BUILD_SITE_ON_BOOT: 'true' }, 'SITE_BUILDER'],
     [{ PUBLISH_LOCK_TTL_MS: '0' }, 'PUBLISH_LOCK_TTL_MS'],
+    [{ SITE_BUCKET_URL: 'https://cdn.example/site' }, 'SITE_BUCKET_URL'],
   ])('refuses %j naming %s', (env, variable) => expectConfigError(env, variable));
 
   it('keeps the built site apart from the per-process data folder when SITE_DIR is set', () => {

@@ -69,6 +69,12 @@ export interface AppConfig {
    * frees publishing after at most this long (plus one poll).
    */
   publishLockTtlMs: number;
+  /**
+   * SITE_BUCKET_URL (s3://bucket/prefix): each site release is also uploaded there, then the
+   * `current.json` pointer object is replaced, for a CDN whose origin is the bucket. Same S3 settings
+   * (AWS_*, S3_FORCE_PATH_STYLE) as the uploads.
+   */
+  siteBucket?: Extract<StorageConfig, { driver: 's3' }>;
   seedOnEmpty: boolean;
   siteDeployHookUrl?: string;
   /** A site build running longer than this is killed and counts as failed (the live site stays). */
@@ -203,6 +209,20 @@ function parseStorage(env: NodeJS.ProcessEnv, storageDir: string): StorageConfig
   };
 }
 
+function parseSiteBucket(env: NodeJS.ProcessEnv): Extract<StorageConfig, { driver: 's3' }> | undefined {
+  const raw = env.SITE_BUCKET_URL?.trim();
+  if (!raw) return undefined;
+  try {
+    const parsed = parseStorage({ ...env, STORAGE_URL: raw, STORAGE_PUBLIC_URL: '' }, '');
+    return parsed.driver === 's3' ? parsed : undefined;
+  } catch (error) {
+    if (error instanceof ConfigError && error.variable === 'STORAGE_URL') {
+      throw new ConfigError('SITE_BUCKET_URL', `must be s3://bucket or s3://bucket/prefix (got "${raw}")`);
+    }
+    throw error;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = parsePort(env);
   const dataDir = path.resolve(env.DATA_DIR?.trim() || path.join(process.cwd(), 'data'));
@@ -257,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     siteDir: path.resolve(env.SITE_DIR?.trim() || path.join(dataDir, 'site')),
     buildSiteOnBoot: parseSiteBuilder(env),
     publishLockTtlMs: parsePositiveInt(env, 'PUBLISH_LOCK_TTL_MS', 20_000),
+    siteBucket: parseSiteBucket(env),
     seedOnEmpty: parseBool(env, 'SEED_ON_EMPTY', true),
     siteDeployHookUrl: parseUrl(env, 'SITE_DEPLOY_HOOK_URL'),
     siteBuildTimeoutMs: parsePositiveInt(env, 'SITE_BUILD_TIMEOUT_MS', 10 * 60_000),
