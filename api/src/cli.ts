@@ -19,7 +19,7 @@ const USAGE = `Usage: node api/dist/cli.js <command>
 /** Release switching touches only files, so it runs beside a live server (no lock, no database). */
 function siteCommand(command: string, arg: string | undefined): void {
   const config = loadConfig();
-  const releases = new SiteReleases(config.siteDir);
+  const releases = new SiteReleases(config.siteDir, { create: false }); // may be a read-only mount
   const list = releases.list();
   const live = releases.currentMeta()?.id;
   if (command === 'site:releases') {
