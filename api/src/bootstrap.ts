@@ -14,6 +14,7 @@ import { createValidationPipe } from './core/errors/validation.pipe.js';
 import { mountFrontEnds } from './core/web/front-ends.js';
 import { QuietBootLogger, requestIdMiddleware } from './core/observability/logging.js';
 import { MetricsService } from './metrics/metrics.service.js';
+import { STORAGE, type Storage } from './media/storage/storage.js';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
 
 /** Builds the whole application, ready to `init()` (tests) or `listen()` (main). */
@@ -38,7 +39,13 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
           'default-src': ["'self'"],
           'script-src': ["'self'", "'unsafe-inline'"],
           'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
+          // Uploads may be redirected to a public bucket or CDN (STORAGE_PUBLIC_URL).
+          'img-src': [
+            "'self'",
+            'data:',
+            'blob:',
+            ...(config.storage.publicUrl ? [new URL(config.storage.publicUrl).origin] : []),
+          ],
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'"],
           'frame-src': ["'self'", 'https:'],
@@ -55,7 +62,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(express.urlencoded({ extended: true, limit: '2mb' }));
 
   const site = app.get(SiteBuilderService);
-  mountFrontEnds(app.getHttpAdapter().getInstance(), config, site.releases);
+  mountFrontEnds(app.getHttpAdapter().getInstance(), config, site.releases, app.get<Storage>(STORAGE));
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());

@@ -3,7 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import { ConfigError, loadConfig } from './core/config/config.js';
-import { DataDirLockedError, lockDataDir } from './core/config/data-dir-lock.js';
+import { DataDirLockedError, lockDataDir, lockSqliteFile } from './core/config/data-dir-lock.js';
+import { withBootLock } from './core/database/boot-lock.js';
 import path from 'node:path';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
 import { SiteReleases } from './publishing/site-releases.js';
@@ -18,7 +19,7 @@ const USAGE = `Usage: node api/dist/cli.js <command>
 /** Release switching touches only files, so it runs beside a live server (no lock, no database). */
 function siteCommand(command: string, arg: string | undefined): void {
   const config = loadConfig();
-  const releases = new SiteReleases(config.dataDir);
+  const releases = new SiteReleases(config.siteDir, { create: false }); // may be a read-only mount
   const list = releases.list();
   const live = releases.currentMeta()?.id;
   if (command === 'site:releases') {
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   try {
     config = loadConfig();
     lockDataDir(config.dataDir);
+    lockSqliteFile(config);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DataDirLockedError) {
       console.error(error.message);
@@ -68,10 +70,13 @@ async function main(): Promise<void> {
       logger: false,
       abortOnError: false,
     });
-    await app.get(DataSource).runMigrations({ transaction: 'each' });
-    const seeder = app.get(SeedService);
-    await seeder.reloadDemoData();
-    await seeder.ensureFirstAdministrator();
+    const dataSource = app.get(DataSource);
+    await withBootLock(dataSource, async () => {
+      await dataSource.runMigrations({ transaction: 'each' });
+      const seeder = app.get(SeedService);
+      await seeder.reloadDemoData();
+      await seeder.ensureFirstAdministrator();
+    });
     // The public site shows the old data until it is rebuilt: ask the next start to rebuild it.
     app.get(SiteBuilderService).requestRebuild('demo data reloaded');
     await app.close();

@@ -6,7 +6,7 @@
 import { bootFailureLine } from './core/boot/boot-failure.js';
 import { DatabasePrivilegeError, checkDatabase, checkPortFree } from './core/boot/preflight.js';
 import { ConfigError, loadConfig, type AppConfig } from './core/config/config.js';
-import { DataDirLockedError, lockDataDir } from './core/config/data-dir-lock.js';
+import { DataDirLockedError, lockDataDir, lockSqliteFile } from './core/config/data-dir-lock.js';
 
 function fail(line: string): never {
   console.error(line);
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   try {
     // Released on every way out: normal exit, uncaught error, SIGTERM and SIGINT.
     lockDataDir(config.dataDir);
+    lockSqliteFile(config);
     await checkPortFree(config);
     await checkDatabase(config);
     const { startServer } = await import('./server.js');

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { createApp } from './bootstrap.js';
 import type { AppConfig } from './core/config/config.js';
+import { withBootLock } from './core/database/boot-lock.js';
 import { PublishWorker } from './publishing/publish-worker.js';
 import { PublishingService } from './publishing/publishing.service.js';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
@@ -19,13 +20,15 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const app = await createApp(config);
   const logger = new Logger('Boot');
   const dataSource = app.get(DataSource);
-  const applied = await dataSource.runMigrations({ transaction: 'each' });
-  if (applied.length) logger.log(`Applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`);
-
-  const seeder = app.get(SeedService);
-  if (options.seed) await seeder.reloadDemoData();
-  else if (config.seedOnEmpty) await seeder.seedIfEmpty();
-  await seeder.ensureFirstAdministrator();
+  // Once per database, even when several replicas start together: the others wait, then find it done.
+  await withBootLock(dataSource, async () => {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    if (applied.length) logger.log(`Applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`);
+    const seeder = app.get(SeedService);
+    if (options.seed) await seeder.reloadDemoData();
+    else if (config.seedOnEmpty) await seeder.seedIfEmpty();
+    await seeder.ensureFirstAdministrator();
+  });
 
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address();

@@ -43,6 +43,10 @@ describe('starting Comptoir', () => {
       const second = boot({ DATA_DIR: dataDir, PORT: '0' });
       expect(second.status).not.toBe(0);
       expect(second.stderr.trim()).toMatch(/DATA_DIR .* already used by another Comptoir process \(pid \d+\)/);
+      // Its own DATA_DIR but the same SQLite file: refused too (SQLite does not queue another process's writes).
+      const sharing = boot({ DATA_DIR: tmp(), PORT: '0', DATABASE_URL: `sqlite://${path.join(dataDir, 'comptoir.sqlite')}` });
+      expect(sharing.status).not.toBe(0);
+      expect(sharing.stderr.trim()).toMatch(/SQLite database .* already used by another Comptoir process/);
     } finally {
       first.kill('SIGTERM');
       await exited(first);

@@ -1,4 +1,5 @@
-// The test run needs a MariaDB server, Chromium and poppler-utils (pdftotext reads the devis PDF) from Debian. As root it installs them; otherwise
+// The test run needs a MariaDB server, Chromium, nginx (the scale-out stage) and poppler-utils (pdftotext
+// reads the devis PDF) from Debian. As root it installs them; otherwise
 // it says exactly what to install and stops.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ export function ensureSystemPackages(log = console.log) {
     missing.push('mariadb-server');
   if (!fs.existsSync(CHROMIUM)) missing.push('chromium');
   if (!findBinary(['pdftotext'])) missing.push('poppler-utils');
+  if (!findBinary(['nginx'])) missing.push('nginx');
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.error(

@@ -75,7 +75,7 @@ describe('storing', () => {
 
   it('never leaves the storage root', async () => {
     const storage = new LocalDiskStorage(root());
-    await expect(storage.put('../escape.txt', Buffer.from('x'))).rejects.toThrow(/outside the root/);
+    await expect(storage.put('../escape.txt', Buffer.from('x'))).rejects.toThrow(/Invalid storage path|outside the root/);
     await expect(storage.delete('/etc/passwd')).rejects.toThrow(/Invalid storage path/);
     expect(storage.publicUrl('avatars/a.png')).toBe('/storage/avatars/a.png');
   });

@@ -9,9 +9,8 @@ import { PublishChange } from './entities/publish-change.entity.js';
 import { SiteBuildState } from './entities/site-build-state.entity.js';
 import { SiteBuilderService } from './site-builder.service.js';
 
-const LOCK_TTL_MS = 2 * 60_000;
-const HEARTBEAT_MS = 20_000;
-const POLL_MS = 5_000;
+/** How often a builder looks for queued work, at most: a dead builder's lease is noticed this late. */
+const MAX_POLL_MS = 5_000;
 
 /**
  * Turns queued changes into builds: at most one build at a time across every API process sharing the
@@ -35,6 +34,15 @@ export class PublishWorker implements OnApplicationShutdown {
     @Optional() private readonly metrics?: MetricsService,
   ) {}
 
+  /** The lease (PUBLISH_LOCK_TTL_MS, 20 s by default) is renewed four times per period while building. */
+  private get lockTtlMs(): number {
+    return this.config.publishLockTtlMs;
+  }
+
+  private get heartbeatMs(): number {
+    return Math.max(250, Math.floor(this.lockTtlMs / 4));
+  }
+
   get enabled(): boolean {
     return this.config.buildSiteOnBoot && !this.stopped;
   }
@@ -42,7 +50,7 @@ export class PublishWorker implements OnApplicationShutdown {
   /** Starts polling, so work queued by another process (or left by a crashed one) gets built. */
   start(): void {
     if (!this.enabled || this.poller) return;
-    this.poller = setInterval(() => this.kick(), POLL_MS);
+    this.poller = setInterval(() => this.kick(), Math.min(MAX_POLL_MS, this.heartbeatMs));
     this.poller.unref();
     this.kick();
   }
@@ -80,7 +88,7 @@ export class PublishWorker implements OnApplicationShutdown {
       if (state.requested_seq <= state.failed_seq) return; // failed already; wait for a new change
       if (!(await this.acquireLock())) return; // another process builds; the poll comes back
       const target = (await this.states.findOneByOrFail({ id: 1 })).requested_seq;
-      const heartbeat = setInterval(() => void this.extendLock(), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => void this.extendLock(), this.heartbeatMs);
       heartbeat.unref();
       let ok: boolean;
       try {
@@ -145,7 +153,7 @@ export class PublishWorker implements OnApplicationShutdown {
     const result = await this.states
       .createQueryBuilder()
       .update()
-      .set({ lock_owner: this.owner, lock_expires_at: new Date(now.getTime() + LOCK_TTL_MS) })
+      .set({ lock_owner: this.owner, lock_expires_at: new Date(now.getTime() + this.lockTtlMs) })
       .where('id = 1')
       .andWhere('(lock_owner IS NULL OR lock_expires_at < :now OR lock_owner = :owner)', { now, owner: this.owner })
       .execute();
@@ -154,7 +162,7 @@ export class PublishWorker implements OnApplicationShutdown {
 
   private async extendLock(): Promise<void> {
     try {
-      await this.states.update({ id: 1, lock_owner: this.owner }, { lock_expires_at: new Date(Date.now() + LOCK_TTL_MS) });
+      await this.states.update({ id: 1, lock_owner: this.owner }, { lock_expires_at: new Date(Date.now() + this.lockTtlMs) });
     } catch (error) {
       this.logger.warn(`Could not extend the build lock: ${(error as Error).message}`);
     }

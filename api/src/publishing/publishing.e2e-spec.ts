@@ -127,6 +127,31 @@ describe('publishing queue', () => {
     expect((await states.findOneByOrFail({ id: 1 })).built_seq).toBe(2);
   });
 
+  it('lets another builder take over once a dead builder stops renewing its lease', async () => {
+    // A short lease so that the test waits for the takeover itself, not for the 20 s default.
+    const t = await createTestApp({ env: { BUILD_SITE_ON_BOOT: 'true', PUBLISH_LOCK_TTL_MS: '1500' } });
+    opened.push(t);
+    const builds = fakeBuilds([t.app], 10, ok);
+    const states = t.dataSource.getRepository(SiteBuildState);
+    await t.app.get(PublishingService).notifyChange('article.published', 'Article publié');
+    await settle([t.app]);
+    // What a builder killed in the middle of a build leaves: its lease, running out on its own.
+    await states.update(
+      { id: 1 },
+      { lock_owner: 'dead-host:1:xyz', lock_expires_at: new Date(Date.now() + 1500), state: 'building' },
+    );
+    await t.app.get(PublishingService).notifyChange('article.updated', 'Article modifié');
+    t.app.get(PublishWorker).start(); // the poller notices the expired lease without any kick
+    let state = await states.findOneByOrFail({ id: 1 });
+    for (let i = 0; i < 1200 && state.built_seq < 2; i++) {
+      await sleep(100);
+      state = await states.findOneByOrFail({ id: 1 });
+    }
+    expect(state.built_seq).toBe(2);
+    expect(builds.calls).toBe(2);
+    expect(state.lock_owner).toBeNull();
+  });
+
   it('calls the deploy hook after a release goes live, retrying a failed call', async () => {
     const received: string[] = [];
     const hook = http.createServer((req, res) => {

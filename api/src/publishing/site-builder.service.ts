@@ -1,11 +1,15 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import type { SiteStatusProvider } from '../health/site-status.js';
+import { STORAGE, type Storage } from '../media/storage/storage.js';
+import { SiteBucket } from './site-bucket.js';
 import { SiteReleases } from './site-releases.js';
 import { siteSourceHash } from './site-source-hash.js';
 
@@ -24,6 +28,7 @@ export interface BuildOutcome {
 export class SiteBuilderService implements SiteStatusProvider, OnApplicationShutdown {
   private readonly logger = new Logger('SiteBuilder');
   readonly releases: SiteReleases;
+  private readonly bucket: SiteBucket | null;
   private building: Promise<BuildOutcome> | null = null;
   private child: ChildProcess | null = null;
   private lastError: string | undefined;
@@ -32,8 +37,11 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
+    @Inject(STORAGE) private readonly storage: Storage,
   ) {
-    this.releases = new SiteReleases(config.dataDir);
+    // A process that does not build only reads SITE_DIR: it may be a read-only mount of the shared volume.
+    this.releases = new SiteReleases(config.siteDir, { create: config.buildSiteOnBoot });
+    this.bucket = config.siteBucket ? new SiteBucket(config.siteBucket) : null;
   }
 
   /** Called once the HTTP server listens: the build reads its data from this process's API. */
@@ -60,11 +68,12 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
    */
   private fingerprint(): string {
     const shown = JSON.stringify({ company: this.config.company, siteUrl: this.config.siteUrl });
-    return siteSourceHash(this.config.siteDir, shown);
+    return siteSourceHash(this.config.siteSourceDir, shown);
   }
 
   /** Marks the live site as out of date for a process that is not serving (the seed command). */
   requestRebuild(reason: string): void {
+    fs.mkdirSync(this.releases.root, { recursive: true });
     fs.writeFileSync(this.rebuildFlag, `${new Date().toISOString()} ${reason}\n`);
   }
 
@@ -90,13 +99,24 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     const { id, dir } = this.releases.newReleaseDir();
     const sourceHash = this.fingerprint();
     try {
-      await this.runAstro(dir);
+      const storageIndex = await this.writeStorageIndex();
+      try {
+        await this.runAstro(dir, storageIndex);
+      } finally {
+        fs.rmSync(storageIndex, { force: true });
+      }
       await this.checkRelease(dir);
       const durationMs = Date.now() - started;
       fs.writeFileSync(
         path.join(dir, '.release.json'),
         JSON.stringify({ id, sourceHash, builtAt: new Date().toISOString(), durationMs }, null, 2),
       );
+      if (this.bucket) {
+        // The bucket first: a failed upload fails the build, and both copies stay on the old release.
+        const files = await this.bucket.upload(dir, id);
+        await this.bucket.switchTo(id);
+        this.logger.log(`Site release ${id} uploaded to ${this.bucket.location} (${files} files)`);
+      }
       this.releases.switchTo(dir);
       fs.rmSync(this.rebuildFlag, { force: true });
       this.releases.prune(3);
@@ -127,16 +147,28 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     }
   }
 
-  private runAstro(outDir: string): Promise<void> {
+  /**
+   * The list of stored files, one path a line, for the build to know which resized copies exist
+   * without one request per image, whichever the storage driver.
+   */
+  private async writeStorageIndex(): Promise<string> {
+    const paths: string[] = [];
+    for await (const file of this.storage.list()) paths.push(file.path);
+    const file = path.join(os.tmpdir(), `comptoir-storage-index-${process.pid}-${randomUUID()}.txt`);
+    fs.writeFileSync(file, paths.join('\n'));
+    return file;
+  }
+
+  private runAstro(outDir: string, storageIndex: string): Promise<void> {
     if (!this.apiOrigin) return Promise.reject(new Error('the API origin is not known yet'));
-    const require = createRequire(path.join(this.config.siteDir, 'package.json'));
+    const require = createRequire(path.join(this.config.siteSourceDir, 'package.json'));
     const astroBin = path.join(path.dirname(require.resolve('astro/package.json')), 'bin/astro.mjs');
     const env = {
       ...process.env,
       COMPTOIR_API_URL: this.apiOrigin,
       COMPTOIR_OUT_DIR: outDir,
       COMPTOIR_CACHE_DIR: path.join(this.releases.root, 'cache'),
-      COMPTOIR_STORAGE_DIR: this.config.storageDir,
+      COMPTOIR_STORAGE_INDEX: storageIndex,
       SITE_URL: this.config.siteUrl,
       COMPANY_NAME: this.config.company.name,
       COMPANY_EMAIL: this.config.company.email,
@@ -148,7 +180,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     return new Promise((resolve, reject) => {
       let output = '';
       const child = spawn(process.execPath, [astroBin, 'build'], {
-        cwd: this.config.siteDir,
+        cwd: this.config.siteSourceDir,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -9,8 +9,10 @@ export interface ReleaseMeta {
 }
 
 /**
- * The built public site lives in release folders under DATA_DIR/site/releases; `current` is a
- * symlink to the live one, replaced with an atomic rename so a visitor never sees a half-built site.
+ * The built public site lives in release folders under SITE_DIR/releases (SITE_DIR defaults to
+ * DATA_DIR/site); `current` is a symlink to the live one, replaced with an atomic rename so a visitor
+ * never sees a half-built site. The link is relative, so nginx and every replica that mount the same
+ * volume (at any path) serve the same release.
  */
 export class SiteReleases {
   readonly root: string;
@@ -18,11 +20,11 @@ export class SiteReleases {
   readonly currentLink: string;
   private cached: { dir: string | null; at: number } = { dir: null, at: 0 };
 
-  constructor(dataDir: string) {
-    this.root = path.join(dataDir, 'site');
+  constructor(siteDir: string, { create = true }: { create?: boolean } = {}) {
+    this.root = siteDir;
     this.releasesDir = path.join(this.root, 'releases');
     this.currentLink = path.join(this.root, 'current');
-    fs.mkdirSync(this.releasesDir, { recursive: true });
+    if (create) fs.mkdirSync(this.releasesDir, { recursive: true });
   }
 
   /** The live release folder, re-read at most once a second so that other processes' switches show. */
@@ -73,6 +75,7 @@ export class SiteReleases {
   }
 
   list(): ReleaseMeta[] {
+    if (!fs.existsSync(this.releasesDir)) return [];
     return fs
       .readdirSync(this.releasesDir, { withFileTypes: true })
       .filter((d) => d.isDirectory())

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Storage } from '../media/storage/storage.js';
 
 /**
  * Illustrations of the demo data set, drawn here as SVG and rasterised with sharp: no copied photos,
@@ -337,11 +338,11 @@ export interface ImageJob {
 }
 
 /**
- * Writes the images under the storage root. A file whose SVG did not change since the last run is
- * left alone, and rendered images are shared through a cache in the system's temporary folder, so
- * reloading the demo data (or seeding many test databases) costs little after the first time.
+ * Writes the images into the storage (whichever driver). A file whose SVG did not change since the
+ * last run is left alone, and rendered images are shared through a cache in the system's temporary
+ * folder, so reloading the demo data (or seeding many test databases) costs little after the first time.
  */
-export async function writeImages(storageDir: string, jobs: ImageJob[]): Promise<void> {
+export async function writeImages(storage: Storage, jobs: ImageJob[]): Promise<void> {
   const cacheDir = path.join(os.tmpdir(), 'comptoir-demo-images');
   let cacheUsable = true;
   try {
@@ -349,33 +350,33 @@ export async function writeImages(storageDir: string, jobs: ImageJob[]): Promise
   } catch {
     cacheUsable = false;
   }
-  const manifestPath = path.join(storageDir, 'demo', '.manifest.json');
+  const manifestPath = 'demo/.manifest.json';
   let manifest: Record<string, string> = {};
   try {
-    manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, string>;
+    manifest = JSON.parse((await storage.read(manifestPath)).toString('utf8')) as Record<string, string>;
   } catch {
     manifest = {};
   }
   const next: Record<string, string> = {};
 
-  await Promise.all(
-    jobs.map(async (job) => {
+  // A few at a time: with object storage each file is a request.
+  const queue = [...jobs];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
       const format = path.extname(job.path).slice(1);
       const key = createHash('sha256').update(`${format}\n${sharp.versions.sharp}\n${job.svg}`).digest('hex').slice(0, 32);
       next[job.path] = key;
-      const target = path.join(storageDir, job.path);
-      if (manifest[job.path] === key && fs.existsSync(target)) return;
-      fs.mkdirSync(path.dirname(target), { recursive: true });
+      if (manifest[job.path] === key && (await storage.exists(job.path))) continue;
       const cached = path.join(cacheDir, `${key}.${format}`);
       if (cacheUsable && fs.existsSync(cached)) {
-        fs.copyFileSync(cached, target);
-        return;
+        await storage.put(job.path, fs.readFileSync(cached));
+        continue;
       }
       const image = sharp(Buffer.from(job.svg));
       const buffer = await (
         format === 'png' ? image.png({ compressionLevel: 9 }) : image.webp({ quality: 80, effort: 2 })
       ).toBuffer();
-      fs.writeFileSync(target, buffer);
+      await storage.put(job.path, buffer);
       if (cacheUsable) {
         // Written under a unique name then renamed: concurrent seeders never see half a file.
         const temporary = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}`;
@@ -386,13 +387,13 @@ export async function writeImages(storageDir: string, jobs: ImageJob[]): Promise
           fs.rmSync(temporary, { force: true });
         }
       }
-    }),
-  );
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
 
   // Files of an older demo set that this one no longer uses.
   for (const old of Object.keys(manifest)) {
-    if (!(old in next)) fs.rmSync(path.join(storageDir, old), { force: true });
+    if (!(old in next)) await storage.delete(old);
   }
-  fs.mkdirSync(path.dirname(manifestPath), { recursive: true });
-  fs.writeFileSync(manifestPath, JSON.stringify(next, null, 1));
+  await storage.put(manifestPath, Buffer.from(JSON.stringify(next, null, 1)));
 }

@@ -1,7 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { Role } from '../access/entities/role.entity.js';
 import { RolePermission } from '../access/entities/role-permission.entity.js';
@@ -28,8 +26,8 @@ import { DEMO_BRANDS, DEMO_CATEGORIES, DEMO_CURRENCIES, DEMO_PRODUCTS } from './
 import { DEMO_CONTACT_MESSAGES, DEMO_CUSTOMERS, DEMO_NEWSLETTER_EMAILS, DEMO_ORDERS } from './data/customers.js';
 import { DEMO_STOCK_ENTRIES } from './data/stock.js';
 import type { DemoRole } from './data/types.js';
-import { ensureVariants } from '../media/image-variants.js';
-import { STORAGE, type Storage } from '../media/storage/storage.js';
+import { discardImage, ensureVariants } from '../media/image-variants.js';
+import { checkStoragePath, STORAGE, type Storage } from '../media/storage/storage.js';
 import { avatarSvg, brandSvg, coverSvg, productSvg, stockSvg, writeImages, type ImageJob } from './demo-images.js';
 import { htmlToEditorJs } from './editorjs.js';
 import { slugify, uniqueSlug } from './slug.js';
@@ -249,7 +247,7 @@ export class SeedService {
         svg: avatarSvg(staff.avatar.colour, staff.avatar.skin),
       });
     }
-    await writeImages(this.config.storageDir, jobs);
+    await writeImages(this.storage, jobs);
     // The resized WebP copies the public site and the dashboard show, as uploads get them.
     await Promise.all(jobs.map((job) => ensureVariants(this.storage, job.path)));
 
@@ -484,12 +482,12 @@ export class SeedService {
     });
 
     // Uploads that belonged to the replaced content (the demo images are managed by writeImages).
-    for (const file of replacedFiles) fs.rmSync(file, { force: true });
+    for (const file of replacedFiles) await discardImage(this.storage, file);
     this.logger.debug(`Demo data loaded in ${Date.now() - started} ms`);
     return summary;
   }
 
-  /** Files uploaded for the content the reload replaces, resolved inside the storage folder. */
+  /** Storage paths of the files uploaded for the content the reload replaces (never the demo set's). */
   private async uploadedFilesOfDemoContent(manager: EntityManager): Promise<string[]> {
     const paths = [
       ...(await manager.getRepository(Brand).find({ select: { image: true } })).map((b) => b.image),
@@ -498,14 +496,16 @@ export class SeedService {
       ...(await manager.getRepository(Article).find({ select: { image: true } })).map((a) => a.image),
       ...(await manager.getRepository(Media).find({ select: { path: true } })).map((m) => m.path),
     ];
-    const root = path.resolve(this.config.storageDir);
     const files = new Set<string>();
     for (const stored of paths) {
       if (!stored) continue;
       const relative = stored.replace(/^\/+/, '').replace(/^storage\//, '');
-      if (relative.startsWith('demo/')) continue;
-      const absolute = path.resolve(root, relative);
-      if (absolute.startsWith(root + path.sep)) files.add(absolute);
+      if (relative.startsWith('demo/') || /^(https?:)?\/\//.test(stored)) continue;
+      try {
+        files.add(checkStoragePath(relative));
+      } catch {
+        // Not a path of ours: nothing to remove.
+      }
     }
     return [...files];
   }

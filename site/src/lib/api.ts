@@ -3,7 +3,6 @@
  * half-empty site never replaces the live one (the API keeps the previous release).
  */
 import fs from 'node:fs';
-import nodePath from 'node:path';
 import type {
   ArticleListAnswer,
   CategoriesAnswer,
@@ -14,7 +13,13 @@ import type {
   PublicProduct,
 } from '@comptoir/api/contract';
 
-const STORAGE_DIR = process.env.COMPTOIR_STORAGE_DIR;
+/** Stored files, one path a line, listed by the API before it starts the build (any storage driver). */
+const STORAGE_INDEX = process.env.COMPTOIR_STORAGE_INDEX;
+let storedFiles: Set<string> | undefined;
+function storageIndex(): Set<string> {
+  storedFiles ??= new Set(fs.readFileSync(STORAGE_INDEX!, 'utf8').split('\n').filter(Boolean));
+  return storedFiles;
+}
 const API = (process.env.COMPTOIR_API_URL || 'http://127.0.0.1:3000').replace(/\/$/, '');
 
 async function getJson<T>(path: string): Promise<T> {
@@ -86,9 +91,9 @@ export function storageFileExists(path: string | null | undefined): Promise<bool
   if (!path) return Promise.resolve(false);
   let check = fileChecks.get(path);
   if (!check) {
-    // The API runs the build beside its own storage folder: a file check, not one HTTP request per image.
-    check = STORAGE_DIR
-      ? Promise.resolve(fs.existsSync(nodePath.join(STORAGE_DIR, nodePath.normalize(path).replace(/^(\.\.[/\\])+/, ''))))
+    // The API lists its storage for the build: a lookup, not one HTTP request per image.
+    check = STORAGE_INDEX
+      ? Promise.resolve(storageIndex().has(path.replace(/^\/?storage\//, '')))
       : fetch(`${API}/storage/${path.split('/').map(encodeURIComponent).join('/')}`, { method: 'HEAD' })
           .then((res) => res.ok)
           .catch(() => false);

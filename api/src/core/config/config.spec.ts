@@ -65,6 +65,10 @@ describe('configuration', () => {
     [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
     [{ MAIL_RETENTION_DAYS: '0' }, 'MAIL_RETENTION_DAYS'],
+    [{ SITE_BUILDER: 'maybe' }, 'SITE_BUILDER'],
+    [{ SITE_BUILDER: 'false', BUILD_SITE_ON_BOOT: 'true' }, 'SITE_BUILDER'],
+    [{ PUBLISH_LOCK_TTL_MS: '0' }, 'PUBLISH_LOCK_TTL_MS'],
+    [{ SITE_BUCKET_URL: 'https://cdn.example/site' }, 'SITE_BUCKET_URL'],
   ])('refuses %j naming %s', (env, variable) => expectConfigError(env, variable));
 
   it('never repeats an SMTP password in its error', () => {
@@ -86,5 +90,13 @@ describe('configuration', () => {
       mailBodyRetentionDays: 7,
     });
     expect(loadConfig({ SMTP_URL: 'smtp://mail.example:587' }).smtpUrl).toBe('smtp://mail.example:587');
+  });
+
+  it('keeps the built site apart from the per-process data folder when SITE_DIR is set', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/a' }).siteDir).toBe('/tmp/a/site');
+    expect(loadConfig({ DATA_DIR: '/tmp/a', SITE_DIR: '/srv/site' }).siteDir).toBe('/srv/site');
+    expect(loadConfig({ SITE_BUILDER: 'false' }).buildSiteOnBoot).toBe(false);
+    expect(loadConfig({ BUILD_SITE_ON_BOOT: 'false' }).buildSiteOnBoot).toBe(false);
+    expect(loadConfig({}).buildSiteOnBoot).toBe(true);
   });
 });

@@ -25,12 +25,31 @@ export interface QuotesConfig {
   holdDays: number;
 }
 
+/** Where uploads live (STORAGE_URL): see api/src/media/storage. */
+export type StorageConfig = (
+  | { driver: 'local'; dir: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      prefix: string;
+      region: string;
+      endpoint?: string;
+      forcePathStyle: boolean;
+      credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+    }
+) & {
+  /** STORAGE_PUBLIC_URL: /storage redirects there (a public bucket or CDN) instead of streaming. */
+  publicUrl?: string;
+};
+
 export interface AppConfig {
   env: 'production' | 'development' | 'test';
   port: number;
   host: string;
   dataDir: string;
+  /** The local storage folder (DATA_DIR/storage), used when STORAGE_URL is unset. */
   storageDir: string;
+  storage: StorageConfig;
   outboxDir: string;
   database: DatabaseConfig;
   adminEmail?: string;
@@ -43,9 +62,30 @@ export interface AppConfig {
   quotes: QuotesConfig;
   /** Where the built front ends live; overridable so tests can point at fixtures. */
   dashboardDist: string;
+  /** The Astro project the site is built from (the `site` workspace). */
+  siteSourceDir: string;
+  /**
+   * Where the built public site lives: `releases/` and the `current` symlink. Defaults to
+   * DATA_DIR/site; replicas behind one nginx point it at one shared volume.
+   */
   siteDir: string;
-  /** Build the public site at boot when no release is live (off in API tests). */
+  /**
+   * This process builds the public site and writes SITE_DIR (SITE_BUILDER, older name
+   * BUILD_SITE_ON_BOOT). Off: it only serves the live release another process wrote (API-only
+   * replicas, API tests).
+   */
   buildSiteOnBoot: boolean;
+  /**
+   * Lease of the cross-process build lock: a builder renews it while it builds, so one that dies
+   * frees publishing after at most this long (plus one poll).
+   */
+  publishLockTtlMs: number;
+  /**
+   * SITE_BUCKET_URL (s3://bucket/prefix): each site release is also uploaded there, then the
+   * `current.json` pointer object is replaced, for a CDN whose origin is the bucket. Same S3 settings
+   * (AWS_*, S3_FORCE_PATH_STYLE) as the uploads.
+   */
+  siteBucket?: Extract<StorageConfig, { driver: 's3' }>;
   seedOnEmpty: boolean;
   siteDeployHookUrl?: string;
   /** A site build running longer than this is killed and counts as failed (the live site stays). */
@@ -146,6 +186,19 @@ function parseBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boo
   throw new ConfigError(name, `must be true or false (got "${raw}")`);
 }
 
+/** SITE_BUILDER, or its older name BUILD_SITE_ON_BOOT; both set to different values is a mistake. */
+function parseSiteBuilder(env: NodeJS.ProcessEnv): boolean {
+  const builder = env.SITE_BUILDER?.trim() ? parseBool(env, 'SITE_BUILDER', true) : undefined;
+  const onBoot = env.BUILD_SITE_ON_BOOT?.trim() ? parseBool(env, 'BUILD_SITE_ON_BOOT', true) : undefined;
+  if (builder !== undefined && onBoot !== undefined && builder !== onBoot) {
+    throw new ConfigError(
+      'SITE_BUILDER',
+      `contradicts BUILD_SITE_ON_BOOT (${env.SITE_BUILDER} vs ${env.BUILD_SITE_ON_BOOT}); set only SITE_BUILDER`,
+    );
+  }
+  return builder ?? onBoot ?? true;
+}
+
 function parseUrl(env: NodeJS.ProcessEnv, name: string, fallback?: string): string | undefined {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
@@ -153,6 +206,48 @@ function parseUrl(env: NodeJS.ProcessEnv, name: string, fallback?: string): stri
     return new URL(raw).toString().replace(/\/$/, '');
   } catch {
     throw new ConfigError(name, `is not a valid URL (got "${raw}")`);
+  }
+}
+
+function parseStorage(env: NodeJS.ProcessEnv, storageDir: string): StorageConfig {
+  const publicUrl = parseUrl(env, 'STORAGE_PUBLIC_URL');
+  const raw = env.STORAGE_URL?.trim();
+  if (!raw) return { driver: 'local', dir: storageDir, publicUrl };
+  const match = /^s3:\/\/([A-Za-z0-9][A-Za-z0-9._-]{1,254})(?:\/(.*))?$/.exec(raw);
+  if (!match) {
+    throw new ConfigError('STORAGE_URL', `must be s3://bucket or s3://bucket/prefix, or unset for local disk (got "${raw}")`);
+  }
+  const accessKeyId = env.AWS_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY?.trim();
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError(accessKeyId ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID', 'must be set with its pair');
+  }
+  return {
+    driver: 's3',
+    bucket: match[1]!,
+    prefix: (match[2] ?? '').replace(/^\/+|\/+$/g, ''),
+    region: env.AWS_REGION?.trim() || env.AWS_DEFAULT_REGION?.trim() || 'us-east-1',
+    endpoint: parseUrl(env, 'AWS_ENDPOINT_URL_S3') ?? parseUrl(env, 'AWS_ENDPOINT_URL'),
+    forcePathStyle: parseBool(env, 'S3_FORCE_PATH_STYLE', false),
+    credentials:
+      accessKeyId && secretAccessKey
+        ? { accessKeyId, secretAccessKey, sessionToken: env.AWS_SESSION_TOKEN?.trim() || undefined }
+        : undefined,
+    publicUrl,
+  };
+}
+
+function parseSiteBucket(env: NodeJS.ProcessEnv): Extract<StorageConfig, { driver: 's3' }> | undefined {
+  const raw = env.SITE_BUCKET_URL?.trim();
+  if (!raw) return undefined;
+  try {
+    const parsed = parseStorage({ ...env, STORAGE_URL: raw, STORAGE_PUBLIC_URL: '' }, '');
+    return parsed.driver === 's3' ? parsed : undefined;
+  } catch (error) {
+    if (error instanceof ConfigError && error.variable === 'STORAGE_URL') {
+      throw new ConfigError('SITE_BUCKET_URL', `must be s3://bucket or s3://bucket/prefix (got "${raw}")`);
+    }
+    throw error;
   }
 }
 
@@ -183,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir,
     storageDir: path.join(dataDir, 'storage'),
+    storage: parseStorage(env, path.join(dataDir, 'storage')),
     outboxDir: path.join(dataDir, 'outbox'),
     database,
     adminEmail,
@@ -211,8 +307,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       holdDays: parsePositiveInt(env, 'ORDER_HOLD_DAYS', 14),
     },
     dashboardDist: path.resolve(env.DASHBOARD_DIST?.trim() || path.join(repoRoot, 'dashboard/dist')),
-    siteDir: path.resolve(env.SITE_DIR?.trim() || path.join(repoRoot, 'site')),
-    buildSiteOnBoot: parseBool(env, 'BUILD_SITE_ON_BOOT', true),
+    siteSourceDir: path.resolve(env.SITE_SOURCE_DIR?.trim() || path.join(repoRoot, 'site')),
+    siteDir: path.resolve(env.SITE_DIR?.trim() || path.join(dataDir, 'site')),
+    buildSiteOnBoot: parseSiteBuilder(env),
+    publishLockTtlMs: parsePositiveInt(env, 'PUBLISH_LOCK_TTL_MS', 20_000),
+    siteBucket: parseSiteBucket(env),
     seedOnEmpty: parseBool(env, 'SEED_ON_EMPTY', true),
     siteDeployHookUrl: parseUrl(env, 'SITE_DEPLOY_HOOK_URL'),
     siteBuildTimeoutMs: parsePositiveInt(env, 'SITE_BUILD_TIMEOUT_MS', 10 * 60_000),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
+import type { AppConfig } from './config.js';
 
 export class DataDirLockedError extends Error {}
 
@@ -61,12 +62,32 @@ const lockFs = {
  * ran elsewhere: another container on a shared volume).
  */
 export function lockDataDir(dataDir: string, onLost: (error: Error) => void = warnLost): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockDir = path.join(dataDir, 'comptoir.lock');
+  return lockIn(dataDir, 'comptoir.lock', onLost, (who) =>
+    `DATA_DIR ${dataDir} is already used by another Comptoir process (${who}); stop it or choose another DATA_DIR`,
+  );
+}
+
+/**
+ * One Comptoir process per SQLite file too, when DATABASE_URL puts it outside DATA_DIR: the API
+ * serialises its transactions inside one process only, and SQLite makes a second process's writes
+ * fail with SQLITE_BUSY instead of queueing them. Several replicas need MySQL/MariaDB.
+ */
+export function lockSqliteFile(config: Pick<AppConfig, 'database'>): (() => void) | undefined {
+  if (config.database.type !== 'sqlite') return undefined;
+  const file = config.database.path;
+  return lockIn(path.dirname(file), `${path.basename(file)}.lock`, warnLost, (who) =>
+    `The SQLite database ${file} is already used by another Comptoir process (${who}); several processes need DATABASE_URL=mysql://...`,
+  );
+}
+
+function lockIn(dir: string, name: string, onLost: (error: Error) => void, busy: (who: string) => string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockDir = path.join(dir, name);
+  const lockedBy = (owner: Owner | undefined) => new DataDirLockedError(busy(describeOwner(owner)));
   // A lock file (not directory) written by an earlier version holds only a pid.
   if (fs.statSync(lockDir, { throwIfNoEntry: false })?.isFile()) {
     const pid = Number(fs.readFileSync(lockDir, 'utf8').trim());
-    if (pid && pid !== process.pid && alive(pid)) throw lockedBy(dataDir, { pid, host: os.hostname(), since: '' });
+    if (pid && pid !== process.pid && alive(pid)) throw lockedBy({ pid, host: os.hostname(), since: '' });
     fs.rmSync(lockDir, { force: true });
   }
   let released = false;
@@ -97,7 +118,7 @@ export function lockDataDir(dataDir: string, onLost: (error: Error) => void = wa
     },
   };
   const acquire = () => {
-    const unlock = lockfile.lockSync(dataDir, options);
+    const unlock = lockfile.lockSync(dir, options);
     const owner: Owner = { pid: process.pid, host: os.hostname(), since: new Date().toISOString() };
     fs.writeFileSync(path.join(lockDir, OWNER_FILE), JSON.stringify(owner));
     return unlock;
@@ -106,12 +127,12 @@ export function lockDataDir(dataDir: string, onLost: (error: Error) => void = wa
     release = acquire();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
-    if (!ownerIsGone(lockDir)) throw lockedBy(dataDir, readOwner(lockDir));
+    if (!ownerIsGone(lockDir)) throw lockedBy(readOwner(lockDir));
     removeDir(lockDir);
     try {
       release = acquire();
     } catch (again) {
-      if ((again as NodeJS.ErrnoException).code === 'ELOCKED') throw lockedBy(dataDir, readOwner(lockDir));
+      if ((again as NodeJS.ErrnoException).code === 'ELOCKED') throw lockedBy(readOwner(lockDir));
       throw again;
     }
   }
@@ -126,15 +147,12 @@ export function lockDataDir(dataDir: string, onLost: (error: Error) => void = wa
   };
 }
 
-function lockedBy(dataDir: string, owner: Owner | undefined): DataDirLockedError {
-  const who = owner ? `pid ${owner.pid}${owner.host !== os.hostname() ? ` on ${owner.host}` : ''}` : 'unknown process';
-  return new DataDirLockedError(
-    `DATA_DIR ${dataDir} is already used by another Comptoir process (${who}); stop it or choose another DATA_DIR`,
-  );
+function describeOwner(owner: Owner | undefined): string {
+  return owner ? `pid ${owner.pid}${owner.host !== os.hostname() ? ` on ${owner.host}` : ''}` : 'unknown process';
 }
 
 function warnLost(error: Error): void {
   // Another process took the lock over (this one's event loop was blocked for longer than the stale
-  // delay, or the folder was removed): keep serving, but say so, since two writers now share DATA_DIR.
-  console.error(`DATA_DIR lock lost: ${error.message}`);
+  // delay, or the folder was removed): keep serving, but say so, since two writers now share the data.
+  console.error(`Process lock lost: ${error.message}`);
 }

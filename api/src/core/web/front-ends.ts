@@ -1,6 +1,8 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
+import { serveStorage } from '../../media/storage/serve-storage.js';
+import type { Storage } from '../../media/storage/storage.js';
 import type { AppConfig } from '../config/config.js';
 
 export interface LiveSite {
@@ -13,25 +15,11 @@ const BUILDING_PAGE = `<!doctype html><html lang="fr"><head><meta charset="utf-8
 <main><h1>Le site est en cours de publication</h1><p>Merci de patienter quelques secondes, la page se rechargera toute seule.</p></main></body></html>`;
 
 /**
- * One origin: `/storage` serves uploads, `/dashboard` the SPA with its history fallback, and every
+ * One origin: `/storage` serves uploads (from whichever storage driver), `/dashboard` the SPA with its history fallback, and every
  * other non-API path the live release of the static site, with its 404 page for unknown paths.
  */
-export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite): void {
-  fs.mkdirSync(config.storageDir, { recursive: true });
-  app.use(
-    '/storage',
-    express.static(config.storageDir, {
-      index: false,
-      fallthrough: false,
-      maxAge: '30d',
-      immutable: true,
-      setHeaders: (res) => {
-        // Uploads are data, never a page: no sniffing, no script, even for an SVG opened directly.
-        res.setHeader('X-Content-Type-Options', 'nosniff');
-        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
-      },
-    }),
-  );
+export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, storage: Storage): void {
+  app.use('/storage', serveStorage(storage, config.storage.publicUrl));
 
   const dashboardIndex = path.join(config.dashboardDist, 'index.html');
   app.use(

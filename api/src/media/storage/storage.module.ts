@@ -1,14 +1,19 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { APP_CONFIG, type AppConfig, type StorageConfig } from '../../core/config/config.js';
 import { LocalDiskStorage } from './local-disk.storage.js';
-import { STORAGE } from './storage.js';
+import { S3Storage } from './s3.storage.js';
+import { STORAGE, type Storage } from './storage.js';
 
-/** Provides the `STORAGE` driver (local disk under DATA_DIR/storage) to every module. */
+/** The driver STORAGE_URL chooses: local disk (unset) or an S3-compatible bucket (s3://bucket/prefix). */
+export function createStorage(config: StorageConfig): Storage {
+  if (config.driver === 'local') return new LocalDiskStorage(config.dir);
+  return new S3Storage(config);
+}
+
+/** Provides the `STORAGE` driver to every module. */
 @Global()
 @Module({
-  providers: [
-    { provide: STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LocalDiskStorage(config.storageDir) },
-  ],
+  providers: [{ provide: STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createStorage(config.storage) }],
   exports: [STORAGE],
 })
 export class StorageModule {}
