@@ -118,7 +118,9 @@ function lockIn(dir: string, name: string, onLost: (error: Error) => void, busy:
     },
   };
   const acquire = () => {
-    const unlock = lockfile.lockSync(dir, options);
+    // Keyed by the lock's own path: proper-lockfile keeps one entry per target, and the DATA_DIR and
+    // SQLite locks may sit in the same folder.
+    const unlock = lockfile.lockSync(lockDir, options);
     const owner: Owner = { pid: process.pid, host: os.hostname(), since: new Date().toISOString() };
     fs.writeFileSync(path.join(lockDir, OWNER_FILE), JSON.stringify(owner));
     return unlock;
