@@ -31,6 +31,7 @@ import { CataloguePublicModule } from './catalogue/catalogue-public.module.js';
 import { OrderRequestsModule } from './orders/order-requests.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
+import { AuditModule } from './audit/audit.module.js';
 
 /** Domain modules, one folder each; later modules add themselves here. */
 const DOMAIN_MODULES = [
@@ -59,6 +60,8 @@ const DOMAIN_MODULES = [
   OrderRequestsModule,
   ContactModule,
   NewsletterModule,
+  // activity history (entity subscriber, journal)
+  AuditModule,
 ];
 
 @Module({})

@@ -12,6 +12,8 @@ import { OrderStatusDto, type StaffOrderListQueryDto } from './dto/staff-order.d
 import { OrderItem } from './entities/order-item.entity.js';
 import { ORDER_STATUSES, Order, type OrderStatus } from './entities/order.entity.js';
 import { giveStockBack, takeStock } from './stock-ledger.js';
+import { AuditService } from '../audit/audit.service.js';
+import { diffOf } from '../audit/audit-diff.js';
 
 export const ORDERS_PAGE_SIZE = 7;
 const NOT_FOUND = 'Commande introuvable.';
@@ -88,6 +90,7 @@ export class StaffOrdersService {
     @InjectRepository(OrderItem) private readonly items: Repository<OrderItem>,
     @InjectRepository(Order) private readonly orders: Repository<Order>,
     private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
   ) {}
 
   /** Order items with their order and the product's images, category and currency. */
@@ -176,6 +179,14 @@ export class StaffOrdersService {
         })
         .execute();
       if (!result.affected) throw conflict(CHANGED_MEANWHILE);
+      // A conditional statement (see above): TypeORM cannot see the old values, so the entry is written here.
+      await this.audit.record(manager, {
+        entity: 'order',
+        entity_id: id,
+        label: order.order_num,
+        action: 'status',
+        changes: diffOf({ status: order.status, shipped_at: order.shipped_at }, { status, shipped_at: shippedAt }),
+      });
 
       const lines = (order.items ?? []).map((item) => ({ productId: item.product_id, quantity: item.quantity }));
       if (wasReserved && !reserve) await giveStockBack(manager, lines);
@@ -207,6 +218,14 @@ export class StaffOrdersService {
         })
         .execute();
       if (!result.affected) throw conflict(CHANGED_MEANWHILE);
+      const { items: _items, customer: _customer, ...columns } = order;
+      await this.audit.record(manager, {
+        entity: 'order',
+        entity_id: id,
+        label: order.order_num,
+        action: 'delete',
+        changes: diffOf(columns, null),
+      });
       await manager.getRepository(OrderItem).delete({ order_id: id });
       if (holdsStock(order)) {
         await giveStockBack(

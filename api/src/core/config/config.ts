@@ -43,6 +43,10 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Multiplies every public rate limit (order, contact, newsletter); tests raise or lower it. */
   rateLimitFactor: number;
+  /** Activity history entries older than this many days are purged (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
+  /** Stock at or below this counts as low on the dashboard home, for products without their own threshold. */
+  lowStockThreshold: number;
 }
 
 export class ConfigError extends Error {
@@ -185,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: parseBool(env, 'TRUST_PROXY', false),
     rateLimitFactor: parseRateLimitFactor(env),
+    auditRetentionDays: parsePositiveInt(env, 'AUDIT_RETENTION_DAYS', 365),
+    lowStockThreshold: parsePositiveInt(env, 'LOW_STOCK_THRESHOLD', 5),
   };
 }
 
