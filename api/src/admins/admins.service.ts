@@ -18,7 +18,7 @@ import type { CreateAdminDto, UpdateAdminDto } from './dto/admin.dto.js';
 import { ROLE_UNKNOWN } from './dto/admin.dto.js';
 import { User } from './entities/user.entity.js';
 import { adminView, gridOf } from './user-view.js';
-import { insertAudited, removeAudited, updateAudited } from '../audit/audited-writes.js';
+import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 
 export const ADMIN_MESSAGES = {
   list: 'Liste des administrateurs',
@@ -63,7 +63,7 @@ export class AdminsService {
     const passwordHash = await hashPassword(dto.password);
     const id = await saveWithImage(this.storage, AVATAR_FOLDER, image, (path) =>
       this.saving(async () => {
-        const result = await insertAudited(this.users, {
+        const result = await this.users.insert({
           role_id: dto.role_id,
           firstname: dto.firstname,
           name: dto.name,

@@ -46,7 +46,7 @@ export async function removeAudited<E extends ObjectLiteral & { id: number }>(
   });
 }
 
-/** `repository.insert(values)` in a transaction, so the creation and its entry commit together. */
+/** `repository.insert(values)` in a transaction, so the creation and its entry commit together (for new code; a lone `insert` is recorded too, by the subscriber, right after the statement). */
 export async function insertAudited<E extends ObjectLiteral>(
   repo: Target<E>,
   values: DeepPartial<E>,

@@ -14,7 +14,7 @@ import { PublishingService } from '../publishing/publishing.service.js';
 import { BrandFormDto } from './dto/brand.dto.js';
 import { Brand } from './entities/brand.entity.js';
 import { Product } from './entities/product.entity.js';
-import { insertAudited, removeAudited, updateAudited } from '../audit/audited-writes.js';
+import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 
 export const BRANDS_PAGE_SIZE = 8;
 const NOT_FOUND = 'Marque introuvable.';
@@ -70,7 +70,7 @@ export class BrandsService {
     const { images, errors } = await readImageField(files, { field: 'image', requiredMessage: "L'image est requise." });
     const form = await validateForm(BrandFormDto, body, errors);
     const id = await saveWithImages(this.storage, 'brands', images, async ([path]) => {
-      const result = await insertAudited(this.brands, { ...form, image: path ?? null });
+      const result = await this.brands.insert({ ...form, image: path ?? null });
       return Number(result.identifiers[0]!.id);
     });
     await this.publishing.notifyChange('brand.created', `Marque « ${form.name} » ajoutée`);

@@ -12,7 +12,7 @@ import { CategoryFormDto } from './dto/category.dto.js';
 import { Category } from './entities/category.entity.js';
 import { Currency } from './entities/currency.entity.js';
 import { Product } from './entities/product.entity.js';
-import { insertAudited, removeAudited, updateAudited } from '../audit/audited-writes.js';
+import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 
 export const CATEGORIES_PAGE_SIZE = 8;
 const NOT_FOUND = 'Catégorie introuvable.';
@@ -66,7 +66,7 @@ export class CategoriesService {
 
   async create(body: unknown): Promise<StaffCategory> {
     const form = await validateForm(CategoryFormDto, body);
-    const result = await insertAudited(this.categories, form);
+    const result = await this.categories.insert(form);
     await this.publishing.notifyChange('category.created', `Catégorie « ${form.designation} » ajoutée`);
     return this.get(Number(result.identifiers[0]!.id));
   }

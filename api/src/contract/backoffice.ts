@@ -1,3 +1,4 @@
+import type { DashboardCharts } from './insights.js';
 /**
  * Request and answer types of the back-office management API (spec/dashboard.md sections 3, 7, 8):
  * dashboard home, articles, media, brands, categories, currencies, products, stock entries, orders,
@@ -42,6 +43,8 @@ export interface DashboardSummaryAnswer {
   success: true;
   message: string;
   summary: DashboardSummary;
+  /** The home page's charts (each part null without the view right it needs). */
+  charts: DashboardCharts;
 }
 
 /** GET /api/latest-blog (blog view): the 5 latest articles, every status. */

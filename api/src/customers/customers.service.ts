@@ -11,7 +11,7 @@ import { invalidField, notFound } from '../core/errors/api-error.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { CustomerFormDto } from './dto/customer.dto.js';
 import { Customer } from './entities/customer.entity.js';
-import { insertAudited, removeAudited, updateAudited } from '../audit/audited-writes.js';
+import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 
 export const CUSTOMERS_PAGE_SIZE = 8;
 const NOT_FOUND = 'Client introuvable.';
@@ -72,7 +72,7 @@ export class CustomersService {
     const form = await validateForm(CustomerFormDto, body);
     if (await this.customers.existsBy({ company_email: form.company_email })) throw invalidField('company_email', EMAIL_TAKEN);
     try {
-      const result = await insertAudited(this.customers, form);
+      const result = await this.customers.insert(form);
       return this.get(Number(result.identifiers[0]!.id));
     } catch (error) {
       if (isUniqueViolation(error)) throw invalidField('company_email', EMAIL_TAKEN);

@@ -11,7 +11,7 @@ import { discardImage, imageVariants, saveWithImages } from '../media/image-vari
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { StockEntryFormDto } from './dto/stock-entry.dto.js';
 import { StockEntry } from './entities/stock-entry.entity.js';
-import { insertAudited, removeAudited, updateAudited } from '../audit/audited-writes.js';
+import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 
 export const STOCK_PAGE_SIZE = 8;
 const NOT_FOUND = 'Entrée de stock introuvable.';
@@ -74,7 +74,7 @@ export class StockEntriesService {
     const { images, errors } = await readImageField(files, { field: 'image', requiredMessage: "L'image est requise." });
     const form = await validateForm(StockEntryFormDto, body, errors);
     const id = await saveWithImages(this.storage, 'stock', images, async ([path]) => {
-      const result = await insertAudited(this.entries, { ...columnsOf(form), image: path ?? null });
+      const result = await this.entries.insert({ ...columnsOf(form), image: path ?? null });
       return Number(result.identifiers[0]!.id);
     });
     return this.get(id);
