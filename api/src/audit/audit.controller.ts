@@ -16,7 +16,9 @@ export class AuditController {
   @Get()
   @RequirePermission('admin', 'view')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Journal d’activité, le plus récent d’abord (filtres entity, entity_id, user_id, action, from, to, search).' })
+  @ApiOperation({
+    summary: 'Journal d’activité, le plus récent d’abord (filtres entity, entity_id, user_id, action, from, to, search).',
+  })
   async list(@Query() query: AuditQueryDto): Promise<AuditListAnswer> {
     const entries = await this.audit.list(query);
     return {

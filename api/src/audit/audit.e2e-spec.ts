@@ -50,7 +50,8 @@ describe(`activity history (${testDatabaseKind()})`, () => {
     for (const [k, v] of Object.entries(all)) req.field(k, String(v));
     return req;
   };
-  const changesOf = (entry: AuditEntry) => JSON.parse(entry.changes ?? 'null') as Record<string, { before: unknown; after: unknown }>;
+  const changesOf = (entry: AuditEntry) =>
+    JSON.parse(entry.changes ?? 'null') as Record<string, { before: unknown; after: unknown }>;
 
   it('records a product created, its price changed and its deletion, one entry each, with who and from where', async () => {
     const shop = await signIn(t, { shop: 'all' }, { firstname: 'Afi', name: 'Mensah' });
@@ -107,22 +108,20 @@ describe(`activity history (${testDatabaseKind()})`, () => {
     let mark = await lastId();
     const visitor = browser(t);
     await visitor.fetchCsrfCookie();
-    const res = await visitor
-      .post('/api/order/create')
-      .send({
-        payment_by: 'Visa',
-        currency: 'Fcfa',
-        payment_term: '30 jours fin de mois',
-        delivery_method: 'Route',
-        credit_level: '50 % à la commande',
-        company_name: 'Société Test Lomé',
-        company_phone: '+228 90 11 22 33',
-        company_email: 'achats@client-test.example',
-        representative_name: 'Ama Kossi',
-        representative_phone: '+228 91 00 00 00',
-        representative_email: 'ama.kossi@client-test.example',
-        order_items: [{ product_id: pump.id, quantity: 2 }],
-      });
+    const res = await visitor.post('/api/order/create').send({
+      payment_by: 'Visa',
+      currency: 'Fcfa',
+      payment_term: '30 jours fin de mois',
+      delivery_method: 'Route',
+      credit_level: '50 % à la commande',
+      company_name: 'Société Test Lomé',
+      company_phone: '+228 90 11 22 33',
+      company_email: 'achats@client-test.example',
+      representative_name: 'Ama Kossi',
+      representative_phone: '+228 91 00 00 00',
+      representative_email: 'ama.kossi@client-test.example',
+      order_items: [{ product_id: pump.id, quantity: 2 }],
+    });
     expect(res.status).toBeLessThan(300);
     let written = (await since(mark)).filter((e) => e.entity === 'order');
     expect(written).toHaveLength(1);
@@ -241,7 +240,13 @@ describe(`activity history (${testDatabaseKind()})`, () => {
     await wrong.post('/api/login').send({ email: user.email, password: 'pas-le-bon-mot-de-passe' }).expect(422);
     let written = await since(mark);
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({ entity: 'user', entity_id: user.id, action: 'login_failed', actor: 'public', label: user.email });
+    expect(written[0]).toMatchObject({
+      entity: 'user',
+      entity_id: user.id,
+      action: 'login_failed',
+      actor: 'public',
+      label: user.email,
+    });
 
     mark = await lastId();
     const client = await signInAs(t, user);
@@ -257,7 +262,10 @@ describe(`activity history (${testDatabaseKind()})`, () => {
     });
 
     mark = await lastId();
-    await client.post('/api/profile/identifiants-update').send({ email: user.email, password: 'Encore-Un-Motdepasse-9' }).expect(200);
+    await client
+      .post('/api/profile/identifiants-update')
+      .send({ email: user.email, password: 'Encore-Un-Motdepasse-9' })
+      .expect(200);
     written = await since(mark);
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({ entity: 'user', entity_id: user.id, action: 'password', user_id: user.id });
@@ -268,8 +276,14 @@ describe(`activity history (${testDatabaseKind()})`, () => {
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({ entity: 'user', entity_id: user.id, action: 'logout' });
 
-    const hash = (await t.dataSource.getRepository(User).createQueryBuilder('u').addSelect('u.password_hash').where({ id: user.id }).getOneOrFail())
-      .password_hash;
+    const hash = (
+      await t.dataSource
+        .getRepository(User)
+        .createQueryBuilder('u')
+        .addSelect('u.password_hash')
+        .where({ id: user.id })
+        .getOneOrFail()
+    ).password_hash;
     const everything = JSON.stringify(await t.dataSource.getRepository(AuditEntry).find());
     expect(everything).not.toContain(hash);
     expect(everything).not.toContain('$argon2');
@@ -289,11 +303,17 @@ describe(`activity history (${testDatabaseKind()})`, () => {
       representative_email: 'k.amegah@ste.tg',
     };
     let mark = await lastId();
-    const created = await sales.post('/api/customer/create').send(client).expect((r) => expect(r.status).toBeLessThan(300));
+    const created = await sales
+      .post('/api/customer/create')
+      .send(client)
+      .expect((r) => expect(r.status).toBeLessThan(300));
     const id = created.body.customer.id as number;
     expect((await since(mark)).map((e) => [e.entity, e.action])).toEqual([['customer', 'create']]);
     mark = await lastId();
-    await sales.post(`/api/customer/${id}/update`).send({ ...client, company_phone: '+228 22 21 99 99' }).expect(200);
+    await sales
+      .post(`/api/customer/${id}/update`)
+      .send({ ...client, company_phone: '+228 22 21 99 99' })
+      .expect(200);
     const written = await since(mark);
     expect(written).toHaveLength(1);
     expect(changesOf(written[0]!)).toEqual({ company_phone: { before: '+228 22 21 00 00', after: '+228 22 21 99 99' } });
@@ -341,10 +361,17 @@ describe(`activity history (${testDatabaseKind()})`, () => {
       description: product.description,
       price: product.price,
       stock: 3,
+      low_stock_threshold: 8,
     }).expect(200);
     const res = await shop.get(`/api/audit/history?entity=product&entity_id=${product.id}`).expect(200);
     expect(res.body.entries.data).toHaveLength(1);
-    expect(res.body.entries.data[0]).toMatchObject({ action: 'update', changes: { stock: { before: 10, after: 3 } } });
+    expect(res.body.entries.data[0]).toMatchObject({
+      action: 'update',
+      changes: {
+        stock: { before: 10, after: 3 },
+        low_stock_threshold: { before: null, after: 8 },
+      },
+    });
     await shop.get(`/api/audit/history?entity=order&entity_id=1`).expect(403);
     await shop.get(`/api/audit/history?entity=role&entity_id=1`).expect(403);
   });

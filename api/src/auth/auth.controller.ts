@@ -70,7 +70,13 @@ export class AuthController {
   @ApiOperation({ summary: 'Déconnexion : la session est supprimée.' })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.sessions.close(req.principal!.sessionId);
-    await this.audit.record(null, { entity: 'user', entity_id: req.principal!.userId, label: null, action: 'logout', changes: null });
+    await this.audit.record(null, {
+      entity: 'user',
+      entity_id: req.principal!.userId,
+      label: null,
+      action: 'logout',
+      changes: null,
+    });
     this.cookies.clearSession(req, res);
     return { success: true, message: 'Vous êtes déconnecté.' };
   }

@@ -44,6 +44,7 @@ export function toStaffProduct(product: Product): StaffProduct {
     category_id: product.category_id,
     currency_id: product.currency_id,
     in_spotlight: Boolean(product.in_spotlight),
+    low_stock_threshold: product.low_stock_threshold ?? null,
     brand: { id: product.brand!.id, name: product.brand!.name },
     category: { id: product.category!.id, designation: product.category!.designation },
     currency: {
@@ -125,6 +126,7 @@ export class ProductsService {
           stock: form.stock,
           price: toMoney(form.price),
           description: form.description,
+          low_stock_threshold: form.low_stock_threshold ?? null,
           ...refs,
         });
         const productId = Number(result.identifiers[0]!.id);
@@ -151,18 +153,15 @@ export class ProductsService {
     await this.checkReferences(refs);
     await saveWithImages(this.storage, 'products', images, (paths) =>
       runTransaction(this.dataSource, async (manager) => {
-        const result = await updateAudited(
-          manager.getRepository(Product),
-          id,
-          {
-            name: form.name,
-            reference: form.reference,
-            stock: form.stock,
-            price: toMoney(form.price),
-            description: form.description,
-            ...refs,
-          },
-        );
+        const result = await updateAudited(manager.getRepository(Product), id, {
+          name: form.name,
+          reference: form.reference,
+          stock: form.stock,
+          price: toMoney(form.price),
+          description: form.description,
+          low_stock_threshold: form.low_stock_threshold,
+          ...refs,
+        });
         if (!result.affected) throw notFound(NOT_FOUND);
         if (paths.length) {
           await manager.getRepository(ProductImage).delete({ product_id: id });

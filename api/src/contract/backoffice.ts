@@ -255,6 +255,8 @@ export interface StaffProduct {
   category_id: number;
   currency_id: number;
   in_spotlight: boolean;
+  /** Stock at or below this shows as low on the dashboard home; null: the global default (LOW_STOCK_THRESHOLD). */
+  low_stock_threshold: number | null;
   brand: { id: number; name: string };
   category: { id: number; designation: string };
   currency: StaffCurrency;

@@ -1,12 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type {
-  DashboardCharts,
-  ExpiringEntry,
-  LowStockProduct,
-  OrdersWeek,
-  TopProduct,
-  ValueWeek,
-} from '../contract/insights.js';
+import type { DashboardCharts, ExpiringEntry, LowStockProduct, OrdersWeek, TopProduct, ValueWeek } from '../contract/insights.js';
 import { isSqlite } from '../common/transactions.js';
 import { ORDER_STATUSES } from '../orders/entities/order.entity.js';
 
@@ -155,15 +148,13 @@ export class DashboardCharter {
       default_threshold: this.defaultThreshold,
       low_count: Number(counts?.low ?? 0),
       out_count: Number(counts?.out ?? 0),
-      low: low.map(
-        (r): LowStockProduct => ({
-          id: Number(r.id),
-          name: r.name,
-          reference: r.reference,
-          stock: Number(r.stock),
-          threshold: Number(r.threshold),
-        }),
-      ),
+      low: low.map((r): LowStockProduct => ({
+        id: Number(r.id),
+        name: r.name,
+        reference: r.reference,
+        stock: Number(r.stock),
+        threshold: Number(r.threshold),
+      })),
     };
   }
 
@@ -190,14 +181,12 @@ export class DashboardCharter {
     return {
       count: Number(counts?.soon ?? 0),
       expired_count: Number(counts?.expired ?? 0),
-      entries: entries.map(
-        (r): ExpiringEntry => ({
-          id: Number(r.id),
-          name: r.name,
-          quantity: Number(r.quantity),
-          expiry_date: r.expiry_date instanceof Date ? isoDay(r.expiry_date) : String(r.expiry_date).slice(0, 10),
-        }),
-      ),
+      entries: entries.map((r): ExpiringEntry => ({
+        id: Number(r.id),
+        name: r.name,
+        quantity: Number(r.quantity),
+        expiry_date: r.expiry_date instanceof Date ? isoDay(r.expiry_date) : String(r.expiry_date).slice(0, 10),
+      })),
     };
   }
 }
