@@ -1,5 +1,5 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { KeyRound, ShieldCheck, UserRound } from 'lucide-react';
+import { History, KeyRound, ShieldCheck, UserRound } from 'lucide-react';
 import { LinkTabs, type LinkTab } from '../../ui/tabs';
 import { usePermissions } from '../auth/permissions';
 
@@ -19,6 +19,11 @@ export function AdministrationLayout() {
     tabs.push(
       { to: '/administration/admins', label: 'Administrateurs', icon: <ShieldCheck className="size-2" aria-hidden="true" /> },
       { to: '/administration/roles', label: 'Rôles', icon: <KeyRound className="size-2" aria-hidden="true" /> },
+      {
+        to: '/administration/journal',
+        label: "Journal d'activité",
+        icon: <History className="size-2" aria-hidden="true" />,
+      },
     );
   }
   return (

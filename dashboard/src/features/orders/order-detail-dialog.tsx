@@ -17,6 +17,7 @@ import { formatAmount } from '../products/money';
 import { changeOrderStatus, orderQueryOptions } from './api';
 import './order-panel.css';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, ORDER_STATUSES, orderStatusOf } from './status';
+import { HistoryPanel } from '../audit/history-panel';
 
 /** Changes an order's status, refreshing every list, count and stock it touches. */
 export function useOrderStatusChange() {
@@ -179,6 +180,7 @@ function OrderDetailBody({ order }: { order: StaffOrderDetail }) {
           </table>
         </div>
       </section>
+      <HistoryPanel entity="order" id={order.id} version={order.updated_at} />
     </div>
   );
 }
