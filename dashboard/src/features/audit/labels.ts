@@ -1,6 +1,7 @@
 import type { AuditAction, AuditEntryView } from '@comptoir/api/contract';
 import { formatDateTime } from '../../lib/format';
 import { isOrderStatus, ORDER_STATUS_LABEL } from '../orders/status';
+import { formatAmount } from '../products/money';
 
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   create: 'Création',
@@ -101,6 +102,7 @@ export function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
   if (field === 'status' && isOrderStatus(value)) return ORDER_STATUS_LABEL[value];
+  if ((field === 'price' || field === 'total') && /^-?\d+(\.\d+)?$/.test(String(value))) return formatAmount(String(value));
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatDateTime(value);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }

@@ -1,8 +1,9 @@
 /**
  * The drawn charts of the home page (recharts). This module is only ever loaded lazily, by
  * home-charts.tsx, so the chart library is fetched on the home route only and never delays the rest
- * of the dashboard. Every chart here is decorative for assistive technology (`aria-hidden`): its
- * figure carries a text summary and a table of the same figures.
+ * of the dashboard. Every chart here is decorative for assistive technology (`aria-hidden`, and
+ * recharts' own keyboard layer off, so nothing hidden can take the focus): its figure carries a text
+ * summary and a table of the same figures.
  */
 import type { OrdersWeek, TopProduct, ValueWeek } from '@comptoir/api/contract';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -20,7 +21,7 @@ export function OrdersWeeksChart({ weeks }: { weeks: OrdersWeek[] }) {
   return (
     <div className="h-[260px]" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#dde3ea" vertical={false} />
           <XAxis dataKey="label" tick={AXIS} interval="preserveStartEnd" />
           <YAxis allowDecimals={false} tick={AXIS} />
@@ -48,7 +49,7 @@ export function ValueWeeksChart({ weeks, currency, index }: { weeks: ValueWeek[]
   return (
     <div className="h-[160px]" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+        <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#dde3ea" vertical={false} />
           <XAxis dataKey="label" tick={AXIS} interval="preserveStartEnd" />
           <YAxis tick={AXIS} width={72} tickFormatter={(v: number) => compact(v)} />
@@ -73,7 +74,7 @@ export function TopProductsChart({ products }: { products: TopProduct[] }) {
   return (
     <div style={{ height: 48 + products.length * 36 }} aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 8 }}>
+        <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 8 }}>
           <XAxis type="number" allowDecimals={false} tick={AXIS} />
           <YAxis type="category" dataKey="name" tick={AXIS} width={160} />
           <Tooltip />
