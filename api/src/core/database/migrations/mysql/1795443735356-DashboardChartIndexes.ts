@@ -11,6 +11,8 @@ export class DashboardChartIndexes1795443735356 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX \`IDX_orders_chart\` ON \`orders\``);
+    // MariaDB dropped the foreign key's own index on order_id once this one covered it: give it back first.
+    await queryRunner.query(`CREATE INDEX \`FK_145532db85752b29c57d2b7b1f1\` ON \`order_items\` (\`order_id\`)`);
     await queryRunner.query(`DROP INDEX \`IDX_order_items_chart\` ON \`order_items\``);
   }
 }
