@@ -322,6 +322,63 @@ describe(`activity history (${testDatabaseKind()})`, () => {
     expect((await since(mark)).map((e) => [e.entity, e.action])).toEqual([['customer', 'delete']]);
   });
 
+  it('records an article published (a status change), renamed, and deleted', async () => {
+    const writer = await signIn(t, { blog: 'all' });
+    const draft = await fx.article(t, { title: 'Nouveau groupe', image: 'articles/couverture.png' });
+    let mark = await lastId();
+    await writer.post(`/api/blog/${draft.id}/update`).field('title', 'Nouveau groupe').field('status', 'Publié').expect(200);
+    let written = await since(mark);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ entity: 'article', entity_id: draft.id, action: 'status', label: 'Nouveau groupe' });
+    expect(changesOf(written[0]!).status).toEqual({ before: 'Brouillon', after: 'Publié' });
+    expect(changesOf(written[0]!).published_at!.before).toBeNull();
+
+    mark = await lastId();
+    await writer.post(`/api/blog/${draft.id}/update`).field('title', 'Nouveau groupe 20 kVA').expect(200);
+    written = await since(mark);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ action: 'update', label: 'Nouveau groupe 20 kVA' });
+    expect(changesOf(written[0]!)).toEqual({ title: { before: 'Nouveau groupe', after: 'Nouveau groupe 20 kVA' } });
+
+    mark = await lastId();
+    await writer.delete(`/api/blog/${draft.id}/delete`).expect(200);
+    expect((await since(mark)).map((e) => [e.entity, e.action])).toEqual([['article', 'delete']]);
+  });
+
+  it('records brands and stock entries through the same rule', async () => {
+    const staff = await signIn(t, { shop: 'all', stock: 'all' });
+    const b = await fx.brand(t, { name: 'Voltaria', image: 'brands/voltaria.png' });
+    let mark = await lastId();
+    await staff
+      .post(`/api/brands/${b.id}/update`)
+      .field('name', 'Voltaria Énergie')
+      .field('representative', b.representative)
+      .field('description', b.description)
+      .expect(200);
+    let written = await since(mark);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ entity: 'brand', entity_id: b.id, action: 'update' });
+    expect(changesOf(written[0]!)).toEqual({ name: { before: 'Voltaria', after: 'Voltaria Énergie' } });
+
+    mark = await lastId();
+    const created = await staff
+      .post('/api/stock/create')
+      .field('name', 'Lubrifiant')
+      .field('price', '10')
+      .field('quantity', '4')
+      .field('manufacture_date', '2024-01-01')
+      .attach('image', await png(40, 40), 'lot.png')
+      .expect((r) => expect([r.status, r.body]).toEqual([201, expect.anything()]));
+    written = await since(mark);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ entity: 'stock_entry', action: 'create', label: 'Lubrifiant' });
+    const entryId = written[0]!.entity_id!;
+    expect(created.body).toBeTruthy();
+    mark = await lastId();
+    await staff.delete(`/api/stock/${entryId}/delete`).expect(200);
+    expect((await since(mark)).map((e) => [e.entity, e.entity_id, e.action])).toEqual([['stock_entry', entryId, 'delete']]);
+  });
+
   it('serves the journal to admin view only, filtered and paged, newest first', async () => {
     const nosy = await signIn(t, { shop: 'all', orders: 'all', blog: 'all', stock: 'all' });
     await nosy.get('/api/audit').expect(403);

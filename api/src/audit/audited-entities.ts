@@ -20,7 +20,7 @@ export const AUDITED_TABLES: Record<string, AuditedTable> = {
   },
   products: { entity: 'product', label: (r) => text(r.name) },
   orders: { entity: 'order', label: (r) => text(r.order_num) },
-  articles: { entity: 'article', label: (r) => text(r.title), omit: ['content_json'] },
+  blog_articles: { entity: 'article', label: (r) => text(r.title), omit: ['content_json'] },
   customers: { entity: 'customer', label: (r) => text(r.company_name) },
   brands: { entity: 'brand', label: (r) => text(r.name) },
   categories: { entity: 'category', label: (r) => text(r.designation) },
