@@ -6,6 +6,8 @@ import { ensureCurrency } from '../../test/support/public-fixtures.js';
 import { browser, createStaffUser, signIn, signInAs, signInAsAdmin, toGrid, type StaffClient } from '../../test/support/auth.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import { User } from '../admins/entities/user.entity.js';
+import { PasswordResetToken } from '../auth/entities/password-reset-token.entity.js';
+import { randomToken, sha256Hex } from '../auth/tokens.js';
 import type { AuditEntryView } from '../contract/audit.js';
 import { AuditService } from './audit.service.js';
 import { AuditEntry } from './entities/audit-entry.entity.js';
@@ -289,6 +291,35 @@ describe(`activity history (${testDatabaseKind()})`, () => {
     expect(everything).not.toContain('$argon2');
     expect(everything).not.toContain('Encore-Un-Motdepasse-9');
     expect(everything).not.toContain(client.sessionCookie ?? 'no-cookie');
+  });
+
+  it('records a password chosen through a recovery link as done by the account owner', async () => {
+    const user = await createStaffUser(t, { grid: { blog: ['view'] }, firstname: 'Kossi', name: 'Lawson' });
+    const token = randomToken();
+    await t.dataSource.getRepository(PasswordResetToken).insert({
+      user_id: user.id,
+      token_hash: sha256Hex(token),
+      expires_at: new Date(Date.now() + 10 * 60_000),
+    });
+    const mark = await lastId();
+    const visitor = browser(t);
+    await visitor.fetchCsrfCookie();
+    await visitor
+      .post('/api/account/reset')
+      .send({ token, password: 'Mot-de-passe-Choisi-1', password_confirmation: 'Mot-de-passe-Choisi-1' })
+      .expect(200);
+    const written = await since(mark);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      entity: 'user',
+      entity_id: user.id,
+      action: 'password',
+      actor: 'staff',
+      user_id: user.id,
+      user_name: 'Kossi Lawson',
+    });
+    expect(changesOf(written[0]!)).toEqual({ password: { before: '••••••', after: '••••••' } });
+    expect(JSON.stringify(written)).not.toContain(token);
   });
 
   it('records customers created, changed and deleted', async () => {
