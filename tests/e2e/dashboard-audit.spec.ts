@@ -87,6 +87,9 @@ test.describe('activity history', () => {
     await page.reload();
     await expect(page.getByRole('combobox', { name: "Type d'élément" })).toHaveText('Produit');
     await expect(table.getByRole('row').filter({ hasText: product.name }).first()).toBeVisible();
+    // Each entry leads to its record.
+    await table.getByRole('row').filter({ hasText: product.name }).first().getByRole('link', { name: product.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/produit/${product.id}$`));
   });
 });
 

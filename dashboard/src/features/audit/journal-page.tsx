@@ -1,5 +1,6 @@
 import type { AuditEntryView } from '@comptoir/api/contract';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useMemo } from 'react';
 import { formatDateTime, pad2 } from '../../lib/format';
@@ -24,6 +25,80 @@ export interface JournalPageProps {
   filters: AuditFilters;
   /** Replaces some filters; any change but the page goes back to page 1 (done by the route). */
   onChange: (next: Partial<AuditFilters>) => void;
+}
+
+const recordLinkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline';
+
+/** The entry's record: its page (product, article), else its list searched by its name; deleted ones are plain text. */
+function RecordLink({ entry }: { entry: AuditEntryView }) {
+  const label = entry.label ?? '—';
+  if (!entry.label || entry.action === 'delete' || (entry.actor === 'public' && entry.action === 'login_failed')) {
+    return <span className="font-medium">{label}</span>;
+  }
+  const id = entry.entity_id ? String(entry.entity_id) : null;
+  const search = { search: entry.label.slice(0, 100) };
+  switch (entry.entity) {
+    case 'product':
+      return id ? (
+        <Link to="/produit/$id" params={{ id }} className={recordLinkClass}>
+          {label}
+        </Link>
+      ) : (
+        <span className="font-medium">{label}</span>
+      );
+    case 'article':
+      return id ? (
+        <Link to="/ecrire-article/$id" params={{ id }} className={recordLinkClass}>
+          {label}
+        </Link>
+      ) : (
+        <span className="font-medium">{label}</span>
+      );
+    case 'order':
+      return (
+        <Link to="/commandes" search={search} className={recordLinkClass}>
+          {label}
+        </Link>
+      );
+    case 'customer':
+      return (
+        <Link to="/clients" search={search} className={recordLinkClass}>
+          {label}
+        </Link>
+      );
+    case 'brand':
+      return (
+        <Link to="/marques" search={search} className={recordLinkClass}>
+          {label}
+        </Link>
+      );
+    case 'category':
+      return (
+        <Link to="/categories" search={search} className={recordLinkClass}>
+          {label}
+        </Link>
+      );
+    case 'stock_entry':
+      return (
+        <Link to="/stock/entrees" search={search} className={recordLinkClass}>
+          {label}
+        </Link>
+      );
+    case 'user':
+      return (
+        <Link to="/administration/admins" search={search} className={recordLinkClass}>
+          {label}
+        </Link>
+      );
+    case 'role':
+      return (
+        <Link to="/administration/roles" className={recordLinkClass}>
+          {label}
+        </Link>
+      );
+    default:
+      return <span className="font-medium">{label}</span>;
+  }
 }
 
 /** /dashboard/administration/journal: "Journal d'activité" (admin view), filters and page in the URL. */
@@ -84,7 +159,7 @@ function Journal({ filters, onChange }: JournalPageProps) {
                 {AUDIT_ENTITY_LABEL[entry.entity] ?? entry.entity}
                 {entry.entity_id ? ` n° ${entry.entity_id}` : ''}
               </span>
-              <span className="font-medium">{entry.label ?? '—'}</span>
+              <RecordLink entry={entry} />
             </span>
           );
         },
