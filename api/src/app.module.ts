@@ -35,6 +35,7 @@ import { RuntimeConfigModule } from './runtime-config/runtime-config.module.js';
 import { ExchangeRatesModule } from './exchange-rates/exchange-rates.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { HousekeepingModule } from './housekeeping/housekeeping.module.js';
+import { AuditModule } from './audit/audit.module.js';
 
 /** Domain modules, one folder each; later modules add themselves here. */
 const DOMAIN_MODULES = [
@@ -69,6 +70,8 @@ const DOMAIN_MODULES = [
   // operations: Prometheus metrics, scheduled purges
   MetricsModule,
   HousekeepingModule,
+  // activity history (entity subscriber, journal)
+  AuditModule,
 ];
 
 @Module({})

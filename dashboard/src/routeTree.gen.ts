@@ -24,6 +24,7 @@ import { Route as AccountRecoveryRouteImport } from './routes/account/recovery'
 import { Route as AccountResetRouteImport } from './routes/account/reset'
 import { Route as AppAdministrationIndexRouteImport } from './routes/_app/administration/index'
 import { Route as AppAdministrationAdminsRouteImport } from './routes/_app/administration/admins'
+import { Route as AppAdministrationJournalRouteImport } from './routes/_app/administration/journal'
 import { Route as AppAdministrationProfileRouteImport } from './routes/_app/administration/profile'
 import { Route as AppAdministrationRolesRouteImport } from './routes/_app/administration/roles'
 import { Route as AppAdministrationTauxDeChangeRouteImport } from './routes/_app/administration/taux-de-change'
@@ -106,6 +107,12 @@ const AppAdministrationAdminsRoute = AppAdministrationAdminsRouteImport.update({
   path: '/admins',
   getParentRoute: () => AppAdministrationRoute,
 } as any)
+const AppAdministrationJournalRoute =
+  AppAdministrationJournalRouteImport.update({
+    id: '/journal',
+    path: '/journal',
+    getParentRoute: () => AppAdministrationRoute,
+  } as any)
 const AppAdministrationProfileRoute =
   AppAdministrationProfileRouteImport.update({
     id: '/profile',
@@ -158,6 +165,7 @@ export interface FileRoutesByFullPath {
   '/account/recovery': typeof AccountRecoveryRoute
   '/account/reset': typeof AccountResetRoute
   '/administration/admins': typeof AppAdministrationAdminsRoute
+  '/administration/journal': typeof AppAdministrationJournalRoute
   '/administration/profile': typeof AppAdministrationProfileRoute
   '/administration/roles': typeof AppAdministrationRolesRoute
   '/administration/taux-de-change': typeof AppAdministrationTauxDeChangeRoute
@@ -180,6 +188,7 @@ export interface FileRoutesByTo {
   '/account/reset': typeof AccountResetRoute
   '/': typeof AppIndexRoute
   '/administration/admins': typeof AppAdministrationAdminsRoute
+  '/administration/journal': typeof AppAdministrationJournalRoute
   '/administration/profile': typeof AppAdministrationProfileRoute
   '/administration/roles': typeof AppAdministrationRolesRoute
   '/administration/taux-de-change': typeof AppAdministrationTauxDeChangeRoute
@@ -205,6 +214,7 @@ export interface FileRoutesById {
   '/account/reset': typeof AccountResetRoute
   '/_app/': typeof AppIndexRoute
   '/_app/administration/admins': typeof AppAdministrationAdminsRoute
+  '/_app/administration/journal': typeof AppAdministrationJournalRoute
   '/_app/administration/profile': typeof AppAdministrationProfileRoute
   '/_app/administration/roles': typeof AppAdministrationRolesRoute
   '/_app/administration/taux-de-change': typeof AppAdministrationTauxDeChangeRoute
@@ -230,6 +240,7 @@ export interface FileRouteTypes {
     | '/account/recovery'
     | '/account/reset'
     | '/administration/admins'
+    | '/administration/journal'
     | '/administration/profile'
     | '/administration/roles'
     | '/administration/taux-de-change'
@@ -252,6 +263,7 @@ export interface FileRouteTypes {
     | '/account/reset'
     | '/'
     | '/administration/admins'
+    | '/administration/journal'
     | '/administration/profile'
     | '/administration/roles'
     | '/administration/taux-de-change'
@@ -276,6 +288,7 @@ export interface FileRouteTypes {
     | '/account/reset'
     | '/_app/'
     | '/_app/administration/admins'
+    | '/_app/administration/journal'
     | '/_app/administration/profile'
     | '/_app/administration/roles'
     | '/_app/administration/taux-de-change'
@@ -400,6 +413,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdministrationAdminsRouteImport
       parentRoute: typeof AppAdministrationRoute
     }
+    '/_app/administration/journal': {
+      id: '/_app/administration/journal'
+      path: '/journal'
+      fullPath: '/administration/journal'
+      preLoaderRoute: typeof AppAdministrationJournalRouteImport
+      parentRoute: typeof AppAdministrationRoute
+    }
     '/_app/administration/profile': {
       id: '/_app/administration/profile'
       path: '/profile'
@@ -454,6 +474,7 @@ declare module '@tanstack/react-router' {
 
 interface AppAdministrationRouteChildren {
   AppAdministrationAdminsRoute: typeof AppAdministrationAdminsRoute
+  AppAdministrationJournalRoute: typeof AppAdministrationJournalRoute
   AppAdministrationProfileRoute: typeof AppAdministrationProfileRoute
   AppAdministrationRolesRoute: typeof AppAdministrationRolesRoute
   AppAdministrationTauxDeChangeRoute: typeof AppAdministrationTauxDeChangeRoute
@@ -462,6 +483,7 @@ interface AppAdministrationRouteChildren {
 
 const AppAdministrationRouteChildren: AppAdministrationRouteChildren = {
   AppAdministrationAdminsRoute: AppAdministrationAdminsRoute,
+  AppAdministrationJournalRoute: AppAdministrationJournalRoute,
   AppAdministrationProfileRoute: AppAdministrationProfileRoute,
   AppAdministrationRolesRoute: AppAdministrationRolesRoute,
   AppAdministrationTauxDeChangeRoute: AppAdministrationTauxDeChangeRoute,

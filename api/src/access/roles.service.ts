@@ -14,6 +14,8 @@ import type { RoleDto } from './dto/role.dto.js';
 import { RolePermission } from './entities/role-permission.entity.js';
 import { Role } from './entities/role.entity.js';
 import { PERMISSIONS_INVALID, grantsAdministration, parsePermissionGrid, removedRights } from './permission-grid.js';
+import { AuditService } from '../audit/audit.service.js';
+import { diffOf } from '../audit/audit-diff.js';
 
 export const ROLE_MESSAGES = {
   list: 'Liste des rôles',
@@ -26,6 +28,25 @@ export const ROLE_MESSAGES = {
   inUse: 'Ce rôle est attribué à des administrateurs : attribuez-leur un autre rôle avant de le supprimer.',
 };
 
+interface RoleState {
+  name: string;
+  description: string | null | undefined;
+  grid: PermissionGrid;
+}
+
+/** A role's changes for the history: name, description and each right as `category.right`. */
+function roleChanges(before: RoleState | null, after: RoleState | null) {
+  const flat = (state: RoleState | null) => {
+    if (!state) return null;
+    const values: Record<string, unknown> = { name: state.name, description: state.description ?? null };
+    for (const category of PERMISSION_CATEGORIES) {
+      for (const [right, granted] of Object.entries(state.grid[category])) values[`${category}.${right}`] = granted;
+    }
+    return values;
+  };
+  return diffOf(flat(before), flat(after));
+}
+
 /** Up to this many holders are listed per role (the screen's "Attribution" avatars). */
 export const ROLE_HOLDERS_SHOWN = 5;
 
@@ -37,6 +58,7 @@ export class RolesService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly administration: AdministrationGuard,
     private readonly sessions: SessionService,
+    private readonly audit: AuditService,
   ) {}
 
   async list(): Promise<RoleListAnswer> {
@@ -71,6 +93,13 @@ export class RolesService {
       runTransaction(this.dataSource, async (manager) => {
         const role = await manager.save(manager.create(Role, { name: dto.name, description: dto.description }));
         await this.writeGrid(manager, role.id, grid, []);
+        await this.audit.record(manager, {
+          entity: 'role',
+          entity_id: role.id,
+          label: dto.name,
+          action: 'create',
+          changes: roleChanges(null, { name: dto.name, description: dto.description, grid }),
+        });
         return role.id;
       }),
     );
@@ -89,6 +118,15 @@ export class RolesService {
       runTransaction(this.dataSource, async (manager) => {
         await manager.update(Role, { id }, { name: dto.name, description: dto.description, updated_at: new Date() });
         await this.writeGrid(manager, id, grid, role.permissions ?? []);
+        // One entry per save: "permissions" when rights changed (with the name if it changed too).
+        const changes = roleChanges(
+          { name: role.name, description: role.description, grid: before },
+          { name: dto.name, description: dto.description, grid },
+        );
+        if (changes) {
+          const action = Object.keys(changes).some((key) => key.includes('.')) ? 'permissions' : 'update';
+          await this.audit.record(manager, { entity: 'role', entity_id: id, label: dto.name, action, changes });
+        }
       }),
     );
     // Rights are read afresh on every request; ending the sessions makes the loss immediate and visible
@@ -103,8 +141,16 @@ export class RolesService {
     if ((await this.users.countBy({ role_id: id })) > 0) throw conflict(ROLE_MESSAGES.inUse);
     await this.administration.assertRoleMayBeDeleted(id);
     await runTransaction(this.dataSource, async (manager) => {
+      const grid = gridOf(await manager.findBy(RolePermission, { role_id: id }));
       await manager.delete(RolePermission, { role_id: id });
       await manager.delete(Role, { id });
+      await this.audit.record(manager, {
+        entity: 'role',
+        entity_id: id,
+        label: role.name,
+        action: 'delete',
+        changes: roleChanges({ name: role.name, description: role.description, grid }, null),
+      });
     });
     return { success: true, message: ROLE_MESSAGES.deleted };
   }

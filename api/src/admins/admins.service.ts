@@ -18,6 +18,7 @@ import type { CreateAdminDto, UpdateAdminDto } from './dto/admin.dto.js';
 import { ROLE_UNKNOWN } from './dto/admin.dto.js';
 import { User } from './entities/user.entity.js';
 import { adminView, gridOf } from './user-view.js';
+import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 
 export const ADMIN_MESSAGES = {
   list: 'Liste des administrateurs',
@@ -112,7 +113,7 @@ export class AdminsService {
     }
     await saveWithImage(this.storage, AVATAR_FOLDER, image, async (path) => {
       if (path) changes.image = path;
-      await this.saving(() => this.users.update({ id }, { ...changes, updated_at: new Date() }));
+      await this.saving(() => updateAudited(this.users, id, changes));
     });
     if (image && user.image) await discardStored(this.storage, user.image);
 
@@ -129,7 +130,7 @@ export class AdminsService {
     if (!user) throw notFound(ADMIN_MESSAGES.notFound);
     await this.administration.assertUserMayBeDeleted(user, actor.userId);
     await this.sessions.revokeUser(id);
-    await this.users.delete({ id });
+    await removeAudited(this.users, id);
     await discardStored(this.storage, user.image);
   }
 

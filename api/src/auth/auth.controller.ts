@@ -12,6 +12,7 @@ import { PRESESSION_COOKIE } from './session.constants.js';
 import { SessionService } from './session.service.js';
 import { TooManyAttempts } from './throttle.service.js';
 import { isWellFormedToken, presessionCsrfToken, randomToken } from './tokens.js';
+import { AuditService } from '../audit/audit.service.js';
 
 /** Sets `Retry-After` on a 429 before the error goes on to the exception filter. */
 export async function withRetryAfter<T>(res: Response, work: () => Promise<T>): Promise<T> {
@@ -30,6 +31,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly sessions: SessionService,
     private readonly cookies: SessionCookies,
+    private readonly audit: AuditService,
   ) {}
 
   @Public()
@@ -68,6 +70,13 @@ export class AuthController {
   @ApiOperation({ summary: 'Déconnexion : la session est supprimée.' })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.sessions.close(req.principal!.sessionId);
+    await this.audit.record(null, {
+      entity: 'user',
+      entity_id: req.principal!.userId,
+      label: null,
+      action: 'logout',
+      changes: null,
+    });
     this.cookies.clearSession(req, res);
     return { success: true, message: 'Vous êtes déconnecté.' };
   }

@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from './password.js';
 import { SessionService, type OpenedSession, type SessionClient } from './session.service.js';
 import { THROTTLE_RULES, ThrottleService, TooManyAttempts, waitText } from './throttle.service.js';
 import { randomToken } from './tokens.js';
+import { AuditService } from '../audit/audit.service.js';
 
 /** Same text whether the address is unknown or the password wrong: sign-in never tells which. */
 export const WRONG_CREDENTIALS = 'Email ou mot de passe incorrect.';
@@ -28,6 +29,7 @@ export class AuthService implements OnModuleInit {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly sessions: SessionService,
     private readonly throttle: ThrottleService,
+    private readonly audit: AuditService,
   ) {}
 
   onModuleInit(): void {
@@ -56,12 +58,24 @@ export class AuthService implements OnModuleInit {
     if (!user || !matches) {
       await this.throttle.hit(keys.email, THROTTLE_RULES.loginEmail);
       await this.throttle.hit(keys.ip, THROTTLE_RULES.loginIp);
+      // Recorded against the account when the address exists, so its history shows attempts on it.
+      await this.audit.record(
+        null,
+        { entity: 'user', entity_id: user?.id ?? null, label: dto.email, action: 'login_failed', changes: null },
+        { actor: 'public', userId: null, userName: null, ip: client.ip ?? null },
+      );
       throw new ValidationFailed({ email: [WRONG_CREDENTIALS] }, WRONG_CREDENTIALS);
     }
     await this.throttle.clear(keys.email);
     if (client.previousSessionId) await this.sessions.close(client.previousSessionId);
     await this.sessions.purgeExpired();
     const opened = await this.sessions.open(user.id, client);
+    const name = `${user.firstname} ${user.name}`;
+    await this.audit.record(
+      null,
+      { entity: 'user', entity_id: user.id, label: name, action: 'login', changes: null },
+      { actor: 'staff', userId: user.id, userName: name, ip: client.ip ?? null },
+    );
     return { opened, user: await this.currentUser(user.id) };
   }
 

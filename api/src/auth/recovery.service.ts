@@ -13,6 +13,8 @@ import { hashPassword } from './password.js';
 import { SessionService } from './session.service.js';
 import { THROTTLE_RULES, ThrottleService, TooManyAttempts, waitText } from './throttle.service.js';
 import { isWellFormedToken, randomToken, sha256Hex } from './tokens.js';
+import { runAsActor } from '../audit/audit-context.js';
+import { updateAudited } from '../audit/audited-writes.js';
 
 /** A recovery link works once, for this long. */
 export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
@@ -120,7 +122,10 @@ export class RecoveryService implements OnModuleDestroy {
       // Spent in the same statement that checks it is unspent: two concurrent uses cannot both pass.
       const spent = await manager.update(PasswordResetToken, { id: row.id, used_at: IsNull() }, { used_at: now });
       if (!spent.affected) return null;
-      await manager.update(User, { id: row.user_id }, { password_hash: passwordHash, password_changed_at: now });
+      // Recorded as done by the account's owner (the one holding the link), from this address.
+      await runAsActor({ actor: 'staff', userId: row.user_id, userName: null, ip: ip ?? null }, () =>
+        updateAudited({ manager, target: User }, row.user_id, { password_hash: passwordHash, password_changed_at: now }),
+      );
       await manager.delete(PasswordResetToken, { user_id: row.user_id, used_at: IsNull() });
       return row.user_id;
     });

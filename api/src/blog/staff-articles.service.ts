@@ -17,6 +17,7 @@ import { ArticleFormDto, type StaffArticleListQueryDto } from './dto/staff-artic
 import { EditorContentError, parseEditorDocument, renderEditorDocument, type EditorDocument } from './editorjs.js';
 import { Article, type ArticleStatus } from './entities/article.entity.js';
 import { firstFreeSlug, slugify } from './slug.js';
+import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 
 export const ARTICLES_PAGE_SIZE = 8;
 
@@ -224,7 +225,7 @@ export class StaffArticlesService {
         }
         if (path) changes.image = path;
         if (isPublished && !current.published_at) changes.published_at = new Date();
-        await repo.update({ id }, changes);
+        await updateAudited(repo, id, changes);
       });
     });
     if (image && existing.image) await discardImage(this.storage, existing.image);
@@ -243,7 +244,7 @@ export class StaffArticlesService {
   async delete(id: number): Promise<void> {
     const article = await this.articles.findOneBy({ id });
     if (!article) throw notFound(NOT_FOUND);
-    const result = await this.articles.delete({ id });
+    const result = await removeAudited(this.articles, id);
     if (!result.affected) throw notFound(NOT_FOUND);
     await discardImage(this.storage, article.image);
     if (article.status === 'Publié') {

@@ -14,6 +14,7 @@ import { PublishingService } from '../publishing/publishing.service.js';
 import { BrandFormDto } from './dto/brand.dto.js';
 import { Brand } from './entities/brand.entity.js';
 import { Product } from './entities/product.entity.js';
+import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 
 export const BRANDS_PAGE_SIZE = 8;
 const NOT_FOUND = 'Marque introuvable.';
@@ -85,7 +86,7 @@ export class BrandsService {
     });
     const form = await validateForm(BrandFormDto, body, errors);
     await saveWithImages(this.storage, 'brands', images, async ([path]) => {
-      const result = await this.brands.update({ id }, { ...form, ...(path ? { image: path } : {}) });
+      const result = await updateAudited(this.brands, id, { ...form, ...(path ? { image: path } : {}) });
       if (!result.affected) throw notFound(NOT_FOUND);
     });
     if (images.length) await discardImage(this.storage, existing.image);
@@ -99,7 +100,7 @@ export class BrandsService {
       if (!found) throw notFound(NOT_FOUND);
       const used = await manager.getRepository(Product).countBy({ brand_id: id });
       if (used > 0) throw inUse(used);
-      await manager.getRepository(Brand).delete({ id });
+      await removeAudited(manager.getRepository(Brand), id);
       return found;
     }).catch((error: unknown) => {
       // A product saved with this brand between the check and the delete: the foreign key refuses.

@@ -12,6 +12,7 @@ import { CategoryFormDto } from './dto/category.dto.js';
 import { Category } from './entities/category.entity.js';
 import { Currency } from './entities/currency.entity.js';
 import { Product } from './entities/product.entity.js';
+import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 
 export const CATEGORIES_PAGE_SIZE = 8;
 const NOT_FOUND = 'Catégorie introuvable.';
@@ -73,7 +74,7 @@ export class CategoriesService {
   async update(id: number, body: unknown): Promise<StaffCategory> {
     if (!(await this.categories.existsBy({ id }))) throw notFound(NOT_FOUND);
     const form = await validateForm(CategoryFormDto, body);
-    const result = await this.categories.update({ id }, form);
+    const result = await updateAudited(this.categories, id, form);
     if (!result.affected) throw notFound(NOT_FOUND);
     await this.publishing.notifyChange('category.updated', `Catégorie « ${form.designation} » mise à jour`);
     return this.get(id);
@@ -85,7 +86,7 @@ export class CategoriesService {
       if (!found) throw notFound(NOT_FOUND);
       const used = await manager.getRepository(Product).countBy({ category_id: id });
       if (used > 0) throw inUse(used);
-      await manager.getRepository(Category).delete({ id });
+      await removeAudited(manager.getRepository(Category), id);
       return found;
     }).catch((error: unknown) => {
       if (isForeignKeyViolation(error)) throw inUse();

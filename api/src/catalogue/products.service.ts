@@ -16,6 +16,8 @@ import { Category } from './entities/category.entity.js';
 import { Currency } from './entities/currency.entity.js';
 import { ProductImage } from './entities/product-image.entity.js';
 import { Product } from './entities/product.entity.js';
+import { AuditService } from '../audit/audit.service.js';
+import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 
 const NOT_FOUND = 'Produit introuvable.';
 export const PRODUCT_MAX_IMAGES = 5;
@@ -42,6 +44,7 @@ export function toStaffProduct(product: Product): StaffProduct {
     category_id: product.category_id,
     currency_id: product.currency_id,
     in_spotlight: Boolean(product.in_spotlight),
+    low_stock_threshold: product.low_stock_threshold ?? null,
     brand: { id: product.brand!.id, name: product.brand!.name },
     category: { id: product.category!.id, designation: product.category!.designation },
     currency: {
@@ -77,6 +80,7 @@ export class ProductsService {
     private readonly dataSource: DataSource,
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly publishing: PublishingService,
+    private readonly audit: AuditService,
   ) {}
 
   async get(id: number, manager: EntityManager = this.dataSource.manager): Promise<StaffProduct> {
@@ -122,6 +126,7 @@ export class ProductsService {
           stock: form.stock,
           price: toMoney(form.price),
           description: form.description,
+          low_stock_threshold: form.low_stock_threshold ?? null,
           ...refs,
         });
         const productId = Number(result.identifiers[0]!.id);
@@ -148,17 +153,15 @@ export class ProductsService {
     await this.checkReferences(refs);
     await saveWithImages(this.storage, 'products', images, (paths) =>
       runTransaction(this.dataSource, async (manager) => {
-        const result = await manager.getRepository(Product).update(
-          { id },
-          {
-            name: form.name,
-            reference: form.reference,
-            stock: form.stock,
-            price: toMoney(form.price),
-            description: form.description,
-            ...refs,
-          },
-        );
+        const result = await updateAudited(manager.getRepository(Product), id, {
+          name: form.name,
+          reference: form.reference,
+          stock: form.stock,
+          price: toMoney(form.price),
+          description: form.description,
+          low_stock_threshold: form.low_stock_threshold,
+          ...refs,
+        });
         if (!result.affected) throw notFound(NOT_FOUND);
         if (paths.length) {
           await manager.getRepository(ProductImage).delete({ product_id: id });
@@ -185,7 +188,7 @@ export class ProductsService {
       if (!found) throw notFound(NOT_FOUND);
       await manager.getRepository(OrderItem).update({ product_id: id }, { product_id: null });
       await manager.getRepository(ProductImage).delete({ product_id: id });
-      await manager.getRepository(Product).delete({ id });
+      await removeAudited(manager.getRepository(Product), id);
       return found;
     });
     for (const image of product.images ?? []) await discardImage(this.storage, image.image_path);
@@ -202,7 +205,16 @@ export class ProductsService {
         .where('id = :id', { id })
         .execute();
       if (!result.affected) throw notFound(NOT_FOUND);
-      return this.get(id, manager);
+      const flipped = await this.get(id, manager);
+      // A one-statement flip: TypeORM cannot see the old value, so the entry is written here.
+      await this.audit.record(manager, {
+        entity: 'product',
+        entity_id: id,
+        label: flipped.name,
+        action: 'update',
+        changes: { in_spotlight: { before: !flipped.in_spotlight, after: flipped.in_spotlight } },
+      });
+      return flipped;
     });
     await this.publishing.notifyChange(
       'product.updated',

@@ -1,3 +1,4 @@
+import type { DashboardCharts } from './insights.js';
 /**
  * Request and answer types of the back-office management API (spec/dashboard.md sections 3, 7, 8):
  * dashboard home, articles, media, brands, categories, currencies, products, stock entries, orders,
@@ -43,6 +44,8 @@ export interface DashboardSummaryAnswer {
   success: true;
   message: string;
   summary: DashboardSummary;
+  /** The home page's charts (each part null without the view right it needs). */
+  charts: DashboardCharts;
 }
 
 /** GET /api/latest-blog (blog view): the 5 latest articles, every status. */
@@ -253,6 +256,8 @@ export interface StaffProduct {
   category_id: number;
   currency_id: number;
   in_spotlight: boolean;
+  /** Stock at or below this shows as low on the dashboard home; null: the global default (LOW_STOCK_THRESHOLD). */
+  low_stock_threshold: number | null;
   brand: { id: number; name: string };
   category: { id: number; designation: string };
   currency: StaffCurrency;

@@ -2,3 +2,5 @@
 export type * from './staff.js';
 export type * from './public.js';
 export type * from './backoffice.js';
+export type * from './audit.js';
+export type * from './insights.js';

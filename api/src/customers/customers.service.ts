@@ -11,6 +11,7 @@ import { invalidField, notFound } from '../core/errors/api-error.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { CustomerFormDto } from './dto/customer.dto.js';
 import { Customer } from './entities/customer.entity.js';
+import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 
 export const CUSTOMERS_PAGE_SIZE = 8;
 const NOT_FOUND = 'Client introuvable.';
@@ -86,7 +87,7 @@ export class CustomersService {
       throw invalidField('company_email', EMAIL_TAKEN);
     }
     try {
-      const result = await this.customers.update({ id }, form);
+      const result = await updateAudited(this.customers, id, form);
       if (!result.affected) throw notFound(NOT_FOUND);
     } catch (error) {
       if (isUniqueViolation(error)) throw invalidField('company_email', EMAIL_TAKEN);
@@ -100,7 +101,7 @@ export class CustomersService {
     await runTransaction(this.dataSource, async (manager) => {
       if (!(await manager.getRepository(Customer).existsBy({ id }))) throw notFound(NOT_FOUND);
       await manager.getRepository(Order).update({ customer_id: id }, { customer_id: null });
-      await manager.getRepository(Customer).delete({ id });
+      await removeAudited(manager.getRepository(Customer), id);
     });
   }
 }

@@ -21,7 +21,8 @@ export class DashboardSummaryController {
   @SignedIn()
   @Header('Cache-Control', 'no-store')
   async getSummary(@Req() req: Request): Promise<DashboardSummaryAnswer> {
-    return { success: true, message: 'Résumé du tableau de bord.', summary: await this.summary.summary(req.principal!) };
+    const [summary, charts] = await Promise.all([this.summary.summary(req.principal!), this.summary.charts(req.principal!)]);
+    return { success: true, message: 'Résumé du tableau de bord.', summary, charts };
   }
 
   @Get('latest-blog')

@@ -1,6 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { DashboardSummary } from '../contract/backoffice.js';
+import type { DashboardCharts } from '../contract/insights.js';
+import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { DashboardCharter } from './dashboard-charts.js';
 import { can, type StaffPrincipal } from '../core/access/permissions.js';
 import { Article } from '../blog/entities/article.entity.js';
 import { Product } from '../catalogue/entities/product.entity.js';
@@ -9,7 +12,33 @@ import { Order } from '../orders/entities/order.entity.js';
 /** The home page's cards, each computed with COUNT queries and only for the categories the user may view. */
 @Injectable()
 export class DashboardSummaryService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly charter: DashboardCharter;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.charter = new DashboardCharter(dataSource, config.lowStockThreshold);
+  }
+
+  /** The home page's charts, each only for the users who may view what it summarises. */
+  async charts(principal: StaffPrincipal, now = new Date()): Promise<DashboardCharts> {
+    const orders = can(principal, 'orders', 'view');
+    const [weeks, top, stock, expiring] = await Promise.all([
+      orders ? this.charter.orderWeeks(now) : null,
+      orders ? this.charter.topProducts(now) : null,
+      can(principal, 'shop', 'view') ? this.charter.stock() : null,
+      can(principal, 'stock', 'view') ? this.charter.expiring(now) : null,
+    ]);
+    return {
+      orders_per_week: weeks?.orders_per_week ?? null,
+      value_per_week: weeks?.value_per_week ?? null,
+      currencies: weeks?.currencies ?? null,
+      top_products: top,
+      stock,
+      expiring,
+    };
+  }
 
   async summary(principal: StaffPrincipal): Promise<DashboardSummary> {
     const [articles, products, orders] = await Promise.all([

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { User } from '../admins/entities/user.entity.js';
+import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { LoginThrottle } from '../auth/entities/login-throttle.entity.js';
 import { PasswordResetToken } from '../auth/entities/password-reset-token.entity.js';
 import { StaffSession } from '../auth/entities/staff-session.entity.js';
@@ -112,6 +113,27 @@ describe('housekeeping', () => {
     expect(counts).toMatchObject({ sessions: 1, resetTokens: 1 });
     expect((await t.dataSource.getRepository(StaffSession).find()).map((s) => s.id[0])).toEqual(['b']);
     expect((await t.dataSource.getRepository(PasswordResetToken).find()).map((s) => s.token_hash[0])).toEqual(['b']);
+  });
+
+  it('removes activity-history entries older than AUDIT_RETENTION_DAYS (365) and keeps the others', async () => {
+    const entry = (label: string, created_at: Date) => ({
+      created_at,
+      actor: 'staff',
+      user_id: adminId,
+      user_name: 'Administrateur',
+      ip: null,
+      entity: 'product',
+      entity_id: 1,
+      label,
+      action: 'update',
+      changes: null,
+    });
+    const audit = t.dataSource.getRepository(AuditEntry);
+    await audit.createQueryBuilder().delete().execute();
+    await audit.insert([entry('old', ago(366 * DAY)), entry('recent', ago(364 * DAY))]);
+    const counts = await housekeeping.run(NOW);
+    expect(counts).toMatchObject({ auditEntries: 1 });
+    expect((await audit.find()).map((e) => e.label)).toEqual(['recent']);
   });
 
   it('runs in one process at a time: a pass is skipped while another holds the lease', async () => {

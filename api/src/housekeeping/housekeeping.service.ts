@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { Brackets, DataSource, LessThan, Not } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
 import { LoginThrottle } from '../auth/entities/login-throttle.entity.js';
 import { PasswordResetToken } from '../auth/entities/password-reset-token.entity.js';
 import { StaffSession } from '../auth/entities/staff-session.entity.js';
@@ -23,13 +24,15 @@ export interface PurgeCounts {
   mails: number;
   sessions: number;
   resetTokens: number;
+  auditEntries: number;
 }
 
 /**
  * Tables that would otherwise grow forever, trimmed every hour by one replica at a time (a lease in
  * job_leases): expired sign-in throttles, site changes already built and older than
  * PUBLISH_CHANGES_RETENTION_DAYS, the bodies of sent mails after MAIL_BODY_RETENTION_DAYS and the sent
- * or failed mails themselves after MAIL_RETENTION_DAYS, expired staff sessions and recovery links.
+ * or failed mails themselves after MAIL_RETENTION_DAYS, expired staff sessions and recovery links,
+ * and activity-history entries older than AUDIT_RETENTION_DAYS.
  */
 @Injectable()
 export class HousekeepingService {
@@ -38,6 +41,7 @@ export class HousekeepingService {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditService,
   ) {}
 
   @Cron(CronExpression.EVERY_HOUR, { name: 'housekeeping' })
@@ -95,6 +99,7 @@ export class HousekeepingService {
 
     const sessions = await m.delete(StaffSession, { expires_at: LessThan(now) });
     const tokens = await m.delete(PasswordResetToken, { expires_at: LessThan(now) });
+    const auditEntries = await this.audit.purgeExpired(now);
 
     return {
       loginThrottles: throttles.affected ?? 0,
@@ -103,6 +108,7 @@ export class HousekeepingService {
       mails: (sent.affected ?? 0) + (failed.affected ?? 0),
       sessions: sessions.affected ?? 0,
       resetTokens: tokens.affected ?? 0,
+      auditEntries,
     };
   }
 }

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Interval } from '@nestjs/schedule';
 import { DataSource, LessThanOrEqual } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { diffOf } from '../audit/audit-diff.js';
 import { runTransaction } from '../common/transactions.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { MailService } from '../mail/mail.service.js';
@@ -30,6 +32,7 @@ export class OrderHoldsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
+    private readonly audit: AuditService,
   ) {}
 
   @Interval('order-holds', CHECK_EVERY_MS)
@@ -80,6 +83,18 @@ export class OrderHoldsService {
         .execute();
       if (!result.affected) return false; // A staff change, an extension or another replica came first.
       const order = await manager.getRepository(Order).findOneByOrFail({ id });
+      // The history says who cancelled it: nobody, the reservation ran out.
+      await this.audit.record(
+        manager,
+        {
+          entity: 'order',
+          entity_id: id,
+          label: order.order_num,
+          action: 'status',
+          changes: diffOf({ status: 'pending', cancel_reason: null }, { status: 'canceled', cancel_reason: 'expired' }),
+        },
+        { actor: 'system', userId: null, userName: 'Expiration de la réservation', ip: null },
+      );
       const items = await manager.getRepository(OrderItem).findBy({ order_id: id });
       await giveStockBack(
         manager,

@@ -24,6 +24,8 @@ import { ORDER_STATUSES, Order, type OrderStatus } from './entities/order.entity
 import { giveStockBack, takeStock } from './stock-ledger.js';
 import { itemCurrency, storedMoney } from './order-pricing.js';
 import { clientNoticeMails, type ClientNotice } from './order-request-mails.js';
+import { AuditService } from '../audit/audit.service.js';
+import { diffOf } from '../audit/audit-diff.js';
 
 export const ORDERS_PAGE_SIZE = 7;
 const NOT_FOUND = 'Commande introuvable.';
@@ -118,6 +120,7 @@ export class StaffOrdersService {
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
+    private readonly audit: AuditService,
   ) {}
 
   /** Order items with their order and the product's images, category and currency. */
@@ -199,6 +202,13 @@ export class StaffOrdersService {
         .where('id = :id AND status = :status AND stock_reserved = :reserved', { id, status: 'pending', reserved: true })
         .execute();
       if (!result.affected) throw conflict(NOT_HELD);
+      await this.audit.record(manager, {
+        entity: 'order',
+        entity_id: id,
+        label: order.order_num,
+        action: 'update',
+        changes: diffOf({ hold_until: order.hold_until }, { hold_until: new Date(from + days * DAY_MS) }),
+      });
       return this.get(id, manager);
     });
   }
@@ -236,6 +246,14 @@ export class StaffOrdersService {
         })
         .execute();
       if (!result.affected) throw conflict(CHANGED_MEANWHILE);
+      // A conditional statement (see above): TypeORM cannot see the old values, so the entry is written here.
+      await this.audit.record(manager, {
+        entity: 'order',
+        entity_id: id,
+        label: order.order_num,
+        action: 'status',
+        changes: diffOf({ status: order.status, shipped_at: order.shipped_at }, { status, shipped_at: shippedAt }),
+      });
 
       const lines = (order.items ?? []).map((item) => ({ productId: item.product_id, quantity: item.quantity }));
       if (wasReserved && !reserve) await giveStockBack(manager, lines);
@@ -276,6 +294,14 @@ export class StaffOrdersService {
         })
         .execute();
       if (!result.affected) throw conflict(CHANGED_MEANWHILE);
+      const { items: _items, customer: _customer, ...columns } = order;
+      await this.audit.record(manager, {
+        entity: 'order',
+        entity_id: id,
+        label: order.order_num,
+        action: 'delete',
+        changes: diffOf(columns, null),
+      });
       await manager.getRepository(OrderItem).delete({ order_id: id });
       if (holdsStock(order)) {
         await giveStockBack(

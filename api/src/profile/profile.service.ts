@@ -13,6 +13,7 @@ import { invalidField, unauthenticated } from '../core/errors/api-error.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { discardStored, saveWithImage, type CheckedImage } from '../media/upload-policy.js';
 import type { UpdateCredentialsDto, UpdateProfileDto } from './dto/profile.dto.js';
+import { updateAudited } from '../audit/audited-writes.js';
 
 export const PROFILE_MESSAGES = {
   updated: 'Profil mis à jour avec succès !',
@@ -53,7 +54,7 @@ export class ProfileService {
     }
     await saveWithImage(this.storage, AVATAR_FOLDER, image, async (path) => {
       if (path) changes.image = path;
-      await this.saving(() => this.users.update({ id: user.id }, { ...changes, updated_at: new Date() }));
+      await this.saving(() => updateAudited(this.users, user.id, changes));
     });
     if (image && user.image) await discardStored(this.storage, user.image);
     const rotated = emailChanged ? await this.sessions.rotate(user.id, client) : undefined;
@@ -77,7 +78,7 @@ export class ProfileService {
       changes.password_changed_at = new Date();
     }
     if (!Object.keys(changes).length) return { user: await this.current(user.id) };
-    await this.saving(() => this.users.update({ id: user.id }, { ...changes, updated_at: new Date() }));
+    await this.saving(() => updateAudited(this.users, user.id, changes));
     const rotated = await this.sessions.rotate(user.id, client);
     return { user: await this.current(user.id), rotated };
   }

@@ -32,6 +32,8 @@ describe('back-office: dashboard home and global search (demo data)', () => {
       expect(res.body).toEqual({
         success: true,
         message: expect.any(String),
+        // The charts have tests of their own (src/dashboard-summary/dashboard-charts.e2e-spec.ts).
+        charts: expect.any(Object),
         summary: {
           articles: {
             published: count(articles, (a) => a.status === 'Publié'),

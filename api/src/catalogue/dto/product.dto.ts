@@ -32,6 +32,14 @@ class ProductFieldsDto {
   @IsNotEmpty({ message: 'La description est requise.' })
   @MaxLength(275, { message: 'La description ne doit pas dépasser 275 caractères.' })
   description: string;
+
+  /** Optional: stock at or below this shows as low on the dashboard home. Empty: the global default. */
+  @Transform(({ value }) => (value === '' || value === 'null' ? null : intInput({ value })))
+  @IsOptional()
+  @IsInt({ message: 'Le seuil de stock bas doit être un nombre entier positif ou nul.' })
+  @Min(0, { message: 'Le seuil de stock bas doit être un nombre entier positif ou nul.' })
+  @Max(1_000_000_000, { message: 'Le seuil de stock bas est trop grand.' })
+  low_stock_threshold?: number | null;
 }
 
 export class ProductCreateDto extends ProductFieldsDto {

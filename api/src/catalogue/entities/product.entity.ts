@@ -33,6 +33,10 @@ export class Product {
   @Column({ type: 'int', default: 0 })
   stock: number;
 
+  /** Stock at or below this shows as low on the dashboard home; null: the global LOW_STOCK_THRESHOLD. */
+  @Column({ type: 'int', nullable: true })
+  low_stock_threshold: number | null;
+
   @Index('IDX_products_price')
   @MoneyColumn()
   price: string;

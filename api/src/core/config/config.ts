@@ -104,6 +104,10 @@ export interface AppConfig {
   mailBodyRetentionDays: number;
   /** Site-change entries (publish_changes) already built are deleted after this many days. */
   publishChangesRetentionDays: number;
+  /** Activity history entries older than this many days are purged (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
+  /** Stock at or below this counts as low on the dashboard home, for products without their own threshold. */
+  lowStockThreshold: number;
 }
 
 export class ConfigError extends Error {
@@ -318,6 +322,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: parseLogLevel(env, nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: parseBool(env, 'TRUST_PROXY', false),
     rateLimitFactor: parseRateLimitFactor(env),
+    auditRetentionDays: parsePositiveInt(env, 'AUDIT_RETENTION_DAYS', 365),
+    lowStockThreshold: parsePositiveInt(env, 'LOW_STOCK_THRESHOLD', 5),
     ...parseOperations(env),
   };
 }

@@ -62,8 +62,11 @@ const lockFs = {
  * ran elsewhere: another container on a shared volume).
  */
 export function lockDataDir(dataDir: string, onLost: (error: Error) => void = warnLost): () => void {
-  return lockIn(dataDir, 'comptoir.lock', onLost, (who) =>
-    `DATA_DIR ${dataDir} is already used by another Comptoir process (${who}); stop it or choose another DATA_DIR`,
+  return lockIn(
+    dataDir,
+    'comptoir.lock',
+    onLost,
+    (who) => `DATA_DIR ${dataDir} is already used by another Comptoir process (${who}); stop it or choose another DATA_DIR`,
   );
 }
 
@@ -75,8 +78,12 @@ export function lockDataDir(dataDir: string, onLost: (error: Error) => void = wa
 export function lockSqliteFile(config: Pick<AppConfig, 'database'>): (() => void) | undefined {
   if (config.database.type !== 'sqlite') return undefined;
   const file = config.database.path;
-  return lockIn(path.dirname(file), `${path.basename(file)}.lock`, warnLost, (who) =>
-    `The SQLite database ${file} is already used by another Comptoir process (${who}); several processes need DATABASE_URL=mysql://...`,
+  return lockIn(
+    path.dirname(file),
+    `${path.basename(file)}.lock`,
+    warnLost,
+    (who) =>
+      `The SQLite database ${file} is already used by another Comptoir process (${who}); several processes need DATABASE_URL=mysql://...`,
   );
 }
 

@@ -24,8 +24,10 @@ import { OrderItem } from '../../orders/entities/order-item.entity.js';
 import { PublishChange } from '../../publishing/entities/publish-change.entity.js';
 import { SiteBuildState } from '../../publishing/entities/site-build-state.entity.js';
 import { StockEntry } from '../../stock/entities/stock-entry.entity.js';
+import { AuditEntry } from '../../audit/entities/audit-entry.entity.js';
 
 export {
+  AuditEntry,
   Article,
   Brand,
   Category,
@@ -85,4 +87,6 @@ export const ENTITIES: Function[] = [
   PublishChange,
   // operations: one job at a time across replicas (core/lease)
   JobLease,
+  // activity history
+  AuditEntry,
 ];

@@ -1,5 +1,5 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { ArrowLeftRight, KeyRound, ShieldCheck, UserRound } from 'lucide-react';
+import { ArrowLeftRight, History, KeyRound, ShieldCheck, UserRound } from 'lucide-react';
 import { LinkTabs, type LinkTab } from '../../ui/tabs';
 import { usePermissions } from '../auth/permissions';
 
@@ -23,6 +23,11 @@ export function AdministrationLayout() {
         to: '/administration/taux-de-change',
         label: 'Taux de change',
         icon: <ArrowLeftRight className="size-2" aria-hidden="true" />,
+      },
+      {
+        to: '/administration/journal',
+        label: "Journal d'activité",
+        icon: <History className="size-2" aria-hidden="true" />,
       },
     );
   }

@@ -9,6 +9,7 @@ import { Input } from '../../ui/input';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { applyServerErrors } from '../auth/apply-server-errors';
 import { createCustomer, updateCustomer } from './api';
+import { HistoryPanel } from '../audit/history-panel';
 
 const FIELDS: ReadonlyArray<keyof CustomerForm> = [
   'company_name',
@@ -99,6 +100,11 @@ export function ClientFormDialog({ customer, onClose }: { customer: StaffCustome
           </div>
         </fieldset>
       </form>
+      {editing ? (
+        <div className="mt-3">
+          <HistoryPanel entity="customer" id={customer.id} />
+        </div>
+      ) : null}
     </FormDialog>
   );
 }

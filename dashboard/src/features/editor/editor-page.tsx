@@ -27,6 +27,7 @@ import { EditorCanvas, type EditorCanvasHandle } from './editor-canvas';
 import { htmlToBlocks } from './html-to-blocks';
 import { MediaPickerDialog } from './media-picker-dialog';
 import { articleUrl, slugPreview } from './slug';
+import { HistoryPanel } from '../audit/history-panel';
 
 /** Spec section 9: article save notices last 1.7 s; back to the list 5 s after a create, 2 s after an update. */
 const SAVE_NOTICE_MS = 1700;
@@ -460,6 +461,7 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
               </div>
             )}
           </Field>
+          {savedId ? <HistoryPanel entity="article" id={savedId} version={article?.updated_at} /> : null}
         </aside>
       </div>
 

@@ -3,10 +3,13 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
-/** GET /api/dashboard/summary: the home cards' counts (only the categories the user may view). */
+/**
+ * GET /api/dashboard/summary: the home cards' counts and the charts (only what the user may view),
+ * one call shared by the cards and the charts (each reads its part with `select`).
+ */
 export const summaryQueryOptions = queryOptions({
   queryKey: queryKeys.summary,
-  queryFn: async ({ signal }) => (await api.get<DashboardSummaryAnswer>('/api/dashboard/summary', { signal })).summary,
+  queryFn: async ({ signal }) => await api.get<DashboardSummaryAnswer>('/api/dashboard/summary', { signal }),
   staleTime: 0,
 });
 

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { fr } from 'date-fns/locale';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePermissions } from '../auth/permissions';
+import { HomeCharts } from './charts/home-charts';
 import { LatestArticles, LatestOrders } from './latest-tables';
 import { SummaryCards } from './summary-cards';
 
@@ -25,6 +26,7 @@ export function HomePage() {
       </section>
       <div className="flex flex-col gap-3">
         <SummaryCards />
+        <HomeCharts />
         {can('blog', 'view') || can('orders', 'view') ? (
           <div className="grid gap-3 xl:grid-cols-2">
             {can('blog', 'view') ? <LatestArticles /> : null}

@@ -59,7 +59,7 @@ const CARDS: CardSpec[] = [
 
 /** The home's three cards, each shown only with its category's view right (the server sends null otherwise). */
 export function SummaryCards() {
-  const query = useQuery(summaryQueryOptions);
+  const query = useQuery({ ...summaryQueryOptions, select: (answer) => answer.summary });
   if (query.isPending) {
     return (
       <div className="flex justify-center rounded-lg border border-line bg-surface py-4 text-brand-700 shadow-card">

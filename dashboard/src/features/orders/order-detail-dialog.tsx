@@ -18,6 +18,7 @@ import { changeOrderStatus, orderQueryOptions } from './api';
 import './order-panel.css';
 import { DevisDownload, OrderHold, OrderMails, OrderTotalsFoot } from './order-quote';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, ORDER_STATUSES, orderStatusOf } from './status';
+import { HistoryPanel } from '../audit/history-panel';
 
 /** Changes an order's status, refreshing every list, count and stock it touches. */
 export function useOrderStatusChange() {
@@ -182,6 +183,7 @@ function OrderDetailBody({ order }: { order: StaffOrderDetail }) {
       </section>
 
       <OrderMails order={order} />
+      <HistoryPanel entity="order" id={order.id} version={order.updated_at} />
     </div>
   );
 }

@@ -58,12 +58,14 @@ export interface ProductFields {
   category_id: string;
   currency_id: string;
   description: string;
+  /** Empty: the global low-stock threshold applies; undefined: not sent (left as it is). */
+  low_stock_threshold?: string;
 }
 
 function productForm(fields: ProductFields, images: File[], override?: 'PUT'): FormData {
   const form = new FormData();
   if (override) form.append('_method', override);
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, value);
   for (const image of images) form.append('images', image);
   return form;
 }

@@ -11,6 +11,7 @@ import { Button, buttonClasses } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { Switch } from '../../ui/switch';
+import { HistoryPanel } from '../audit/history-panel';
 import { RequireView, usePermissions } from '../auth/permissions';
 import { productQueryOptions } from './api';
 import { formatMoney } from './money';
@@ -186,6 +187,9 @@ function ProductDetail({ productId }: { productId: number }) {
             </div>
           ) : null}
         </div>
+      </div>
+      <div className="mt-3">
+        <HistoryPanel entity="product" id={product.id} version={product.updated_at} open />
       </div>
       {editing ? <ProductFormDialog product={product} onClose={() => setEditing(false)} /> : null}
     </section>

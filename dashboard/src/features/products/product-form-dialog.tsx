@@ -29,6 +29,7 @@ const FIELDS: ReadonlyArray<keyof ProductFields> = [
   'category_id',
   'currency_id',
   'description',
+  'low_stock_threshold',
 ];
 
 function Preview({ file, onRemove, disabled }: { file: File; onRemove: () => void; disabled: boolean }) {
@@ -49,6 +50,12 @@ function Preview({ file, onRemove, disabled }: { file: File; onRemove: () => voi
   );
 }
 
+/** The product's own low-stock threshold when the product at hand carries it, else ''. */
+function thresholdOf(product: (PublicProduct & { low_stock_threshold?: number | null }) | null): string {
+  const value = product?.low_stock_threshold;
+  return value === null || value === undefined ? '' : String(value);
+}
+
 /** Add or edit a product (`product` null: create), with 1 to 5 images and the upload's progress. */
 export function ProductFormDialog({ product, onClose }: { product: PublicProduct | null; onClose: () => void }) {
   const editing = product !== null;
@@ -65,7 +72,7 @@ export function ProductFormDialog({ product, onClose }: { product: PublicProduct
     handleSubmit,
     setError,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, dirtyFields },
   } = useForm<ProductFields>({
     defaultValues: {
       name: product?.name ?? '',
@@ -76,6 +83,7 @@ export function ProductFormDialog({ product, onClose }: { product: PublicProduct
       category_id: product ? String(product.category_id ?? product.category?.id ?? '') : '',
       currency_id: product ? String(product.currency_id ?? product.currency?.id ?? '') : '',
       description: product?.description ?? '',
+      low_stock_threshold: thresholdOf(product),
     },
   });
   const description = watch('description');
@@ -138,6 +146,12 @@ export function ProductFormDialog({ product, onClose }: { product: PublicProduct
         stock: values.stock.trim(),
         price: normaliseAmountInput(values.price),
         description: values.description.trim(),
+        // The product read from the catalogue does not carry its threshold (staff data): send the field
+        // only when creating or when it was changed here, so that saving never clears it by accident.
+        low_stock_threshold:
+          !editing || dirtyFields.low_stock_threshold || thresholdOf(product) !== ''
+            ? (values.low_stock_threshold ?? '').trim()
+            : undefined,
       };
       setProgress(images.length ? 0 : null);
       try {
@@ -204,6 +218,25 @@ export function ProductFormDialog({ product, onClose }: { product: PublicProduct
                   if (!String(v).trim()) return 'La quantité est requise.';
                   return /^\d{1,9}$/.test(String(v).trim()) ? true : 'La quantité doit être un nombre entier positif ou nul.';
                 },
+              })}
+            />
+          </Field>
+          <Field
+            id="product-low-stock"
+            label="Seuil de stock bas"
+            hint="Vide : le seuil par défaut. À ce niveau ou en dessous, le produit apparaît en stock bas sur l'accueil."
+            error={errors.low_stock_threshold?.message}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              {...register('low_stock_threshold', {
+                validate: (v) =>
+                  !String(v).trim() || /^\d{1,9}$/.test(String(v).trim())
+                    ? true
+                    : 'Le seuil de stock bas doit être un nombre entier positif ou nul.',
               })}
             />
           </Field>

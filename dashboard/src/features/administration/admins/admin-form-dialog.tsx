@@ -24,6 +24,7 @@ import { PasswordInput } from '../../auth/password-input';
 import { usePermissions } from '../../auth/permissions';
 import { rolesQueryOptions } from '../roles/api';
 import { createAdmin, updateAdmin, type AdminFields } from './api';
+import { HistoryPanel } from '../../audit/history-panel';
 
 /** Modal "Ajouter un Administrateur" / "Modifier un Administrateur" (`admin` null: create). */
 export function AdminFormDialog({ admin, onClose }: { admin: AdminListItem | null; onClose: () => void }) {
@@ -190,6 +191,11 @@ export function AdminFormDialog({ admin, onClose }: { admin: AdminListItem | nul
           />
         </Field>
       </form>
+      {editing ? (
+        <div className="mt-3">
+          <HistoryPanel entity="user" id={admin.id} />
+        </div>
+      ) : null}
     </FormDialog>
   );
 }

@@ -12,6 +12,7 @@ import { Switch } from '../../../ui/switch';
 import { applyServerErrors } from '../../auth/apply-server-errors';
 import { emptyGrid, PERMISSION_CATEGORIES, PERMISSION_RIGHTS, permissionGrid } from '../../auth/permissions';
 import { CATEGORY_LABELS, createRole, updateRole } from './api';
+import { HistoryPanel } from '../../audit/history-panel';
 
 export const RIGHT_LABELS: Record<PermissionRight, string> = {
   view: 'Afficher',
@@ -140,6 +141,11 @@ export function RoleFormDialog({ role, onClose }: { role: RoleListItem | null; o
           </div>
         </fieldset>
       </form>
+      {editing ? (
+        <div className="mt-3">
+          <HistoryPanel entity="role" id={role.id} />
+        </div>
+      ) : null}
     </FormDialog>
   );
 }

@@ -1,11 +1,15 @@
 // Maintained by `npm run db:migration:generate -w api -- <Name>`: every migration of this folder, oldest first.
 import type { MigrationInterface } from 'typeorm';
 import { Initial1795261422359 } from './1795261422359-Initial.js';
+import { AuditHistory1795443146724 } from './1795443146724-AuditHistory.js';
 import { QuotesInAnyCurrency1795443334057 } from './1795443334057-QuotesInAnyCurrency.js';
+import { DashboardChartIndexes1795443735356 } from './1795443735356-DashboardChartIndexes.js';
 import { JobLeases1795444149029 } from './1795444149029-JobLeases.js';
 
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
+  AuditHistory1795443146724,
   QuotesInAnyCurrency1795443334057,
+  DashboardChartIndexes1795443735356,
   JobLeases1795444149029,
 ];

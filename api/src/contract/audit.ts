@@ -1,0 +1,34 @@
+import type { Paginated } from './staff.js';
+
+/** What an audit entry records. `status`: an order's or an article's state; `permissions`: a role's rights or a user's role. */
+export type AuditAction =
+  'create' | 'update' | 'delete' | 'status' | 'permissions' | 'password' | 'login' | 'login_failed' | 'logout';
+
+/** A changed field: its value before and after (null when it did not exist; secrets as "••••••"). */
+export interface AuditChange {
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditEntryView {
+  id: number;
+  created_at: string;
+  /** staff: a signed-in user; public: a visitor's request (order requests); system: the server itself. */
+  actor: 'staff' | 'public' | 'system';
+  user_id: number | null;
+  /** The user's name at the time of the change. */
+  user_name: string | null;
+  ip: string | null;
+  entity: string;
+  entity_id: number | null;
+  label: string | null;
+  action: AuditAction;
+  changes: Record<string, AuditChange> | null;
+}
+
+/** GET /api/audit (admin view): the activity journal, newest first. */
+export interface AuditListAnswer {
+  success: true;
+  message: string;
+  entries: Paginated<AuditEntryView>;
+}
