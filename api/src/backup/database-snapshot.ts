@@ -120,37 +120,66 @@ export function findDumpClient(): { method: 'mariadb-dump' | 'mysqldump'; path: 
 }
 
 /**
- * Rows in the INSERT statements of a dump: the top-level parenthesised tuples, outside quoted
- * strings (backslash escapes, as mysqldump and mysql2 both write them).
+ * The statements of a dump, one at a time: statements end with ";" at the end of a line (dumps write
+ * every string value on one line, newlines escaped; MariaDB's client puts each row of an INSERT on a
+ * line of its own), comments and blank lines between them skipped.
  */
-async function countDumpRows(file: string): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
+async function* dumpStatements(file: string): AsyncGenerator<string> {
   const lines = readline.createInterface({ input: fs.createReadStream(file, 'utf8'), crlfDelay: Infinity });
+  let statement = '';
   for await (const line of lines) {
-    const create = /^CREATE TABLE `((?:[^`]|``)+)`/.exec(line);
-    if (create) counts[create[1]!.replace(/``/g, '`')] ??= 0;
-    const insert = /^INSERT INTO `((?:[^`]|``)+)` (?:\([^)]*\) )?VALUES /.exec(line);
+    if (!statement && (line === '' || line.startsWith('-- ') || line === '--' || /^\/\*M?!999999\\- /.test(line))) continue;
+    statement += statement ? `\n${line}` : line;
+    if (line.endsWith(';')) {
+      yield statement;
+      statement = '';
+    }
+  }
+  if (statement.trim()) yield statement;
+}
+
+/** The top-level parenthesised tuples of VALUES, outside quoted strings (backslash escapes). */
+function* tuples(values: string): Generator<string> {
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < values.length; i++) {
+    const c = values[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    else if (c === '(') {
+      if (depth === 0) start = i;
+      depth++;
+    } else if (c === ')' && --depth === 0) yield values.slice(start + 1, i);
+  }
+}
+
+const INSERT = /^INSERT INTO `((?:[^`]|``)+)`(?: \([^)]*\))? VALUES\s*/;
+
+/** Rows per table and the migrations a dump holds. */
+async function readDump(file: string): Promise<Pick<DatabaseSnapshot, 'tables' | 'migrations'>> {
+  const tables: Record<string, number> = {};
+  const migrations: string[] = [];
+  for await (const statement of dumpStatements(file)) {
+    const create = /^CREATE TABLE `((?:[^`]|``)+)`/.exec(statement);
+    if (create) tables[create[1]!.replace(/``/g, '`')] ??= 0;
+    const insert = INSERT.exec(statement);
     if (!insert) continue;
     const table = insert[1]!.replace(/``/g, '`');
-    let rows = 0;
-    let depth = 0;
-    let quote: string | null = null;
-    for (let i = insert[0].length; i < line.length; i++) {
-      const c = line[i]!;
-      if (quote) {
-        if (c === '\\') i++;
-        else if (c === quote) quote = null;
-        continue;
+    for (const tuple of tuples(statement.slice(insert[0].length))) {
+      tables[table] = (tables[table] ?? 0) + 1;
+      if (table === MIGRATIONS_TABLE) {
+        // (id, timestamp, name)
+        const name = /'((?:[^'\\]|\\.)*)'\s*$/.exec(tuple)?.[1];
+        if (name) migrations.push(name.replace(/\\(.)/g, '$1'));
       }
-      if (c === "'" || c === '"') quote = c;
-      else if (c === '(') {
-        if (depth === 0) rows++;
-        depth++;
-      } else if (c === ')') depth--;
     }
-    counts[table] = (counts[table] ?? 0) + rows;
   }
-  return counts;
+  return { tables, migrations };
 }
 
 async function migrationsOf(connection: mysql.Connection): Promise<string[]> {
@@ -256,29 +285,15 @@ async function snapshotMysql(database: Extract<DatabaseConfig, { type: 'mysql' }
   const client = findDumpClient();
   if (client) {
     await dumpWithClient(database, client, target);
-    const tables = await countDumpRows(target);
-    const migrations = await migrationsFromDump(target);
-    return { driver: 'mysql', method: client.method, file, tables, migrations };
+    return { driver: 'mysql', method: client.method, file, ...(await readDump(target)) };
   }
   const connection = await connect(database.url);
   try {
-    const tables = await exportWithMysql2(connection, target);
-    const migrations = await migrationsFromDump(target);
-    return { driver: 'mysql', method: 'mysql2-export', file, tables, migrations };
+    await exportWithMysql2(connection, target);
+    return { driver: 'mysql', method: 'mysql2-export', file, ...(await readDump(target)) };
   } finally {
     await connection.end();
   }
-}
-
-/** Migration names as the dump holds them (the `migrations` rows: id, timestamp, name). */
-async function migrationsFromDump(file: string): Promise<string[]> {
-  const names: string[] = [];
-  const lines = readline.createInterface({ input: fs.createReadStream(file, 'utf8'), crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (!line.startsWith(`INSERT INTO \`${MIGRATIONS_TABLE}\``)) continue;
-    for (const match of line.matchAll(/\(\s*(\d+)\s*,\s*'?(\d+)'?\s*,\s*'((?:[^'\\]|\\.)*)'\s*\)/g)) names.push(match[3]!);
-  }
-  return names;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -341,20 +356,7 @@ export async function restoreDatabase(database: DatabaseConfig, snapshotFile: st
   }
 }
 
-/**
- * Runs a dump one statement at a time: statements end with ";" at the end of a line (dumps write
- * every row string on one line, newlines escaped), comments and blank lines between them skipped.
- */
+/** Runs a dump one statement at a time. */
 async function runSqlFile(connection: mysql.Connection, file: string): Promise<void> {
-  const lines = readline.createInterface({ input: fs.createReadStream(file, 'utf8'), crlfDelay: Infinity });
-  let statement = '';
-  for await (const line of lines) {
-    if (!statement && (line === '' || line.startsWith('-- ') || line === '--' || /^\/\*M?!999999\\- /.test(line))) continue;
-    statement += statement ? `\n${line}` : line;
-    if (line.endsWith(';')) {
-      await connection.query(statement);
-      statement = '';
-    }
-  }
-  if (statement.trim()) await connection.query(statement);
+  for await (const statement of dumpStatements(file)) await connection.query(statement);
 }
