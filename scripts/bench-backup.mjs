@@ -4,6 +4,7 @@
 // make them), on SQLite and the local disk. Runs the real commands (`node api/dist/cli.js backup`,
 // `restore`) as an operator would. Prints a table; see docs/performance.md.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,11 +53,11 @@ function grow(dataDir, n) {
         at,
       ).lastInsertRowid;
       const file = `products/bench-${i}.webp`;
-      // Each file differs by its last bytes, as distinct photos would (no deduplication anywhere).
-      const mark = Buffer.from(String(i).padStart(8, '0'));
-      fs.writeFileSync(path.join(storage, file), Buffer.concat([bytes[0], mark]));
-      fs.writeFileSync(path.join(storage, variant(file, 400)), Buffer.concat([bytes[1], mark]));
-      fs.writeFileSync(path.join(storage, variant(file, 800)), Buffer.concat([bytes[2], mark]));
+      // Random bytes of the demo images' sizes: distinct photos do not compress against each other
+      // (copies of one image would, and make the archive look far smaller than it would be).
+      fs.writeFileSync(path.join(storage, file), randomBytes(bytes[0].length));
+      fs.writeFileSync(path.join(storage, variant(file, 400)), randomBytes(bytes[1].length));
+      fs.writeFileSync(path.join(storage, variant(file, 800)), randomBytes(bytes[2].length));
       insertImage.run(id, file);
     }
   })();

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { loadConfig } from '../core/config/config.js';
 import { lockDataDir } from '../core/config/data-dir-lock.js';
 import { createStorage } from '../media/storage/storage.module.js';
@@ -15,10 +16,10 @@ export async function backupCommand(command: 'backup' | 'restore', args: string[
   const storage = createStorage(config.storage);
   if (command === 'backup') {
     const file = args.find((a) => !a.startsWith('--')) ?? defaultBackupFile();
-    const { manifest, bytes } = await createBackup(config, storage, file);
+    const { manifest, bytes } = await createBackup(config, storage, path.resolve(file));
     const rows = Object.values(manifest.database.tables).reduce((a, b) => a + b, 0);
     console.log(
-      `Backup written to ${file} (${mb(bytes)}) in ${seconds(manifest.durationMs)}: ` +
+      `Backup written to ${path.resolve(file)} (${mb(bytes)}) in ${seconds(manifest.durationMs)}: ` +
         `${Object.keys(manifest.database.tables).length} tables, ${rows} rows (${manifest.database.method}), ` +
         `${manifest.storage.files} files (${mb(manifest.storage.bytes)}) from ${manifest.storage.location}.`,
     );
