@@ -12,6 +12,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
  * DATA_DIR lock is taken, so a restore under a live process on this folder is refused).
  */
 export async function backupCommand(command: 'backup' | 'restore', args: string[]): Promise<void> {
+  const started = Date.now();
   const config = loadConfig();
   const storage = createStorage(config.storage);
   if (command === 'backup') {
@@ -19,7 +20,7 @@ export async function backupCommand(command: 'backup' | 'restore', args: string[
     const { manifest, bytes } = await createBackup(config, storage, path.resolve(file));
     const rows = Object.values(manifest.database.tables).reduce((a, b) => a + b, 0);
     console.log(
-      `Backup written to ${path.resolve(file)} (${mb(bytes)}) in ${seconds(manifest.durationMs)}: ` +
+      `Backup written to ${path.resolve(file)} (${mb(bytes)}) in ${seconds(Date.now() - started)}: ` +
         `${Object.keys(manifest.database.tables).length} tables, ${rows} rows (${manifest.database.method}), ` +
         `${manifest.storage.files} files (${mb(manifest.storage.bytes)}) from ${manifest.storage.location}.`,
     );

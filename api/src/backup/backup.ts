@@ -23,6 +23,7 @@ export interface BackupManifest {
   app: 'comptoir';
   version: string;
   createdAt: string;
+  /** Time to snapshot the database and read the files (the archive is written afterwards). */
   durationMs: number;
   database: DatabaseSnapshot;
   storage: {
