@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
+import { backupCommand } from './backup/backup.command.js';
 import { ConfigError, loadConfig } from './core/config/config.js';
 import { DataDirLockedError, lockDataDir, lockSqliteFile } from './core/config/data-dir-lock.js';
 import { withBootLock } from './core/database/boot-lock.js';
@@ -14,7 +15,10 @@ import { SeedService } from './seed/seed.service.js';
 const USAGE = `Usage: node api/dist/cli.js <command>
   seed                  reload the demo data set (the server must be stopped)
   site:releases         list the kept releases of the public site
-  site:rollback [id]    switch the public site back to the previous release, or to release <id>`;
+  site:rollback [id]    switch the public site back to the previous release, or to release <id>
+  backup [file]         write a backup archive (database + uploads + manifest); safe while the server runs
+  restore <file> [--force]
+                        restore a backup into an empty database and storage (--force replaces what is there)`;
 
 /** Release switching touches only files, so it runs beside a live server (no lock, no database). */
 function siteCommand(command: string, arg: string | undefined): void {
@@ -45,6 +49,19 @@ async function main(): Promise<void> {
       siteCommand(command, arg);
     } catch (error) {
       console.error((error as Error).message);
+      process.exit(1);
+    }
+    return;
+  }
+  if (command === 'backup' || command === 'restore') {
+    try {
+      await backupCommand(command, process.argv.slice(3));
+      // Open keep-alive sockets (object storage, database) must not hold the command open.
+      process.exit(0);
+    } catch (error) {
+      console.error(
+        error instanceof DataDirLockedError ? `${error.message} (stop the server before a restore)` : (error as Error).message,
+      );
       process.exit(1);
     }
     return;

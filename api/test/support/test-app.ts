@@ -74,7 +74,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-async function createMariaDbDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new empty database on the test run's MariaDB server, and how to drop it. */
+export async function createMariaDbDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_MARIADB_URL;
   if (!serverUrl) throw new Error('TEST_DB=mariadb needs TEST_MARIADB_URL (mysql://root@127.0.0.1:PORT)');
   const name = `comptoir_t_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;

@@ -99,4 +99,38 @@ describe('configuration', () => {
     expect(loadConfig({ BUILD_SITE_ON_BOOT: 'false' }).buildSiteOnBoot).toBe(false);
     expect(loadConfig({}).buildSiteOnBoot).toBe(true);
   });
+  it('keeps uploads on the local disk without STORAGE_URL, in a bucket with s3://bucket/prefix', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/comptoir-x' }).storage).toEqual({
+      driver: 'local',
+      dir: '/tmp/comptoir-x/storage',
+      publicUrl: undefined,
+    });
+    const s3 = loadConfig({
+      STORAGE_URL: 's3://comptoir-media/prod/uploads/',
+      AWS_ENDPOINT_URL: 'http://minio.internal:9000',
+      AWS_REGION: 'eu-west-3',
+      AWS_ACCESS_KEY_ID: 'key',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      STORAGE_PUBLIC_URL: 'https://cdn.example/uploads/',
+    }).storage;
+    expect(s3).toEqual({
+      driver: 's3',
+      bucket: 'comptoir-media',
+      prefix: 'prod/uploads',
+      region: 'eu-west-3',
+      endpoint: 'http://minio.internal:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret', sessionToken: undefined },
+      publicUrl: 'https://cdn.example/uploads',
+    });
+  });
+
+  it.each([
+    [{ STORAGE_URL: '/srv/uploads' }, 'STORAGE_URL'],
+    [{ STORAGE_URL: 'gs://bucket' }, 'STORAGE_URL'],
+    [{ STORAGE_URL: 's3://bucket', AWS_ACCESS_KEY_ID: 'key' }, 'AWS_SECRET_ACCESS_KEY'],
+    [{ STORAGE_URL: 's3://bucket', S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE'],
+    [{ STORAGE_PUBLIC_URL: 'cdn' }, 'STORAGE_PUBLIC_URL'],
+  ])('refuses the storage settings %j naming %s', (env, variable) => expectConfigError(env, variable));
 });

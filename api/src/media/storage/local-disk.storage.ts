@@ -110,6 +110,10 @@ export class LocalDiskStorage implements Storage {
     return { ...file, body };
   }
 
+  async check(): Promise<void> {
+    await fsp.mkdir(this.root, { recursive: true });
+  }
+
   publicUrl(relativePath: string): string {
     return storageUrl(relativePath)!;
   }

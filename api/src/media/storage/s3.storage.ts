@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   paginateListObjectsV2,
   PutObjectCommand,
@@ -47,10 +48,12 @@ export class S3Storage implements Storage {
   readonly client: S3Client;
   readonly bucket: string;
   private readonly prefix: string;
+  private readonly endpoint?: string;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
     this.prefix = options.prefix.replace(/^\/+|\/+$/g, '');
+    this.endpoint = options.endpoint;
     this.client = new S3Client({
       region: options.region,
       endpoint: options.endpoint,
@@ -151,6 +154,19 @@ export class S3Storage implements Storage {
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
+    }
+  }
+
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      const e = error as { name?: string; code?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+      const endpoint = this.endpoint ?? 'Amazon S3';
+      const reason = e.$metadata?.httpStatusCode
+        ? `${e.name ?? 'error'} (HTTP ${e.$metadata.httpStatusCode})`
+        : (e.code ?? e.message ?? String(error));
+      throw new Error(`Cannot use the bucket of STORAGE_URL (${this.location} at ${endpoint}): ${reason}`, { cause: error });
     }
   }
 

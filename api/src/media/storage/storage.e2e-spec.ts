@@ -38,6 +38,16 @@ describe.each(['local', 's3'] as const)('storage driver: %s', (kind) => {
     expect(storage.location).toBe(kind === 's3' ? 's3://comptoir/site-a/uploads' : path.join(dataDir, 'storage'));
   });
 
+  it('checks at start that it can be used, naming STORAGE_URL when it cannot', async () => {
+    await expect(storage.check()).resolves.toBeUndefined();
+    if (kind === 's3') {
+      const missing = createStorage(loadConfig({ ...env, STORAGE_URL: 's3://no-such-bucket/x' }).storage);
+      await expect(missing.check()).rejects.toThrow(
+        /STORAGE_URL \(s3:\/\/no-such-bucket\/x at http:\/\/127\.0\.0\.1:\d+\): NotFound/,
+      );
+    }
+  });
+
   it('writes, reads back byte for byte, and tells size and date', async () => {
     await storage.put('products/a.png', bytes);
     expect((await storage.read('products/a.png')).equals(bytes)).toBe(true);

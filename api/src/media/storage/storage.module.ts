@@ -13,7 +13,18 @@ export function createStorage(config: StorageConfig): Storage {
 /** Provides the `STORAGE` driver to every module. */
 @Global()
 @Module({
-  providers: [{ provide: STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createStorage(config.storage) }],
+  providers: [
+    {
+      provide: STORAGE,
+      inject: [APP_CONFIG],
+      // A bucket that cannot be reached stops the start with one line, rather than failing every upload.
+      useFactory: async (config: AppConfig) => {
+        const storage = createStorage(config.storage);
+        await storage.check();
+        return storage;
+      },
+    },
+  ],
   exports: [STORAGE],
 })
 export class StorageModule {}

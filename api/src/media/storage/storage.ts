@@ -28,6 +28,8 @@ export interface Storage {
   open(relativePath: string, range?: { start: number; end: number }): Promise<OpenedFile | null>;
   /** The URL path the front ends use, e.g. "/storage/avatars/x.png". */
   publicUrl(relativePath: string): string;
+  /** Checked once at start: the folder can be made, the bucket answers (fails naming STORAGE_URL). */
+  check(): Promise<void>;
 }
 
 export type StorageKind = 'local' | 's3';
