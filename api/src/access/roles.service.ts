@@ -8,6 +8,7 @@ import { SessionService } from '../auth/session.service.js';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import type { RoleListAnswer, RoleSaveAnswer } from '../contract/staff.js';
 import { PERMISSION_CATEGORIES, type PermissionGrid, type StaffPrincipal } from '../core/access/permissions.js';
+import { explainUnappliedUpdate, versionedWhere } from '../common/versioning.js';
 import { conflict, invalidField, notFound } from '../core/errors/api-error.js';
 import { AdministrationGuard } from './administration-guard.service.js';
 import type { RoleDto } from './dto/role.dto.js';
@@ -87,7 +88,13 @@ export class RolesService {
     await this.assertNameFree(dto.name, id);
     await this.saving(() =>
       runTransaction(this.dataSource, async (manager) => {
-        await manager.update(Role, { id }, { name: dto.name, description: dto.description, updated_at: new Date() });
+        const result = await manager.update(Role, versionedWhere(id, dto.version), {
+          name: dto.name,
+          description: dto.description,
+          updated_by: actor.userId,
+          updated_at: new Date(),
+        });
+        if (!result.affected) await explainUnappliedUpdate(manager.getRepository(Role), id, ROLE_MESSAGES.notFound, 'ce rôle');
         await this.writeGrid(manager, id, grid, role.permissions ?? []);
       }),
     );

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../auth/unique-violation.js';
 import { Article } from '../blog/entities/article.entity.js';
 import type { AdminListAnswer, AdminListItem } from '../contract/staff.js';
 import type { StaffPrincipal } from '../core/access/permissions.js';
+import { explainUnappliedUpdate, versionedWhere } from '../common/versioning.js';
 import { invalidField, notFound } from '../core/errors/api-error.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { discardStored, saveWithImage, type CheckedImage } from '../media/upload-policy.js';
@@ -112,7 +113,10 @@ export class AdminsService {
     }
     await saveWithImage(this.storage, AVATAR_FOLDER, image, async (path) => {
       if (path) changes.image = path;
-      await this.saving(() => this.users.update({ id }, { ...changes, updated_at: new Date() }));
+      const result = await this.saving(() =>
+        this.users.update(versionedWhere(id, dto.version), { ...changes, updated_by: actor.userId, updated_at: new Date() }),
+      );
+      if (!result.affected) await explainUnappliedUpdate(this.users, id, ADMIN_MESSAGES.notFound, 'cet administrateur');
     });
     if (image && user.image) await discardStored(this.storage, user.image);
 

@@ -4,6 +4,7 @@ import { DataSource, type Repository } from 'typeorm';
 import { validateForm } from '../common/forms.js';
 import { countByParent, pageOf, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
+import { explainUnappliedUpdate, sentVersion, versionedWhere } from '../common/versioning.js';
 import type { StaffBrand } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { conflict, notFound } from '../core/errors/api-error.js';
@@ -29,6 +30,7 @@ export function toStaffBrand(brand: Brand, productsCount: number): StaffBrand {
     products_count: productsCount,
     created_at: brand.created_at.toISOString(),
     updated_at: brand.updated_at.toISOString(),
+    version: brand.version,
   };
 }
 
@@ -76,7 +78,7 @@ export class BrandsService {
     return this.get(id);
   }
 
-  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined): Promise<StaffBrand> {
+  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined, userId: number): Promise<StaffBrand> {
     const existing = await this.brands.findOneBy({ id });
     if (!existing) throw notFound(NOT_FOUND);
     const { images, errors } = await readImageField(files, {
@@ -84,9 +86,14 @@ export class BrandsService {
       requiredMessage: existing.image ? undefined : "L'image est requise.",
     });
     const form = await validateForm(BrandFormDto, body, errors);
+    const version = sentVersion(body);
     await saveWithImages(this.storage, 'brands', images, async ([path]) => {
-      const result = await this.brands.update({ id }, { ...form, ...(path ? { image: path } : {}) });
-      if (!result.affected) throw notFound(NOT_FOUND);
+      const result = await this.brands.update(versionedWhere(id, version), {
+        ...form,
+        ...(path ? { image: path } : {}),
+        updated_by: userId,
+      });
+      if (!result.affected) await explainUnappliedUpdate(this.brands, id, NOT_FOUND, 'cette marque');
     });
     if (images.length) await discardImage(this.storage, existing.image);
     await this.publishing.notifyChange('brand.updated', `Marque « ${form.name} » mise à jour`);

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { toMoney, validateForm } from '../common/forms.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
+import { explainUnappliedUpdate, sentVersion, versionedWhere } from '../common/versioning.js';
 import type { StaffProduct } from '../contract/backoffice.js';
 import { ValidationFailed, notFound, type FieldErrors } from '../core/errors/api-error.js';
 import { readImageField, type ImageFieldRules } from '../media/image-fields.js';
@@ -60,6 +61,7 @@ export function toStaffProduct(product: Product): StaffProduct {
       })),
     created_at: product.created_at.toISOString(),
     updated_at: product.updated_at.toISOString(),
+    version: product.version,
   };
 }
 
@@ -135,7 +137,7 @@ export class ProductsService {
     return this.get(id);
   }
 
-  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined): Promise<StaffProduct> {
+  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined, userId: number): Promise<StaffProduct> {
     const existing = await this.products.findOne({ where: { id }, relations: { images: true } });
     if (!existing) throw notFound(NOT_FOUND);
     const { images, errors } = await readImageField(files, imageRules(false));
@@ -146,20 +148,19 @@ export class ProductsService {
       currency_id: form.currency_id ?? existing.currency_id,
     };
     await this.checkReferences(refs);
+    const version = sentVersion(body);
     await saveWithImages(this.storage, 'products', images, (paths) =>
       runTransaction(this.dataSource, async (manager) => {
-        const result = await manager.getRepository(Product).update(
-          { id },
-          {
-            name: form.name,
-            reference: form.reference,
-            stock: form.stock,
-            price: toMoney(form.price),
-            description: form.description,
-            ...refs,
-          },
-        );
-        if (!result.affected) throw notFound(NOT_FOUND);
+        const result = await manager.getRepository(Product).update(versionedWhere(id, version), {
+          name: form.name,
+          reference: form.reference,
+          stock: form.stock,
+          price: toMoney(form.price),
+          description: form.description,
+          ...refs,
+          updated_by: userId,
+        });
+        if (!result.affected) await explainUnappliedUpdate(manager.getRepository(Product), id, NOT_FOUND, 'ce produit');
         if (paths.length) {
           await manager.getRepository(ProductImage).delete({ product_id: id });
           await manager

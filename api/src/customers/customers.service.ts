@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../auth/unique-violation.js';
 import { validateForm } from '../common/forms.js';
 import { countByParent, pageOf, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
+import { explainUnappliedUpdate, sentVersion, versionedWhere } from '../common/versioning.js';
 import type { StaffCustomer } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { invalidField, notFound } from '../core/errors/api-error.js';
@@ -29,6 +30,7 @@ export function toStaffCustomer(customer: Customer, ordersCount: number): StaffC
     orders_count: ordersCount,
     created_at: customer.created_at.toISOString(),
     updated_at: customer.updated_at.toISOString(),
+    version: customer.version,
   };
 }
 
@@ -79,15 +81,15 @@ export class CustomersService {
     }
   }
 
-  async update(id: number, body: unknown): Promise<StaffCustomer> {
+  async update(id: number, body: unknown, userId: number): Promise<StaffCustomer> {
     if (!(await this.customers.existsBy({ id }))) throw notFound(NOT_FOUND);
     const form = await validateForm(CustomerFormDto, body);
     if (await this.customers.existsBy({ company_email: form.company_email, id: Not(id) })) {
       throw invalidField('company_email', EMAIL_TAKEN);
     }
     try {
-      const result = await this.customers.update({ id }, form);
-      if (!result.affected) throw notFound(NOT_FOUND);
+      const result = await this.customers.update(versionedWhere(id, sentVersion(body)), { ...form, updated_by: userId });
+      if (!result.affected) await explainUnappliedUpdate(this.customers, id, NOT_FOUND, 'ce client');
     } catch (error) {
       if (isUniqueViolation(error)) throw invalidField('company_email', EMAIL_TAKEN);
       throw error;

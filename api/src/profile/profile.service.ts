@@ -9,6 +9,7 @@ import { SessionService, type OpenedSession, type SessionClient } from '../auth/
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import type { CurrentUser } from '../contract/staff.js';
 import type { StaffPrincipal } from '../core/access/permissions.js';
+import { explainUnappliedUpdate, versionedWhere } from '../common/versioning.js';
 import { invalidField, unauthenticated } from '../core/errors/api-error.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { discardStored, saveWithImage, type CheckedImage } from '../media/upload-policy.js';
@@ -53,7 +54,10 @@ export class ProfileService {
     }
     await saveWithImage(this.storage, AVATAR_FOLDER, image, async (path) => {
       if (path) changes.image = path;
-      await this.saving(() => this.users.update({ id: user.id }, { ...changes, updated_at: new Date() }));
+      const result = await this.saving(() =>
+        this.users.update(versionedWhere(user.id, dto.version), { ...changes, updated_by: user.id, updated_at: new Date() }),
+      );
+      if (!result.affected) await explainUnappliedUpdate(this.users, user.id, 'Utilisateur introuvable.', 'votre profil');
     });
     if (image && user.image) await discardStored(this.storage, user.image);
     const rotated = emailChanged ? await this.sessions.rotate(user.id, client) : undefined;
@@ -77,7 +81,10 @@ export class ProfileService {
       changes.password_changed_at = new Date();
     }
     if (!Object.keys(changes).length) return { user: await this.current(user.id) };
-    await this.saving(() => this.users.update({ id: user.id }, { ...changes, updated_at: new Date() }));
+    const result = await this.saving(() =>
+      this.users.update(versionedWhere(user.id, dto.version), { ...changes, updated_by: user.id, updated_at: new Date() }),
+    );
+    if (!result.affected) await explainUnappliedUpdate(this.users, user.id, 'Utilisateur introuvable.', 'votre profil');
     const rotated = await this.sessions.rotate(user.id, client);
     return { user: await this.current(user.id), rotated };
   }
