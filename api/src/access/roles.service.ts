@@ -8,7 +8,7 @@ import { SessionService } from '../auth/session.service.js';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import type { RoleListAnswer, RoleSaveAnswer } from '../contract/staff.js';
 import { PERMISSION_CATEGORIES, type PermissionGrid, type StaffPrincipal } from '../core/access/permissions.js';
-import { explainUnappliedUpdate, versionedWhere } from '../common/versioning.js';
+import { explainUnappliedUpdate, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import { conflict, invalidField, notFound } from '../core/errors/api-error.js';
 import { AdministrationGuard } from './administration-guard.service.js';
 import type { RoleDto } from './dto/role.dto.js';
@@ -97,7 +97,7 @@ export class RolesService {
         if (!result.affected) await explainUnappliedUpdate(manager.getRepository(Role), id, ROLE_MESSAGES.notFound, 'ce rôle');
         await this.writeGrid(manager, id, grid, role.permissions ?? []);
       }),
-    );
+    ).catch(withCurrentRecord(() => this.view(id)));
     // Rights are read afresh on every request; ending the sessions makes the loss immediate and visible
     // everywhere (the holders sign in again and their screens show what they may still do).
     if (removedRights(before, grid).length) await this.sessions.revokeRole(id, actor.sessionId);

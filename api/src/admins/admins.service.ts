@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../auth/unique-violation.js';
 import { Article } from '../blog/entities/article.entity.js';
 import type { AdminListAnswer, AdminListItem } from '../contract/staff.js';
 import type { StaffPrincipal } from '../core/access/permissions.js';
-import { explainUnappliedUpdate, versionedWhere } from '../common/versioning.js';
+import { explainUnappliedUpdate, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import { invalidField, notFound } from '../core/errors/api-error.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { discardStored, saveWithImage, type CheckedImage } from '../media/upload-policy.js';
@@ -117,7 +117,7 @@ export class AdminsService {
         this.users.update(versionedWhere(id, dto.version), { ...changes, updated_by: actor.userId, updated_at: new Date() }),
       );
       if (!result.affected) await explainUnappliedUpdate(this.users, id, ADMIN_MESSAGES.notFound, 'cet administrateur');
-    });
+    }).catch(withCurrentRecord(() => this.view(id)));
     if (image && user.image) await discardStored(this.storage, user.image);
 
     let rotated: OpenedSession | undefined;

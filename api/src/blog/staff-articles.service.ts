@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../auth/unique-violation.js';
 import { collectFieldErrors, validateForm } from '../common/forms.js';
 import { containsPattern, pageRequest, paginate, whereContains } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
-import { explainUnappliedUpdate, sentVersion, versionedWhere } from '../common/versioning.js';
+import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { EditorDocumentData, StaffArticle, StaffArticleDetail } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { invalidField, notFound, type FieldErrors } from '../core/errors/api-error.js';
@@ -232,7 +232,7 @@ export class StaffArticlesService {
         const result = await repo.update(versionedWhere(id, version), changes);
         if (!result.affected) await explainUnappliedUpdate(repo, id, NOT_FOUND, 'cet article');
       });
-    });
+    }).catch(withCurrentRecord(() => this.get(id)));
     if (image && existing.image) await discardImage(this.storage, existing.image);
 
     if (isPublished) {

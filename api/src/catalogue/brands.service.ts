@@ -4,7 +4,7 @@ import { DataSource, type Repository } from 'typeorm';
 import { validateForm } from '../common/forms.js';
 import { countByParent, pageOf, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
-import { explainUnappliedUpdate, sentVersion, versionedWhere } from '../common/versioning.js';
+import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { StaffBrand } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { conflict, notFound } from '../core/errors/api-error.js';
@@ -94,7 +94,7 @@ export class BrandsService {
         updated_by: userId,
       });
       if (!result.affected) await explainUnappliedUpdate(this.brands, id, NOT_FOUND, 'cette marque');
-    });
+    }).catch(withCurrentRecord(() => this.get(id)));
     if (images.length) await discardImage(this.storage, existing.image);
     await this.publishing.notifyChange('brand.updated', `Marque « ${form.name} » mise à jour`);
     return this.get(id);

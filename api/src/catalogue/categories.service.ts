@@ -4,7 +4,7 @@ import { DataSource, type Repository } from 'typeorm';
 import { validateForm } from '../common/forms.js';
 import { countByParent, pageOf, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
-import { explainUnappliedUpdate, sentVersion, versionedWhere } from '../common/versioning.js';
+import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { StaffCategory, StaffCurrency } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { conflict, notFound } from '../core/errors/api-error.js';
@@ -76,7 +76,10 @@ export class CategoriesService {
     if (!(await this.categories.existsBy({ id }))) throw notFound(NOT_FOUND);
     const form = await validateForm(CategoryFormDto, body);
     const result = await this.categories.update(versionedWhere(id, sentVersion(body)), { ...form, updated_by: userId });
-    if (!result.affected) await explainUnappliedUpdate(this.categories, id, NOT_FOUND, 'cette catégorie');
+    if (!result.affected)
+      await explainUnappliedUpdate(this.categories, id, NOT_FOUND, 'cette catégorie').catch(
+        withCurrentRecord(() => this.get(id)),
+      );
     await this.publishing.notifyChange('category.updated', `Catégorie « ${form.designation} » mise à jour`);
     return this.get(id);
   }

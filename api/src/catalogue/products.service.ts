@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { toMoney, validateForm } from '../common/forms.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
-import { explainUnappliedUpdate, sentVersion, versionedWhere } from '../common/versioning.js';
+import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { StaffProduct } from '../contract/backoffice.js';
 import { ValidationFailed, notFound, type FieldErrors } from '../core/errors/api-error.js';
 import { readImageField, type ImageFieldRules } from '../media/image-fields.js';
@@ -168,7 +168,7 @@ export class ProductsService {
             .insert(paths.map((image_path, position) => ({ product_id: id, image_path, position })));
         }
       }).catch((error: unknown) => this.explainForeignKey(error, refs)),
-    );
+    ).catch(withCurrentRecord(() => this.get(id)));
     if (images.length) {
       for (const old of existing.images ?? []) await discardImage(this.storage, old.image_path);
     }

@@ -125,3 +125,18 @@ export function VersionField(): PropertyDecorator {
     }),
   ) as PropertyDecorator;
 }
+
+/**
+ * `.catch(withCurrentRecord(() => this.get(id)))` after a versioned update: a stale-save 409 also
+ * carries the record as it is now (`conflict.current`, shaped like the update's answer), so a screen
+ * can show "their" version without another call. Runs after the update's transaction has ended.
+ */
+export function withCurrentRecord(present: () => Promise<unknown>): (error: unknown) => Promise<never> {
+  return async (error: unknown) => {
+    const details = error instanceof ApiError ? (error.extra.conflict as StaleRecord | undefined) : undefined;
+    if (error instanceof ApiError && error.getStatus() === HttpStatus.CONFLICT && details?.stale) {
+      throw new ApiError(HttpStatus.CONFLICT, error.message, { conflict: { ...details, current: await present() } });
+    }
+    throw error;
+  };
+}

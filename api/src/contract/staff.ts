@@ -161,9 +161,11 @@ export interface RoleSaveAnswer extends ApiAnswer {
  * What a 409 answer to a stale update carries besides its French message: the record's version now,
  * who saved it last and when (issue 12 §1). `{ success: false, message, conflict: StaleRecord }`.
  */
-export interface StaleRecord {
+export interface StaleRecord<T = unknown> {
   stale: true;
   version: number;
   updated_by: string | null;
   updated_at: string;
+  /** The record as it is now, shaped like the update's answer (absent in a bare 409). */
+  current?: T;
 }

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../auth/unique-violation.js';
 import { validateForm } from '../common/forms.js';
 import { countByParent, pageOf, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
-import { explainUnappliedUpdate, sentVersion, versionedWhere } from '../common/versioning.js';
+import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { StaffCustomer } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { invalidField, notFound } from '../core/errors/api-error.js';
@@ -89,7 +89,8 @@ export class CustomersService {
     }
     try {
       const result = await this.customers.update(versionedWhere(id, sentVersion(body)), { ...form, updated_by: userId });
-      if (!result.affected) await explainUnappliedUpdate(this.customers, id, NOT_FOUND, 'ce client');
+      if (!result.affected)
+        await explainUnappliedUpdate(this.customers, id, NOT_FOUND, 'ce client').catch(withCurrentRecord(() => this.get(id)));
     } catch (error) {
       if (isUniqueViolation(error)) throw invalidField('company_email', EMAIL_TAKEN);
       throw error;

@@ -9,7 +9,7 @@ import { SessionService, type OpenedSession, type SessionClient } from '../auth/
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import type { CurrentUser } from '../contract/staff.js';
 import type { StaffPrincipal } from '../core/access/permissions.js';
-import { explainUnappliedUpdate, versionedWhere } from '../common/versioning.js';
+import { explainUnappliedUpdate, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import { invalidField, unauthenticated } from '../core/errors/api-error.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { discardStored, saveWithImage, type CheckedImage } from '../media/upload-policy.js';
@@ -58,7 +58,7 @@ export class ProfileService {
         this.users.update(versionedWhere(user.id, dto.version), { ...changes, updated_by: user.id, updated_at: new Date() }),
       );
       if (!result.affected) await explainUnappliedUpdate(this.users, user.id, 'Utilisateur introuvable.', 'votre profil');
-    });
+    }).catch(withCurrentRecord(() => this.current(user.id)));
     if (image && user.image) await discardStored(this.storage, user.image);
     const rotated = emailChanged ? await this.sessions.rotate(user.id, client) : undefined;
     return { user: await this.current(user.id), rotated };
@@ -84,7 +84,11 @@ export class ProfileService {
     const result = await this.saving(() =>
       this.users.update(versionedWhere(user.id, dto.version), { ...changes, updated_by: user.id, updated_at: new Date() }),
     );
-    if (!result.affected) await explainUnappliedUpdate(this.users, user.id, 'Utilisateur introuvable.', 'votre profil');
+    if (!result.affected) {
+      await explainUnappliedUpdate(this.users, user.id, 'Utilisateur introuvable.', 'votre profil').catch(
+        withCurrentRecord(() => this.current(user.id)),
+      );
+    }
     const rotated = await this.sessions.rotate(user.id, client);
     return { user: await this.current(user.id), rotated };
   }

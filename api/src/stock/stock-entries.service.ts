@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { toMoney, validateForm } from '../common/forms.js';
 import { pageRequest, paginate, whereContains, type ListQueryDto } from '../common/listing.js';
-import { explainUnappliedUpdate, sentVersion, versionedWhere } from '../common/versioning.js';
+import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { StockEntryRow } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { notFound } from '../core/errors/api-error.js';
@@ -97,7 +97,7 @@ export class StockEntriesService {
         updated_by: userId,
       });
       if (!result.affected) await explainUnappliedUpdate(this.entries, id, NOT_FOUND, 'cette entrée');
-    });
+    }).catch(withCurrentRecord(() => this.get(id)));
     if (images.length) await discardImage(this.storage, existing.image);
     return this.get(id);
   }

@@ -157,6 +157,8 @@ describe('optimistic concurrency on staff edits', () => {
         success: false,
         conflict: { stale: true, version: 2, updated_by: 'Awa Mensah', updated_at: saved.updated_at },
       });
+      // Their version comes with the refusal, shaped like the update's answer, for "reload theirs".
+      expect(c.shown(stale.body.conflict.current as Record<string, unknown>)).toBe('Version Awa');
       expect(stale.body.message).toMatch(
         new RegExp(
           `^Awa Mensah a enregistré une autre version le \\d{1,2} \\S+ \\d{4} à \\d{2}:\\d{2}, pendant que vous modifiiez ${c.noun}\\.`,
@@ -188,7 +190,8 @@ describe('optimistic concurrency on staff edits', () => {
     const v = user.version;
     const first = await me.post('/api/profile/update').field('firstname', 'Edem').field('version', String(v)).expect(200);
     expect(first.body.user.version).toBe(v + 1);
-    const stale = await me.post('/api/profile/update').field('about', 'Logistique').field('version', String(v)).expect(409);
+    const stale = await me.post('/api/profile/update').field('about', 'Ailleurs').field('version', String(v)).expect(409);
+    await me.post('/api/profile/update').field('about', 'Logistique').expect(200);
     expect(stale.body.message).toMatch(
       /^Edem Kpodar a enregistré une autre version .* pendant que vous modifiiez votre profil\./,
     );
@@ -196,7 +199,7 @@ describe('optimistic concurrency on staff edits', () => {
       .post('/api/profile/identifiants-update')
       .send({ email: user.email, password: 'Nouveau-Motdepasse-9', version: v })
       .expect(409);
-    expect(credentials.body.conflict).toMatchObject({ version: v + 1 });
+    expect(credentials.body.conflict).toMatchObject({ version: v + 2, current: { about: 'Logistique' } });
   });
 
   it('a save on a record deleted meanwhile answers 404, not 409', async () => {
