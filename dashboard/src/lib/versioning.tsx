@@ -58,7 +58,11 @@ export function useVersionGuard<T extends { version: number }>(
   }, []);
 
   const notice = conflict ? (
-    <div role="alert" className="mb-2 rounded-md border border-warning/40 bg-warning-soft p-1.5 text-sm text-ink" data-testid="version-conflict">
+    <div
+      role="alert"
+      className="mb-2 rounded-md border border-warning/40 bg-warning-soft p-1.5 text-sm text-ink"
+      data-testid="version-conflict"
+    >
       <p className="flex items-start gap-1">
         <AlertTriangle className="mt-0.5 size-2 shrink-0 text-warning" aria-hidden="true" />
         <span>{message}</span>

@@ -433,7 +433,11 @@ function ArticleEditor({
 
       {guard.notice}
       {offeredDraft ? (
-        <div role="alert" className="rounded-md border border-line bg-surface-muted p-1.5 text-sm text-ink" data-testid="local-draft">
+        <div
+          role="alert"
+          className="rounded-md border border-line bg-surface-muted p-1.5 text-sm text-ink"
+          data-testid="local-draft"
+        >
           <p>
             Une version non enregistrée de cet article est conservée dans ce navigateur (
             {new Date(offeredDraft.saved_at).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' })}).

@@ -54,5 +54,9 @@ export function draftDiffers(
   if (!stored) return Boolean(draft.title.trim() || draft.document.blocks.length);
   const blocks = (doc: EditorDocumentData | undefined) =>
     JSON.stringify((doc?.blocks ?? []).map((b) => ({ type: b.type, data: b.data })));
-  return draft.title !== stored.title || draft.image_alt !== (stored.image_alt ?? '') || blocks(draft.document) !== blocks(stored.document);
+  return (
+    draft.title !== stored.title ||
+    draft.image_alt !== (stored.image_alt ?? '') ||
+    blocks(draft.document) !== blocks(stored.document)
+  );
 }

@@ -12,7 +12,10 @@ export interface ProfileFields {
 
 /** POST /api/profile/update, multipart with `_method=PUT`; the image only when a new one was chosen. */
 export function updateProfile(fields: ProfileFields, image: File | null, version?: number) {
-  return api.post<ProfileUpdateAnswer>('/api/profile/update', toFormData({ ...fields, image: image ?? undefined, version }, 'PUT'));
+  return api.post<ProfileUpdateAnswer>(
+    '/api/profile/update',
+    toFormData({ ...fields, image: image ?? undefined, version }, 'PUT'),
+  );
 }
 
 /** POST /api/profile/identifiants-update, multipart with `_method=PUT`: e-mail, and the password when filled. */
