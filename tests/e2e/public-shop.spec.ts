@@ -162,7 +162,7 @@ test.describe('cart', () => {
     // Typed numbers are clamped where the visitor sees them.
     await quantity.fill(String(product.stock + 6));
     await expect(quantity).toHaveValue(String(product.stock));
-    await expect(toast(page, 'Stock épuisé')).toBeVisible();
+    await expect(toast(page, 'Stock épuisé').last()).toBeVisible();
     await quantity.fill('-3');
     await expect(quantity).toHaveValue('1');
     // "Commander maintenant" uses the quantity chosen here, also when the product is already in the cart.

@@ -28,6 +28,7 @@ import { formatMoney } from '../products/money';
 import { globalSearchQueryOptions, SEARCH_MIN_LENGTH } from './api';
 import { clearHistory, readHistory, rememberSearch } from './history';
 import { useGlobalSearch } from './search-context';
+import { useReturnFocus } from '../../lib/focus-return';
 
 const DEBOUNCE_MS = 250;
 
@@ -64,11 +65,13 @@ function useDebounced(value: string, delay: number): string {
  */
 export function SearchOverlay() {
   const { open, setOpen } = useGlobalSearch();
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay fixed inset-0 z-40 bg-brand-950/50 backdrop-blur-[2px]" />
         <RadixDialog.Content
+          onCloseAutoFocus={returnFocus}
           aria-describedby={undefined}
           className="dialog-content fixed left-1/2 top-[10vh] z-50 flex max-h-[80vh] w-[calc(100vw-32px)] max-w-[640px] -translate-x-1/2 flex-col overflow-hidden rounded-lg bg-surface shadow-raised focus:outline-none"
         >
