@@ -61,6 +61,8 @@ export function orderMails({ order, request, currencySymbol, company, siteUrl }:
 
   const staff: MailRequest = {
     to: company.email,
+    // "Répondre" reaches the customer's representative, not the no-reply sender.
+    replyTo: request.representative_email,
     kind: 'order-staff',
     subject: `Nouvelle commande ${order.order_num} : ${request.company_name}`,
     text:
@@ -82,6 +84,8 @@ export function orderMails({ order, request, currencySymbol, company, siteUrl }:
   const signature = `L’équipe de ${company.name}\n${company.address} · ${company.phones.join(' · ')} · ${company.email}`;
   const client = (to: string): MailRequest => ({
     to,
+    // The customer's reply reaches the sales team.
+    replyTo: company.email,
     kind: 'order-received',
     subject: `Votre demande de commande ${order.order_num}`,
     text:
