@@ -12,6 +12,8 @@ import type { StaffPrincipal } from '../core/access/permissions.js';
 import { explainUnappliedUpdate, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import { invalidField, unauthenticated } from '../core/errors/api-error.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
+import { Article } from '../blog/entities/article.entity.js';
+import { PublishingService } from '../publishing/publishing.service.js';
 import { discardStored, saveWithImage, type CheckedImage } from '../media/upload-policy.js';
 import type { UpdateCredentialsDto, UpdateProfileDto } from './dto/profile.dto.js';
 
@@ -31,6 +33,7 @@ export class ProfileService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly sessions: SessionService,
+    private readonly publishing: PublishingService,
   ) {}
 
   async updateProfile(
@@ -60,6 +63,15 @@ export class ProfileService {
       if (!result.affected) await explainUnappliedUpdate(this.users, user.id, 'Utilisateur introuvable.', 'votre profil');
     }).catch(withCurrentRecord(() => this.current(user.id)));
     if (image && user.image) await discardStored(this.storage, user.image);
+    // Their published articles show the author's name, photo and function: rebuild those pages.
+    if (image || changes.firstname !== undefined || changes.name !== undefined || changes.profession !== undefined) {
+      const published = await this.users.manager.getRepository(Article).countBy({ user_id: user.id, status: 'Publié' });
+      if (published > 0)
+        await this.publishing.notifyChange(
+          'article.author',
+          `Auteur « ${changes.firstname ?? user.firstname} ${changes.name ?? user.name} » mis à jour`,
+        );
+    }
     const rotated = emailChanged ? await this.sessions.rotate(user.id, client) : undefined;
     return { user: await this.current(user.id), rotated };
   }
