@@ -34,6 +34,11 @@ export interface RequestOptions {
    * to keep (the public catalogue lists) so that a screen sees its own changes at once.
    */
   cache?: RequestCache;
+  /**
+   * An automatic refresh (a poll), not the user's doing: the server does not count it as activity,
+   * so an idle session still ends after its idle timeout while the tab stays open.
+   */
+  background?: boolean;
 }
 
 export class ApiError extends Error {
@@ -186,8 +191,9 @@ function parseBody(text: string, contentType: string | null): unknown {
   return text;
 }
 
-function headersFor(method: HttpMethod, body: RequestOptions['body']): Record<string, string> {
+function headersFor(method: HttpMethod, body: RequestOptions['body'], background = false): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  if (background) headers['X-Comptoir-Background'] = '1';
   if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   if (UNSAFE.has(method)) {
     const token = readCookie(CSRF_COOKIE);
@@ -208,7 +214,7 @@ async function sendWithFetch(url: string, method: HttpMethod, options: RequestOp
     response = await fetch(url, {
       method,
       credentials: 'include',
-      headers: headersFor(method, options.body),
+      headers: headersFor(method, options.body, options.background),
       body: encodeBody(options.body),
       signal: options.signal,
       cache: options.cache,
@@ -226,7 +232,8 @@ function sendWithXhr(url: string, method: HttpMethod, options: RequestOptions): 
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.withCredentials = true;
-    for (const [name, value] of Object.entries(headersFor(method, options.body))) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(headersFor(method, options.body, options.background)))
+      xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onUploadProgress?.(event.loaded / event.total);
     };
