@@ -8,7 +8,7 @@ import { runTransaction } from '../common/transactions.js';
 import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { StaffCustomer } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
-import { invalidField, notFound } from '../core/errors/api-error.js';
+import { invalidField, notFound, type FieldErrors } from '../core/errors/api-error.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { CustomerFormDto } from './dto/customer.dto.js';
 import { Customer } from './entities/customer.entity.js';
@@ -69,9 +69,22 @@ export class CustomersService {
     return toStaffCustomer(customer, counts.get(id) ?? 0);
   }
 
+  /**
+   * "E-mail already used" is found together with the other field errors, so the form shows every
+   * problem in one answer (not the format errors first, then the duplicate on the next try).
+   */
+  private async emailTaken(body: unknown, exceptId?: number): Promise<FieldErrors> {
+    const raw = body && typeof body === 'object' ? (body as Record<string, unknown>).company_email : undefined;
+    if (typeof raw !== 'string' || !raw.trim()) return {};
+    const email = raw.trim().toLowerCase();
+    const taken = await this.customers.existsBy(
+      exceptId === undefined ? { company_email: email } : { company_email: email, id: Not(exceptId) },
+    );
+    return taken ? { company_email: [EMAIL_TAKEN] } : {};
+  }
+
   async create(body: unknown): Promise<StaffCustomer> {
-    const form = await validateForm(CustomerFormDto, body);
-    if (await this.customers.existsBy({ company_email: form.company_email })) throw invalidField('company_email', EMAIL_TAKEN);
+    const form = await validateForm(CustomerFormDto, body, await this.emailTaken(body));
     try {
       const result = await this.customers.insert(form);
       return this.get(Number(result.identifiers[0]!.id));
@@ -83,10 +96,7 @@ export class CustomersService {
 
   async update(id: number, body: unknown, userId: number): Promise<StaffCustomer> {
     if (!(await this.customers.existsBy({ id }))) throw notFound(NOT_FOUND);
-    const form = await validateForm(CustomerFormDto, body);
-    if (await this.customers.existsBy({ company_email: form.company_email, id: Not(id) })) {
-      throw invalidField('company_email', EMAIL_TAKEN);
-    }
+    const form = await validateForm(CustomerFormDto, body, await this.emailTaken(body, id));
     try {
       const result = await this.customers.update(versionedWhere(id, sentVersion(body)), { ...form, updated_by: userId });
       if (!result.affected)

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../../lib/api';
 import { fullName } from '../../../lib/format';
+import { remainingText } from '../../brands/description';
 import { useVersionGuard } from '../../../lib/versioning';
 import { queryKeys } from '../../../lib/query-keys';
 import { Avatar } from '../../../ui/avatar';
@@ -165,7 +166,7 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
           error={errors.about?.message}
           aside={
             <span aria-live="polite" className={remaining < 0 ? 'text-danger' : undefined}>
-              {remaining} caractères restants
+              {remaining < 0 ? `${-remaining} caractère${remaining < -1 ? 's' : ''} en trop` : remainingText(watch('about'), ABOUT_MAX)}
             </span>
           }
         >
