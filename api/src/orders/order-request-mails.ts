@@ -1,17 +1,14 @@
 import type { OrderCreatedAnswer } from '../contract/public.js';
 import type { CompanyConfig } from '../core/config/config.js';
 import type { MailRequest } from '../mail/mail.service.js';
+import { formatPrice } from '../shared/money.js';
 import type { OrderRequestDto } from './dto/order-request.dto.js';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** "1250000.00" + "FCFA" → "1 250 000,00 FCFA" (French grouping, no float). */
-export function money(amount: string, symbol: string): string {
-  const [units, cents = '00'] = amount.split('.');
-  const grouped = units!.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return `${grouped},${cents.padEnd(2, '0')} ${symbol}`.trim();
-}
+/** Amounts in the e-mails read as on the site ("$ 9 800", "1 250 000 FCFA"): the one shared format. */
+export const money = (amount: string, symbol: string): string => formatPrice(amount, symbol);
 
 interface OrderMailInput {
   order: OrderCreatedAnswer['order'];

@@ -132,7 +132,7 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
       ['order-staff', t.config.company.email, 'sent'],
     ]);
     const staff = mine.find((m) => m.kind === 'order-staff')!;
-    expect(staff.text).toContain('7 001,00 FCFA');
+    expect(staff.text).toContain('7 001 FCFA');
     // The product name is HTML-escaped in the HTML part.
     expect(staff.html).toContain('Casque de chantier &lt;b&gt;X&lt;/b&gt;');
     expect(staff.html).not.toContain('<b>X</b>');

@@ -99,20 +99,8 @@ export function shortName(name: string): string {
   return name.length > PRODUCT_NAME_MAX ? `${name.slice(0, PRODUCT_NAME_MAX).trimEnd()}...` : name;
 }
 
-/** "1 250 000 FCFA", "1 299,90 €", "$ 850" : French grouping, decimals only when there are cents. */
-export function formatPrice(price: string | number, symbol = ''): string {
-  const value = typeof price === 'number' ? price : Number(price);
-  if (!Number.isFinite(value)) return String(price);
-  const cents = Math.round(value * 100) % 100 !== 0;
-  const amount = new Intl.NumberFormat('fr-FR', {
-    minimumFractionDigits: cents ? 2 : 0,
-    maximumFractionDigits: 2,
-  })
-    .format(value)
-    .replace(/\u202f|\u00a0/g, ' ');
-  if (!symbol) return amount;
-  return symbol === '$' ? `${symbol} ${amount}` : `${amount} ${symbol}`;
-}
+/** Prices: the one money format, shared with the dashboard and the e-mails (`@comptoir/api/money`). */
+export { formatPrice } from '@comptoir/api/money';
 
 /** The public address of an uploaded file (`products/ab.webp` → `/storage/products/ab.webp`). */
 export function storageUrl(path: string | null | undefined): string | null {
