@@ -127,3 +127,12 @@ export function authorName(user: AuthorLike | null | undefined): string {
 export function authorAvatar(user: AuthorLike | null | undefined): string {
   return storageUrl(user?.image) ?? DEFAULT_AVATAR;
 }
+
+/**
+ * French typography for titles (issue 12 §8): a narrow no-break space (U+202F) before « ; : ! ? »,
+ * so that a title never breaks with the mark alone at the start of a line. "Pourquoi ?", "Bilan :
+ * 2024", "Titre: sous-titre" all get it; times (14:30), addresses (https://) and "?!" are left alone.
+ */
+export function frenchTypography(text: string): string {
+  return text.replace(/([^\s;:!?\u202f\u00a0])[ \u00a0]*([;:!?]+)(?=\s|$)/g, '$1\u202f$2');
+}
