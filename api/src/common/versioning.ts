@@ -70,7 +70,8 @@ export async function staleRecord(
   };
   return new ApiError(
     HttpStatus.CONFLICT,
-    `${who ?? 'Quelqu’un d’autre'} a enregistré une autre version le ${date} à ${time}, pendant que vous modifiiez ${what}. ` +
+    `${who ? `${who} a enregistré une autre version` : 'Une autre modification a été enregistrée'} le ${date} à ${time}, ` +
+      `pendant que vous modifiiez ${what}. ` +
       'Rechargez sa version ou continuez à modifier la vôtre.',
     { conflict: details },
   );

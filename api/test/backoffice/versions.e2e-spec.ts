@@ -3,6 +3,7 @@ import type { Test } from 'supertest';
 import { createRole, createStaffUser, signInAs, toGrid, type StaffClient } from '../support/auth.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import * as fx from './fixtures.js';
+import { takeStock } from '../../src/orders/stock-ledger.js';
 
 /**
  * Optimistic concurrency on every staff edit (issue 12 §1): each answer carries `version`; an update
@@ -200,6 +201,15 @@ describe('optimistic concurrency on staff edits', () => {
       .send({ email: user.email, password: 'Nouveau-Motdepasse-9', version: v })
       .expect(409);
     expect(credentials.body.conflict).toMatchObject({ version: v + 2, current: { about: 'Logistique' } });
+  });
+
+  it('an order taking stock meanwhile makes a product form stale, without naming a staff member', async () => {
+    const product = await fx.product(t, refs, { stock: 10 });
+    await send(awa, CASES[1]!, `/api/product/${product.id}/update`, 'Relu par Awa', 1).expect(200);
+    await takeStock(t.dataSource.manager, [{ productId: product.id, quantity: 2 }]);
+    const stale = await send(kofi, CASES[1]!, `/api/product/${product.id}/update`, 'Kofi', 2).expect(409);
+    expect(stale.body.conflict).toMatchObject({ version: 3, updated_by: null, current: { stock: 10 } });
+    expect(stale.body.message).toMatch(/^Une autre modification a été enregistrée le .* pendant que vous modifiiez ce produit\./);
   });
 
   it('a save on a record deleted meanwhile answers 404, not 409', async () => {
