@@ -45,7 +45,8 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className="dialog-overlay fixed inset-0 z-50 bg-brand-950/50" />
         <AlertDialog.Content
           onCloseAutoFocus={returnFocus}
-          className="dialog-content fixed left-1/2 top-1/2 z-50 w-[calc(100vw-32px)] max-w-[440px] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-3 shadow-raised focus:outline-none">
+          className="dialog-content fixed left-1/2 top-1/2 z-50 w-[calc(100vw-32px)] max-w-[440px] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-3 shadow-raised focus:outline-none"
+        >
           <div className="flex gap-2">
             <span
               className={

@@ -166,7 +166,9 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
           error={errors.about?.message}
           aside={
             <span aria-live="polite" className={remaining < 0 ? 'text-danger' : undefined}>
-              {remaining < 0 ? `${-remaining} caractère${remaining < -1 ? 's' : ''} en trop` : remainingText(watch('about'), ABOUT_MAX)}
+              {remaining < 0
+                ? `${-remaining} caractère${remaining < -1 ? 's' : ''} en trop`
+                : remainingText(watch('about'), ABOUT_MAX)}
             </span>
           }
         >
