@@ -125,13 +125,17 @@ test.describe('dashboard staff access', () => {
     await page.getByRole('link', { name: 'Retour au tableau de bord' }).click();
     await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
 
-    // A session that ends while the app is open: the next call answers 401 and sends to sign in.
+    // A session that ends while the app is open: the next call answers 401 and the in-place sign-in
+    // opens (issue 12); choosing the sign-in page instead sends there, and back after signing in.
     await page.context().clearCookies();
     await page
       .getByRole('navigation', { name: 'Menu principal' })
       .getByRole('link', { name: 'Administration', exact: true })
       .click();
     await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Administrateurs' }).click();
+    const reauth = page.getByRole('dialog', { name: 'Votre session a expiré' });
+    await expect(reauth).toBeVisible();
+    await reauth.getByRole('button', { name: 'Aller à la page de connexion' }).click();
     await expect(page).toHaveURL(/\/dashboard\/login\?redirect=/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/dashboard/administration/admins');
     await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);

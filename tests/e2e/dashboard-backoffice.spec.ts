@@ -483,7 +483,7 @@ test.describe('dashboard back office', () => {
     const durableRow = page.getByRole('row').filter({ hasText: durable });
     await expect(durableRow.getByText('Non expirable')).toBeVisible();
     await expect(durableRow.getByText('Épuisé')).toBeVisible();
-    await expect(durableRow.getByText(/89,00\s\$/)).toBeVisible();
+    await expect(durableRow.getByText(/\$\s89\b/)).toBeVisible();
 
     // Edit the perishable goods: no expiry any more.
     await page.getByRole('button', { name: `Modifier ${perishable}` }).click();
@@ -614,7 +614,7 @@ test.describe('dashboard back office', () => {
     await signIn(page);
     await page.goto('/dashboard/clients');
     await expect(page.getByRole('heading', { name: 'Liste de clients' })).toBeVisible();
-    await expect(page.getByTestId('clients-count')).toHaveText(/^\d{2,} clients$/);
+    await expect(page.getByRole('heading', { name: 'Liste de clients' })).toContainText(/\d{2,}/);
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Ajouter un client' }).click();

@@ -1,7 +1,16 @@
 // The formatting rules of the public site (spec sections 5 and 9), run without a browser.
 import { expect, test } from '@playwright/test';
 import { toCard } from '../../site/src/lib/articles.js';
-import { authorAvatar, authorName, excerpt, formatDate, formatPrice, shortName, storageUrl } from '../../site/src/lib/format.js';
+import {
+  authorAvatar,
+  authorName,
+  excerpt,
+  formatDate,
+  formatPrice,
+  frenchTypography,
+  shortName,
+  storageUrl,
+} from '../../site/src/lib/format.js';
 import { stockLabel } from '../../site/src/lib/products.js';
 
 test.describe('public site formatting', () => {
@@ -37,6 +46,16 @@ test.describe('public site formatting', () => {
     expect(formatPrice('24500.00', '$')).toBe('$ 24 500');
     expect(stockLabel(3)).toBe('En stock (3)');
     expect(stockLabel(0)).toBe('Épuisé');
+  });
+
+  test('titles get a narrow no-break space before « ; : ! ? », and nothing else moves', () => {
+    const nnbsp = '\u202f';
+    expect(frenchTypography('Pourquoi entretenir son groupe ?')).toBe(`Pourquoi entretenir son groupe${nnbsp}?`);
+    expect(frenchTypography('Bilan : 2024')).toBe(`Bilan${nnbsp}: 2024`);
+    expect(frenchTypography('Sécurité: les règles')).toBe(`Sécurité${nnbsp}: les règles`);
+    expect(frenchTypography('Enfin !')).toBe(`Enfin${nnbsp}!`);
+    expect(frenchTypography('Vraiment ?!')).toBe(`Vraiment${nnbsp}?!`);
+    expect(frenchTypography('Ouvert à 14:30, voir https://exemple.tg')).toBe('Ouvert à 14:30, voir https://exemple.tg');
   });
 
   test('authors: "Non défini" and the default avatar when missing', () => {

@@ -159,6 +159,17 @@ test.describe('cart', () => {
     for (let i = product.stock; i > 1; i--) await minus.click();
     await expect(quantity).toHaveValue('1');
     await expect(minus).toBeDisabled();
+    // Typed numbers are clamped where the visitor sees them.
+    await quantity.fill(String(product.stock + 6));
+    await expect(quantity).toHaveValue(String(product.stock));
+    await expect(toast(page, 'Stock épuisé').last()).toBeVisible();
+    await quantity.fill('-3');
+    await expect(quantity).toHaveValue('1');
+    // "Commander maintenant" uses the quantity chosen here, also when the product is already in the cart.
+    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await plus.click();
+    await page.getByRole('button', { name: 'Commander maintenant' }).click();
+    await expect(page.getByRole('dialog').locator(`[data-cart-item="${product.id}"]`).getByRole('spinbutton')).toHaveValue('2');
   });
 
   test('an exhausted product shows "Épuisé" and cannot be added or ordered', async ({ page }) => {
@@ -182,10 +193,17 @@ test.describe('cart', () => {
     });
     await page.goto(`/product/${product!.id}`);
     await expect(page.getByRole('status').filter({ hasText: 'Vérification du stock' })).toBeAttached();
+    // Meanwhile the stock of the last build is on the page, not a spinner alone.
+    await expect(page.locator('[data-product-actions] [data-stock]')).toBeVisible();
     release();
     await expect(page.getByRole('button', { name: 'Ajouter au panier' })).toBeDisabled();
     await expect(page.locator('[data-product-actions]').getByText('Épuisé')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Commander maintenant' })).toBeDisabled();
+    // An exhausted product is not a dead end: a quote request, prefilled with the product.
+    await page.getByRole('link', { name: 'Demander un devis' }).click();
+    await expect(page).toHaveURL(/\/contact\?/);
+    await islandsReady(page);
+    await expect(page.getByLabel(/Objet/)).toHaveValue(`Demande de devis : ${product!.name}`);
   });
 
   test('the gallery changes its main image when a thumbnail is clicked', async ({ page }) => {
@@ -206,12 +224,24 @@ test.describe('order dialog', () => {
   test('three steps, progress, bounds, empty cart, reset to step 1 on close', async ({ page }) => {
     await page.goto('/catalogue');
     await islandsReady(page);
+    await page.evaluate(() => localStorage.removeItem('cart'));
+    await page.reload();
+    await islandsReady(page);
     const dialog = await openCart(page);
     await expect(dialog.getByRole('heading', { name: 'Articles ajoutés au panier' })).toBeVisible();
     await expect(dialog.getByText('Votre panier est vide')).toBeVisible();
     await expect(dialog.getByText('Étapes 1/3')).toBeVisible();
     await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
     await expect(dialog.getByRole('button', { name: 'Précédent' })).toBeDisabled();
+    // An empty cart does not lead to the payment and contact steps.
+    await dialog.getByRole('button', { name: 'Suivant' }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Votre panier est vide' })).toBeVisible();
+    await expect(dialog.getByText('Étapes 1/3')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.goto(`/product/${(await inStock(page, 1))[0]!.id}`);
+    await islandsReady(page);
+    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await openCart(page);
     await dialog.getByRole('button', { name: 'Suivant' }).click();
     await expect(dialog.getByRole('heading', { name: 'Paiement et livraison' })).toBeVisible();
     await expect(dialog.getByText('Étapes 2/3')).toBeVisible();
@@ -342,8 +372,10 @@ test.describe('order dialog', () => {
     const popup = page.getByRole('dialog', { name: 'Commande passée avec succès !' });
     await expect(popup).toBeVisible();
     await expect(popup).toContainText(body.order.order_num);
-    await expect(popup).toBeHidden();
+    // The number stays on screen until the visitor has read it and closes the popup.
     await expect(page.locator('[data-order-dialog]')).toBeHidden();
+    await popup.getByRole('button', { name: 'OK' }).click();
+    await expect(popup).toBeHidden();
     expect(await cartOf(page)).toEqual([]);
     await expect(page.locator('[data-cart-count]')).toHaveText('0');
 
@@ -374,6 +406,57 @@ test.describe('order dialog', () => {
     expect(ack).toContain('Bonjour Kafui Mensah');
   });
 
+  test('the cart marks an item that can no longer be ordered as it is, with a one-click fix', async ({ page }) => {
+    const [product] = await inStock(page, 1);
+    const stock = await liveStock(page, product!.id);
+    await page.goto('/catalogue');
+    await page.evaluate(
+      ([p, quantity]) =>
+        localStorage.setItem(
+          'cart',
+          JSON.stringify([
+            { id: p.id, name: p.name, price: p.price, stock: quantity, image: null, currency: p.currency, quantity },
+            {
+              id: 987654,
+              name: 'Produit retiré du catalogue',
+              price: '10.00',
+              stock: 3,
+              image: null,
+              currency: p.currency,
+              quantity: 1,
+            },
+          ]),
+        ),
+      [product!, stock + 5] as const,
+    );
+    await page.reload();
+    await islandsReady(page);
+    const dialog = await openCart(page);
+    const short = dialog.locator(`[data-cart-item="${product!.id}"]`);
+    const removed = dialog.locator('[data-cart-item="987654"]');
+    await expect(short).toContainText(`Il n’en reste que ${stock} en stock.`);
+    await expect(removed).toContainText('Ce produit n’est plus disponible.');
+    // Not past step 1 while the cart cannot be ordered as it is.
+    await dialog.getByRole('button', { name: 'Suivant' }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'ne peuvent pas être commandés tels quels' })).toBeVisible();
+    await expect(dialog.getByText('Étapes 1/3')).toBeVisible();
+    await removed.getByRole('button', { name: 'Retirer du panier' }).click();
+    await short.getByRole('button', { name: `Commander ${stock}` }).click();
+    await expect(short.getByRole('spinbutton')).toHaveValue(String(stock));
+    await expect(dialog.locator('[data-cart-issue]')).toHaveCount(0);
+    expect(await cartOf(page)).toEqual([expect.objectContaining({ id: product!.id, quantity: stock })]);
+    await dialog.getByRole('button', { name: 'Suivant' }).click();
+    await expect(dialog.getByText('Étapes 2/3')).toBeVisible();
+
+    // The typed fields survive a reload of the tab.
+    await dialog.getByLabel(/Conditions de paiement/).fill('Comptant à la livraison');
+    await page.reload();
+    await islandsReady(page);
+    const again = await openCart(page);
+    await again.getByRole('button', { name: 'Suivant' }).click();
+    await expect(again.getByLabel(/Conditions de paiement/)).toHaveValue('Comptant à la livraison');
+  });
+
   test('a refused order keeps the cart and shows the server’s French message', async ({ page }) => {
     const [product] = await inStock(page, 1);
     const stock = await liveStock(page, product!.id);
@@ -389,6 +472,13 @@ test.describe('order dialog', () => {
         ),
       [product!, stock + 5] as const,
     );
+    // The stock moves after the cart was checked (another customer orders between the check and the send).
+    await page.route(`**/api/product/${product!.id}`, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.product.stock = stock + 5;
+      await route.fulfill({ response, json: body });
+    });
     await page.reload();
     await islandsReady(page);
     const dialog = await openCart(page);

@@ -8,6 +8,7 @@ import { SessionService } from '../auth/session.service.js';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import type { RoleListAnswer, RoleSaveAnswer } from '../contract/staff.js';
 import { PERMISSION_CATEGORIES, type PermissionGrid, type StaffPrincipal } from '../core/access/permissions.js';
+import { explainUnappliedUpdate, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import { conflict, invalidField, notFound } from '../core/errors/api-error.js';
 import { AdministrationGuard } from './administration-guard.service.js';
 import type { RoleDto } from './dto/role.dto.js';
@@ -116,7 +117,13 @@ export class RolesService {
     await this.assertNameFree(dto.name, id);
     await this.saving(() =>
       runTransaction(this.dataSource, async (manager) => {
-        await manager.update(Role, { id }, { name: dto.name, description: dto.description, updated_at: new Date() });
+        const result = await manager.update(Role, versionedWhere(id, dto.version), {
+          name: dto.name,
+          description: dto.description,
+          updated_by: actor.userId,
+          updated_at: new Date(),
+        });
+        if (!result.affected) await explainUnappliedUpdate(manager.getRepository(Role), id, ROLE_MESSAGES.notFound, 'ce rôle');
         await this.writeGrid(manager, id, grid, role.permissions ?? []);
         // One entry per save: "permissions" when rights changed (with the name if it changed too).
         const changes = roleChanges(
@@ -128,7 +135,7 @@ export class RolesService {
           await this.audit.record(manager, { entity: 'role', entity_id: id, label: dto.name, action, changes });
         }
       }),
-    );
+    ).catch(withCurrentRecord(() => this.view(id)));
     // Rights are read afresh on every request; ending the sessions makes the loss immediate and visible
     // everywhere (the holders sign in again and their screens show what they may still do).
     if (removedRights(before, grid).length) await this.sessions.revokeRole(id, actor.sessionId);

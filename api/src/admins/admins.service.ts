@@ -10,8 +10,10 @@ import { isUniqueViolation } from '../auth/unique-violation.js';
 import { Article } from '../blog/entities/article.entity.js';
 import type { AdminListAnswer, AdminListItem } from '../contract/staff.js';
 import type { StaffPrincipal } from '../core/access/permissions.js';
+import { explainUnappliedUpdate, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import { invalidField, notFound } from '../core/errors/api-error.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
+import { PublishingService } from '../publishing/publishing.service.js';
 import { discardStored, saveWithImage, type CheckedImage } from '../media/upload-policy.js';
 import { paginate, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
 import type { CreateAdminDto, UpdateAdminDto } from './dto/admin.dto.js';
@@ -43,7 +45,17 @@ export class AdminsService {
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly administration: AdministrationGuard,
     private readonly sessions: SessionService,
+    private readonly publishing: PublishingService,
   ) {}
+
+  /**
+   * Public articles show their author's name, photo and function: when those change, or the author
+   * is deleted, the pages that show them are rebuilt (not left stale until an unrelated publish).
+   */
+  private async republishAuthor(userId: number, label: string): Promise<void> {
+    const published = await this.articles.countBy({ user_id: userId, status: 'Publié' });
+    if (published > 0) await this.publishing.notifyChange('article.author', label);
+  }
 
   async list(query: ListQueryDto): Promise<AdminListAnswer> {
     const qb = this.users.createQueryBuilder('user').leftJoinAndSelect('user.role', 'role').orderBy('user.id', 'ASC');
@@ -113,9 +125,15 @@ export class AdminsService {
     }
     await saveWithImage(this.storage, AVATAR_FOLDER, image, async (path) => {
       if (path) changes.image = path;
-      await this.saving(() => updateAudited(this.users, id, changes));
-    });
+      const result = await this.saving(() =>
+        updateAudited(this.users, id, { ...changes, updated_by: actor.userId, updated_at: new Date() }, dto.version),
+      );
+      if (!result.affected) await explainUnappliedUpdate(this.users, id, ADMIN_MESSAGES.notFound, 'cet administrateur');
+    }).catch(withCurrentRecord(() => this.view(id)));
     if (image && user.image) await discardStored(this.storage, user.image);
+    if (image || changes.firstname !== undefined || changes.name !== undefined) {
+      await this.republishAuthor(id, `Auteur « ${changes.firstname ?? user.firstname} ${changes.name ?? user.name} » mis à jour`);
+    }
 
     let rotated: OpenedSession | undefined;
     if (passwordChanged || emailChanged || rightsLost) {
@@ -129,9 +147,11 @@ export class AdminsService {
     const user = await this.users.findOneBy({ id });
     if (!user) throw notFound(ADMIN_MESSAGES.notFound);
     await this.administration.assertUserMayBeDeleted(user, actor.userId);
+    const published = await this.articles.countBy({ user_id: id, status: 'Publié' });
     await this.sessions.revokeUser(id);
     await removeAudited(this.users, id);
     await discardStored(this.storage, user.image);
+    if (published > 0) await this.publishing.notifyChange('article.author', `Auteur « ${user.firstname} ${user.name} » supprimé`);
   }
 
   private async view(id: number): Promise<AdminListItem> {

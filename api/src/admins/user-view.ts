@@ -35,6 +35,7 @@ export function userFields(user: User): StaffUserFields {
     about: user.about ?? null,
     created_at: iso(user.created_at),
     updated_at: iso(user.updated_at),
+    version: user.version,
   };
 }
 
@@ -94,6 +95,7 @@ export function roleView(role: Role, holders: User[], usersCount: number): RoleL
     description: role.description ?? null,
     created_at: iso(role.created_at),
     updated_at: iso(role.updated_at),
+    version: role.version,
     permission,
     access: permission.filter((p) => PERMISSION_RIGHTS.some((right) => p[right])).map((p) => p.category),
     user: holders.map(avatarView),

@@ -17,16 +17,27 @@ function definedOnly<E>(values: DeepPartial<E>): DeepPartial<E> {
   return Object.fromEntries(Object.entries(values as object).filter(([, v]) => v !== undefined)) as DeepPartial<E>;
 }
 
-/** `repository.update({ id }, values)`, recorded. Answers `{ affected: 0 }` when the row is gone. */
+/**
+ * `repository.update({ id }, values)`, recorded. Answers `{ affected: 0 }` when the row is gone, or
+ * when `version` is given and the row has moved past it (optimistic concurrency: the caller explains
+ * the conflict). The row is read with a write lock on MySQL/MariaDB (SQLite transactions are already
+ * serialised), so two saves of the same version cannot both pass the check.
+ */
 export async function updateAudited<E extends ObjectLiteral & { id: number }>(
   repo: Target<E>,
   id: number,
   values: DeepPartial<E>,
+  version?: number,
 ): Promise<{ affected: number }> {
   return inTransaction(repo.manager, async (manager) => {
     const repository = manager.getRepository<E>(repo.target);
-    const row = await repository.findOneBy({ id } as never);
+    const sqlite = ['sqlite', 'better-sqlite3'].includes(manager.connection.options.type);
+    const row = await repository.findOne({
+      where: { id } as never,
+      ...(sqlite ? {} : { lock: { mode: 'pessimistic_write' as const } }),
+    });
     if (!row) return { affected: 0 };
+    if (version !== undefined && (row as { version?: number }).version !== version) return { affected: 0 };
     await repository.save(repository.merge(row, definedOnly(values)));
     return { affected: 1 };
   });

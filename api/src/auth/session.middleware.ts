@@ -14,6 +14,9 @@ declare module 'express' {
   }
 }
 
+/** Sent by the dashboard's automatic refreshes: not the user's activity. */
+export const BACKGROUND_HEADER = 'x-comptoir-background';
+
 function headerToken(req: Request): string | undefined {
   const raw = req.headers[XSRF_HEADER];
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > 512) return undefined;
@@ -43,7 +46,9 @@ export class SessionMiddleware implements NestMiddleware {
       let expected: string | undefined;
       const token = cookies[SESSION_COOKIE];
       if (typeof token === 'string' && token !== '') {
-        const active = await this.sessions.resolve(token);
+        // Background polls say so; they do not count as activity for the idle timeout.
+        const background = req.headers[BACKGROUND_HEADER] === '1';
+        const active = await this.sessions.resolve(token, new Date(), { touch: !background });
         if (active) {
           req.staffSession = active.session;
           req.principal = { userId: active.user.id, sessionId: active.session.id, permissions: active.permissions };

@@ -60,7 +60,11 @@ export class SessionService {
   }
 
   /** The session of a cookie token, or null when it is unknown, expired (then deleted) or revoked. */
-  async resolve(token: unknown, now = new Date()): Promise<ActiveSession | null> {
+  /**
+   * `touch` false: a background poll (the dashboard's pending-orders bell, the publishing status),
+   * which must not keep an idle session alive for ever (issue 12 §8); it is still checked.
+   */
+  async resolve(token: unknown, now = new Date(), { touch = true }: { touch?: boolean } = {}): Promise<ActiveSession | null> {
     if (!isWellFormedToken(token)) return null;
     const session = await this.sessions.findOne({ where: { id: sha256Hex(token) }, relations: { user: true } });
     if (!session?.user) return null;
@@ -69,7 +73,7 @@ export class SessionService {
       await this.sessions.delete({ id: session.id });
       return null;
     }
-    if (idleSince >= SESSION_TOUCH_MS) {
+    if (touch && idleSince >= SESSION_TOUCH_MS) {
       await this.sessions.update({ id: session.id }, { last_seen_at: now });
       session.last_seen_at = now;
     }

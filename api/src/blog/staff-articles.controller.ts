@@ -63,10 +63,11 @@ export class StaffArticlesController {
   @UseInterceptors(ARTICLE_UPLOAD)
   async update(
     @Param('id', ID) id: number,
+    @Req() req: Request,
     @Body() body: unknown,
     @UploadedFiles() files?: Express.Multer.File[],
   ): Promise<StaffArticleAnswer> {
-    return { success: true, ...(await this.articles.update(id, body, files)) };
+    return { success: true, ...(await this.articles.update(id, body, files, req.principal!.userId)) };
   }
 
   @Delete(':id/delete')

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../auth/unique-violation.js';
 import { collectFieldErrors, validateForm } from '../common/forms.js';
 import { containsPattern, pageRequest, paginate, whereContains } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
+import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { EditorDocumentData, StaffArticle, StaffArticleDetail } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { invalidField, notFound, type FieldErrors } from '../core/errors/api-error.js';
@@ -43,6 +44,7 @@ export function toStaffArticle(article: Article): StaffArticle {
     published_at: article.published_at ? article.published_at.toISOString() : null,
     created_at: article.created_at.toISOString(),
     updated_at: article.updated_at.toISOString(),
+    version: article.version,
     user: article.user
       ? {
           id: article.user.id,
@@ -201,8 +203,10 @@ export class StaffArticlesService {
     id: number,
     body: unknown,
     files: Express.Multer.File[] | undefined,
+    userId: number,
   ): Promise<{ message: string; blog: StaffArticleDetail }> {
     const existing = await this.find(id);
+    const version = sentVersion(body);
     // The spec asks for an image on update too: an article that has none must get one now.
     const { form, document, image } = await this.readForm(body, files, !existing.image);
     const status = form.status ?? existing.status;
@@ -225,9 +229,11 @@ export class StaffArticlesService {
         }
         if (path) changes.image = path;
         if (isPublished && !current.published_at) changes.published_at = new Date();
-        await updateAudited(repo, id, changes);
+        changes.updated_by = userId;
+        const result = await updateAudited(repo, id, changes, version);
+        if (!result.affected) await explainUnappliedUpdate(repo, id, NOT_FOUND, 'cet article');
       });
-    });
+    }).catch(withCurrentRecord(() => this.get(id)));
     if (image && existing.image) await discardImage(this.storage, existing.image);
 
     if (isPublished) {

@@ -8,10 +8,12 @@ import {
   Param,
   Post,
   Query,
+  Req,
   UploadedFiles,
   UseInterceptors,
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
 import { ListQueryDto } from '../common/listing.js';
 import type { BrandListAnswer, BrandSaveAnswer, DoneAnswer } from '../contract/backoffice.js';
@@ -48,10 +50,15 @@ export class BrandsController {
   @UseInterceptors(ImageUploadInterceptor('image'))
   async update(
     @Param('id', ID) id: number,
+    @Req() req: Request,
     @Body() body: unknown,
     @UploadedFiles() files?: Express.Multer.File[],
   ): Promise<BrandSaveAnswer> {
-    return { success: true, message: 'Marque mise à jour avec succès !', brand: await this.brands.update(id, body, files) };
+    return {
+      success: true,
+      message: 'Marque mise à jour avec succès !',
+      brand: await this.brands.update(id, body, files, req.principal!.userId),
+    };
   }
 
   @Delete(':id/delete')

@@ -4,9 +4,10 @@ import { DataSource, type Repository } from 'typeorm';
 import { validateForm } from '../common/forms.js';
 import { countByParent, pageOf, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
+import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { StaffBrand } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
-import { conflict, notFound } from '../core/errors/api-error.js';
+import { conflict, notFound, type FieldErrors } from '../core/errors/api-error.js';
 import { readImageField } from '../media/image-fields.js';
 import { discardImage, imageVariants, saveWithImages } from '../media/image-variants.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
@@ -18,6 +19,7 @@ import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 
 export const BRANDS_PAGE_SIZE = 8;
 const NOT_FOUND = 'Marque introuvable.';
+const NAME_TAKEN = 'Une marque porte déjà ce nom.';
 
 export function toStaffBrand(brand: Brand, productsCount: number): StaffBrand {
   return {
@@ -30,6 +32,7 @@ export function toStaffBrand(brand: Brand, productsCount: number): StaffBrand {
     products_count: productsCount,
     created_at: brand.created_at.toISOString(),
     updated_at: brand.updated_at.toISOString(),
+    version: brand.version,
   };
 }
 
@@ -66,9 +69,20 @@ export class BrandsService {
     return toStaffBrand(brand, counts.get(id) ?? 0);
   }
 
+  /**
+   * Two brands cannot share a name, whatever the case (as roles): found with the other field errors.
+   */
+  private async nameTaken(body: unknown, exceptId?: number): Promise<FieldErrors> {
+    const raw = body && typeof body === 'object' ? (body as Record<string, unknown>).name : undefined;
+    if (typeof raw !== 'string' || !raw.trim()) return {};
+    const qb = this.brands.createQueryBuilder('brand').where('LOWER(brand.name) = LOWER(:name)', { name: raw.trim() });
+    if (exceptId !== undefined) qb.andWhere('brand.id <> :exceptId', { exceptId });
+    return (await qb.getExists()) ? { name: [NAME_TAKEN] } : {};
+  }
+
   async create(body: unknown, files: Express.Multer.File[] | undefined): Promise<StaffBrand> {
     const { images, errors } = await readImageField(files, { field: 'image', requiredMessage: "L'image est requise." });
-    const form = await validateForm(BrandFormDto, body, errors);
+    const form = await validateForm(BrandFormDto, body, { ...errors, ...(await this.nameTaken(body)) });
     const id = await saveWithImages(this.storage, 'brands', images, async ([path]) => {
       const result = await this.brands.insert({ ...form, image: path ?? null });
       return Number(result.identifiers[0]!.id);
@@ -77,18 +91,23 @@ export class BrandsService {
     return this.get(id);
   }
 
-  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined): Promise<StaffBrand> {
+  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined, userId: number): Promise<StaffBrand> {
     const existing = await this.brands.findOneBy({ id });
     if (!existing) throw notFound(NOT_FOUND);
     const { images, errors } = await readImageField(files, {
       field: 'image',
       requiredMessage: existing.image ? undefined : "L'image est requise.",
     });
-    const form = await validateForm(BrandFormDto, body, errors);
+    const form = await validateForm(BrandFormDto, body, { ...errors, ...(await this.nameTaken(body, id)) });
+    const version = sentVersion(body);
     await saveWithImages(this.storage, 'brands', images, async ([path]) => {
-      const result = await updateAudited(this.brands, id, { ...form, ...(path ? { image: path } : {}) });
-      if (!result.affected) throw notFound(NOT_FOUND);
-    });
+      const result = await updateAudited(this.brands, id, {
+        ...form,
+        ...(path ? { image: path } : {}),
+        updated_by: userId,
+      }, version);
+      if (!result.affected) await explainUnappliedUpdate(this.brands, id, NOT_FOUND, 'cette marque');
+    }).catch(withCurrentRecord(() => this.get(id)));
     if (images.length) await discardImage(this.storage, existing.image);
     await this.publishing.notifyChange('brand.updated', `Marque « ${form.name} » mise à jour`);
     return this.get(id);

@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
 import { ListQueryDto } from '../common/listing.js';
 import type { CategoryListAnswer, CategorySaveAnswer, CurrencyListAnswer, DoneAnswer } from '../contract/backoffice.js';
@@ -39,8 +40,12 @@ export class CategoriesController {
   @HttpCode(200)
   @RequirePermission('shop', 'edit')
   @UseInterceptors(FORM_WITHOUT_FILES)
-  async update(@Param('id', ID) id: number, @Body() body: unknown): Promise<CategorySaveAnswer> {
-    return { success: true, message: 'Catégorie mise à jour avec succès !', category: await this.categories.update(id, body) };
+  async update(@Param('id', ID) id: number, @Req() req: Request, @Body() body: unknown): Promise<CategorySaveAnswer> {
+    return {
+      success: true,
+      message: 'Catégorie mise à jour avec succès !',
+      category: await this.categories.update(id, body, req.principal!.userId),
+    };
   }
 
   @Delete('category/:id/delete')

@@ -4,6 +4,7 @@ import { DataSource, type Repository } from 'typeorm';
 import { validateForm } from '../common/forms.js';
 import { countByParent, pageOf, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
+import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { StaffCategory, StaffCurrency } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { conflict, notFound } from '../core/errors/api-error.js';
@@ -25,6 +26,7 @@ export function toStaffCategory(category: Category, productsCount: number): Staf
     products_count: productsCount,
     created_at: category.created_at.toISOString(),
     updated_at: category.updated_at.toISOString(),
+    version: category.version,
   };
 }
 
@@ -71,11 +73,14 @@ export class CategoriesService {
     return this.get(Number(result.identifiers[0]!.id));
   }
 
-  async update(id: number, body: unknown): Promise<StaffCategory> {
+  async update(id: number, body: unknown, userId: number): Promise<StaffCategory> {
     if (!(await this.categories.existsBy({ id }))) throw notFound(NOT_FOUND);
     const form = await validateForm(CategoryFormDto, body);
-    const result = await updateAudited(this.categories, id, form);
-    if (!result.affected) throw notFound(NOT_FOUND);
+    const result = await updateAudited(this.categories, id, { ...form, updated_by: userId }, sentVersion(body));
+    if (!result.affected)
+      await explainUnappliedUpdate(this.categories, id, NOT_FOUND, 'cette catégorie').catch(
+        withCurrentRecord(() => this.get(id)),
+      );
     await this.publishing.notifyChange('category.updated', `Catégorie « ${form.designation} » mise à jour`);
     return this.get(id);
   }

@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, HttpCode, Param, Patch, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Req, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
 import type { DoneAnswer, ProductSaveAnswer, SpotlightAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
@@ -42,10 +43,15 @@ export class ProductsController {
   @UseInterceptors(PRODUCT_UPLOAD)
   async update(
     @Param('id', ID) id: number,
+    @Req() req: Request,
     @Body() body: unknown,
     @UploadedFiles() files?: Express.Multer.File[],
   ): Promise<ProductSaveAnswer> {
-    return { success: true, message: 'Produit mis à jour avec succès !', product: await this.products.update(id, body, files) };
+    return {
+      success: true,
+      message: 'Produit mis à jour avec succès !',
+      product: await this.products.update(id, body, files, req.principal!.userId),
+    };
   }
 
   @Delete(':id/delete')

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { toMoney, validateForm } from '../common/forms.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
+import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { StaffProduct } from '../contract/backoffice.js';
 import { ValidationFailed, notFound, type FieldErrors } from '../core/errors/api-error.js';
 import { readImageField, type ImageFieldRules } from '../media/image-fields.js';
@@ -63,6 +64,7 @@ export function toStaffProduct(product: Product): StaffProduct {
       })),
     created_at: product.created_at.toISOString(),
     updated_at: product.updated_at.toISOString(),
+    version: product.version,
   };
 }
 
@@ -140,7 +142,7 @@ export class ProductsService {
     return this.get(id);
   }
 
-  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined): Promise<StaffProduct> {
+  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined, userId: number): Promise<StaffProduct> {
     const existing = await this.products.findOne({ where: { id }, relations: { images: true } });
     if (!existing) throw notFound(NOT_FOUND);
     const { images, errors } = await readImageField(files, imageRules(false));
@@ -151,6 +153,7 @@ export class ProductsService {
       currency_id: form.currency_id ?? existing.currency_id,
     };
     await this.checkReferences(refs);
+    const version = sentVersion(body);
     await saveWithImages(this.storage, 'products', images, (paths) =>
       runTransaction(this.dataSource, async (manager) => {
         const result = await updateAudited(manager.getRepository(Product), id, {
@@ -161,8 +164,9 @@ export class ProductsService {
           description: form.description,
           low_stock_threshold: form.low_stock_threshold,
           ...refs,
-        });
-        if (!result.affected) throw notFound(NOT_FOUND);
+          updated_by: userId,
+        }, version);
+        if (!result.affected) await explainUnappliedUpdate(manager.getRepository(Product), id, NOT_FOUND, 'ce produit');
         if (paths.length) {
           await manager.getRepository(ProductImage).delete({ product_id: id });
           await manager
@@ -170,7 +174,7 @@ export class ProductsService {
             .insert(paths.map((image_path, position) => ({ product_id: id, image_path, position })));
         }
       }).catch((error: unknown) => this.explainForeignKey(error, refs)),
-    );
+    ).catch(withCurrentRecord(() => this.get(id)));
     if (images.length) {
       for (const old of existing.images ?? []) await discardImage(this.storage, old.image_path);
     }

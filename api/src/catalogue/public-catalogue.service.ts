@@ -30,6 +30,7 @@ export function toPublicProduct(product: Product): PublicProduct {
     in_spotlight: Boolean(product.in_spotlight),
     created_at: iso(product.created_at),
     updated_at: iso(product.updated_at),
+    version: product.version,
     images: [...(product.images ?? [])]
       .sort((a, b) => a.position - b.position || a.id - b.id)
       .map((image) => ({

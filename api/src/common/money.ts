@@ -6,6 +6,8 @@
  * scaled by 10^6, and the result is rounded once, half away from zero, to the target's unit.
  */
 
+import { formatPrice } from '../shared/money.js';
+
 /** 1 EUR = 655.957 XOF, the fixed parity of the CFA franc (not a market rate: never edited). */
 export const EUR_XOF_PARITY = '655.957';
 export const RATE_DECIMALS = 6;
@@ -142,10 +144,10 @@ export function centsToMinor(cents: bigint, code: string): bigint {
   return decimals >= 2 ? cents * 10n ** BigInt(decimals - 2) : divRound(cents, 10n ** BigInt(2 - decimals));
 }
 
-/** French display, rounded to the currency's unit: "1 250 000 FCFA", "1 250,50 €", "99,00 $" (plain spaces). */
+/**
+ * An amount of a currency as Comptoir shows it everywhere, rounded to the currency's unit first (FCFA
+ * has no cents): the one shared format of `shared/money.ts` ("1 250 000 FCFA", "1 250,50 €", "$ 99").
+ */
 export function formatMoney(amount: string, code: string, symbol = CURRENCY_SYMBOLS[code] ?? code): string {
-  const text = fromMinor(centsToMinor(toCents(amount), code), code);
-  const [units, fraction] = text.replace(/^-/, '').split('.');
-  const grouped = units!.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return `${text.startsWith('-') ? '-' : ''}${grouped}${fraction ? `,${fraction}` : ''} ${symbol}`.trim();
+  return formatPrice(fromMinor(centsToMinor(toCents(amount), code), code), symbol);
 }

@@ -47,6 +47,8 @@ describe(`contact form (${testDatabaseKind()})`, () => {
     const body = decodeQuotedPrintable(received!.raw);
     expect(body).toContain('usine de Lomé');
     expect(body).toContain('kossi.agbeko@client.example');
+    // "Répondre" in the company's mail client writes to the visitor, not to the no-reply sender.
+    expect(received!.raw).toMatch(/^Reply-To: kossi\.agbeko@client\.example\r?$/im);
     const row = await t.dataSource.getRepository(OutgoingMail).findOneByOrFail({ kind: 'contact' });
     expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
   });

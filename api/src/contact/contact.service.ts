@@ -33,6 +33,7 @@ export class ContactService {
     try {
       await this.mail.send({
         to: this.config.company.email,
+        replyTo: dto.email,
         kind: 'contact',
         subject: `[Contact] ${dto.object}`,
         text:

@@ -90,6 +90,8 @@ export interface StaffArticle {
   published_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Optimistic concurrency: send it back as `version` with the update (409 when stale). */
+  version: number;
   /** null when the author's account was removed. */
   user: ArticleAuthor | null;
 }
@@ -182,6 +184,8 @@ export interface StaffBrand {
   products_count: number;
   created_at: string;
   updated_at: string;
+  /** Optimistic concurrency: send it back as `version` with the update (409 when stale). */
+  version: number;
 }
 
 /** GET /api/brands?page&per_page&search (shop view; 8 per page; search on the name). */
@@ -205,6 +209,8 @@ export interface StaffCategory {
   products_count: number;
   created_at: string;
   updated_at: string;
+  /** Optimistic concurrency: send it back as `version` with the update (409 when stale). */
+  version: number;
 }
 
 /** GET /api/category?page&per_page&search (shop view; 8 per page; search on the designation). */
@@ -264,6 +270,8 @@ export interface StaffProduct {
   images: StaffProductImage[];
   created_at: string;
   updated_at: string;
+  /** Optimistic concurrency: send it back as `version` with the update (409 when stale). */
+  version: number;
 }
 
 /**
@@ -304,6 +312,8 @@ export interface StockEntryRow {
   billing_date: string | null;
   created_at: string;
   updated_at: string;
+  /** Optimistic concurrency: send it back as `version` with the update (409 when stale). */
+  version: number;
 }
 
 /** GET /api/stock?page&per_page&search (stock view; 8 per page; search on the name). */
@@ -494,6 +504,8 @@ export interface StaffCustomer {
   orders_count: number;
   created_at: string;
   updated_at: string;
+  /** Optimistic concurrency: send it back as `version` with the update (409 when stale). */
+  version: number;
 }
 
 /** GET /api/customer?page&per_page&search (orders view; 8 per page; search on the company name). */

@@ -106,6 +106,8 @@ export interface PublicProduct {
   in_spotlight: boolean;
   created_at: string;
   updated_at: string;
+  /** The record's version, which the dashboard's product form sends back (optimistic concurrency). */
+  version: number;
   images: PublicProductImage[];
   currency: PublicCurrency;
   category: { id: number; designation: string };

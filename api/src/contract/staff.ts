@@ -61,6 +61,8 @@ export interface StaffUserFields {
   about: string | null;
   created_at: string;
   updated_at: string;
+  /** Optimistic concurrency: send it back as `version` with the update (409 when stale). */
+  version: number;
 }
 
 /** GET /api/user: the signed-in user with the role and its permissions (the body is the user). */
@@ -138,6 +140,8 @@ export interface RoleListItem {
   description: string | null;
   created_at: string;
   updated_at?: string;
+  /** Optimistic concurrency: send it back as `version` with the update (409 when stale). */
+  version: number;
   permission: PermissionEntry[];
   user: RoleUserAvatar[];
   users_count?: number;
@@ -162,4 +166,17 @@ export interface RuntimeConfig {
   site_url: string;
   /** Largest image the server accepts, in bytes. */
   upload_max_bytes: number;
+}
+
+/**
+ * What a 409 answer to a stale update carries besides its French message: the record's version now,
+ * who saved it last and when (issue 12 §1). `{ success: false, message, conflict: StaleRecord }`.
+ */
+export interface StaleRecord<T = unknown> {
+  stale: true;
+  version: number;
+  updated_by: string | null;
+  updated_at: string;
+  /** The record as it is now, shaped like the update's answer (absent in a bare 409). */
+  current?: T;
 }

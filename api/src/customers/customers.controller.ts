@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
 import { ListQueryDto } from '../common/listing.js';
 import type { CustomerListAnswer, CustomerSaveAnswer, DoneAnswer } from '../contract/backoffice.js';
@@ -37,8 +38,12 @@ export class CustomersController {
   @HttpCode(200)
   @RequirePermission('orders', 'edit')
   @UseInterceptors(FORM_WITHOUT_FILES)
-  async update(@Param('id', ID) id: number, @Body() body: unknown): Promise<CustomerSaveAnswer> {
-    return { success: true, message: 'Client mis à jour avec succès !', customer: await this.customers.update(id, body) };
+  async update(@Param('id', ID) id: number, @Req() req: Request, @Body() body: unknown): Promise<CustomerSaveAnswer> {
+    return {
+      success: true,
+      message: 'Client mis à jour avec succès !',
+      customer: await this.customers.update(id, body, req.principal!.userId),
+    };
   }
 
   @Delete(':id/delete')

@@ -5,9 +5,10 @@ import { isUniqueViolation } from '../auth/unique-violation.js';
 import { validateForm } from '../common/forms.js';
 import { countByParent, pageOf, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
+import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { StaffCustomer } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
-import { invalidField, notFound } from '../core/errors/api-error.js';
+import { invalidField, notFound, type FieldErrors } from '../core/errors/api-error.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { CustomerFormDto } from './dto/customer.dto.js';
 import { Customer } from './entities/customer.entity.js';
@@ -30,6 +31,7 @@ export function toStaffCustomer(customer: Customer, ordersCount: number): StaffC
     orders_count: ordersCount,
     created_at: customer.created_at.toISOString(),
     updated_at: customer.updated_at.toISOString(),
+    version: customer.version,
   };
 }
 
@@ -68,9 +70,22 @@ export class CustomersService {
     return toStaffCustomer(customer, counts.get(id) ?? 0);
   }
 
+  /**
+   * "E-mail already used" is found together with the other field errors, so the form shows every
+   * problem in one answer (not the format errors first, then the duplicate on the next try).
+   */
+  private async emailTaken(body: unknown, exceptId?: number): Promise<FieldErrors> {
+    const raw = body && typeof body === 'object' ? (body as Record<string, unknown>).company_email : undefined;
+    if (typeof raw !== 'string' || !raw.trim()) return {};
+    const email = raw.trim().toLowerCase();
+    const taken = await this.customers.existsBy(
+      exceptId === undefined ? { company_email: email } : { company_email: email, id: Not(exceptId) },
+    );
+    return taken ? { company_email: [EMAIL_TAKEN] } : {};
+  }
+
   async create(body: unknown): Promise<StaffCustomer> {
-    const form = await validateForm(CustomerFormDto, body);
-    if (await this.customers.existsBy({ company_email: form.company_email })) throw invalidField('company_email', EMAIL_TAKEN);
+    const form = await validateForm(CustomerFormDto, body, await this.emailTaken(body));
     try {
       const result = await this.customers.insert(form);
       return this.get(Number(result.identifiers[0]!.id));
@@ -80,15 +95,13 @@ export class CustomersService {
     }
   }
 
-  async update(id: number, body: unknown): Promise<StaffCustomer> {
+  async update(id: number, body: unknown, userId: number): Promise<StaffCustomer> {
     if (!(await this.customers.existsBy({ id }))) throw notFound(NOT_FOUND);
-    const form = await validateForm(CustomerFormDto, body);
-    if (await this.customers.existsBy({ company_email: form.company_email, id: Not(id) })) {
-      throw invalidField('company_email', EMAIL_TAKEN);
-    }
+    const form = await validateForm(CustomerFormDto, body, await this.emailTaken(body, id));
     try {
-      const result = await updateAudited(this.customers, id, form);
-      if (!result.affected) throw notFound(NOT_FOUND);
+      const result = await updateAudited(this.customers, id, { ...form, updated_by: userId }, sentVersion(body));
+      if (!result.affected)
+        await explainUnappliedUpdate(this.customers, id, NOT_FOUND, 'ce client').catch(withCurrentRecord(() => this.get(id)));
     } catch (error) {
       if (isUniqueViolation(error)) throw invalidField('company_email', EMAIL_TAKEN);
       throw error;

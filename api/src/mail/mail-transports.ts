@@ -7,6 +7,7 @@ export interface MailEnvelope {
   id: number;
   from: string;
   to: string;
+  replyTo?: string | null;
   subject: string;
   text: string;
   html: string | null;
@@ -32,6 +33,7 @@ function headers(mail: MailEnvelope) {
   return {
     from: mail.from,
     to: mail.to,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     subject: mail.subject,
     text: mail.text,
     ...(mail.html ? { html: mail.html } : {}),

@@ -16,6 +16,8 @@ import { OutboxTransport, SmtpTransport, type MailAttachment, type MailTransport
 
 export interface MailRequest {
   to: string;
+  /** Replies to this address (a visitor's, a customer's) rather than to the no-reply sender. */
+  replyTo?: string | null;
   subject: string;
   text: string;
   html?: string | null;
@@ -98,6 +100,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
     const repo = (manager ?? this.dataSource.manager).getRepository(OutgoingMail);
     const row = repo.create({
       to_address: request.to.trim(),
+      reply_to: request.replyTo?.trim().slice(0, 255) || null,
       subject: singleLine(request.subject).slice(0, 255),
       text: request.text,
       html: request.html ?? null,
@@ -203,6 +206,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
         id: mail.id,
         from: this.config.mailFrom,
         to: mail.to_address,
+        replyTo: mail.reply_to,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,

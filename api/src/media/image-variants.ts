@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import sharp from 'sharp';
 import type { Storage } from './storage/storage.js';
 import { discardStored, storeImage, type CheckedImage } from './upload-policy.js';
+import { isRasterPath, VARIANT_WIDTHS, variantPath, type VariantWidth } from '../shared/image-variants.js';
 
 /**
  * Resized WebP copies of uploaded raster images, for the public site (cards, galleries, article
@@ -12,18 +13,10 @@ import { discardStored, storeImage, type CheckedImage } from './upload-policy.js
  * The names follow from the original's path, so no column records them; answers expose them as
  * `image_variants: { "400": path, "800": path }` (storage paths like `image`), or null for an SVG.
  */
-export const VARIANT_WIDTHS = [400, 800] as const;
-export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
+export { VARIANT_WIDTHS, variantPath, type VariantWidth } from '../shared/image-variants.js';
 export type ImageVariants = Record<`${VariantWidth}`, string>;
 
 const logger = new Logger('ImageVariants');
-
-const isRasterPath = (path: string) => /\.(png|jpe?g|webp)$/i.test(path);
-
-/** The storage path of one variant of an original. */
-export function variantPath(original: string, width: VariantWidth): string {
-  return original.replace(/\.[A-Za-z0-9]+$/, `-${width}.webp`);
-}
 
 /** The variants of a stored original (storage paths), or null for an SVG or no image. */
 export function imageVariants(original: string | null | undefined): ImageVariants | null {

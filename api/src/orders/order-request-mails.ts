@@ -2,6 +2,7 @@ import { formatMoney } from '../common/money.js';
 import type { OrderCreatedAnswer, OrderLine, OrderMoney } from '../contract/public.js';
 import type { CompanyConfig } from '../core/config/config.js';
 import type { MailRequest } from '../mail/mail.service.js';
+import { formatPrice } from '../shared/money.js';
 import type { OrderRequestDto } from './dto/order-request.dto.js';
 
 const escapeHtml = (value: string) =>
@@ -26,6 +27,8 @@ export function totalsText(money: OrderMoney, chosen: string): string[] {
   }
   return rows;
 }
+/** Amounts in the e-mails read as on the site ("$ 9 800", "1 250 000 FCFA"): the one shared format. */
+export const money = (amount: string, symbol: string): string => formatPrice(amount, symbol);
 
 interface OrderMailInput {
   order: OrderCreatedAnswer['order'];
@@ -74,6 +77,8 @@ export function orderMails({ order, request, company, siteUrl }: OrderMailInput)
 
   const staff: MailRequest = {
     to: company.email,
+    // "Répondre" reaches the customer's representative, not the no-reply sender.
+    replyTo: request.representative_email,
     kind: 'order-staff',
     subject: `Nouvelle commande ${order.order_num} : ${request.company_name}`,
     text:
@@ -95,6 +100,8 @@ export function orderMails({ order, request, company, siteUrl }: OrderMailInput)
   const noPayment = 'Aucun paiement n’a été effectué en ligne.';
   const client = (to: string): MailRequest => ({
     to,
+    // The customer's reply reaches the sales team.
+    replyTo: company.email,
     kind: 'order-received',
     subject: `Votre demande de commande ${order.order_num}`,
     text:

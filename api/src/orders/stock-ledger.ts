@@ -51,7 +51,8 @@ export async function takeStock(
     const result = await manager
       .createQueryBuilder()
       .update(Product)
-      .set({ stock: () => 'stock - :quantity' })
+      // An order moves the stock (and so the product's version): no staff member is named for it.
+      .set({ stock: () => 'stock - :quantity', updated_by: null })
       .where('id = :productId AND stock >= :quantity', { productId, quantity })
       .execute();
     if (!result.affected) {
@@ -73,7 +74,7 @@ export async function giveStockBack(manager: EntityManager, lines: readonly Stoc
     await manager
       .createQueryBuilder()
       .update(Product)
-      .set({ stock: () => 'stock + :quantity' })
+      .set({ stock: () => 'stock + :quantity', updated_by: null })
       .where('id = :productId', { productId, quantity })
       .execute();
   }

@@ -9,8 +9,11 @@ import { SessionService, type OpenedSession, type SessionClient } from '../auth/
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import type { CurrentUser } from '../contract/staff.js';
 import type { StaffPrincipal } from '../core/access/permissions.js';
+import { explainUnappliedUpdate, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import { invalidField, unauthenticated } from '../core/errors/api-error.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
+import { Article } from '../blog/entities/article.entity.js';
+import { PublishingService } from '../publishing/publishing.service.js';
 import { discardStored, saveWithImage, type CheckedImage } from '../media/upload-policy.js';
 import type { UpdateCredentialsDto, UpdateProfileDto } from './dto/profile.dto.js';
 import { updateAudited } from '../audit/audited-writes.js';
@@ -31,6 +34,7 @@ export class ProfileService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly sessions: SessionService,
+    private readonly publishing: PublishingService,
   ) {}
 
   async updateProfile(
@@ -54,9 +58,21 @@ export class ProfileService {
     }
     await saveWithImage(this.storage, AVATAR_FOLDER, image, async (path) => {
       if (path) changes.image = path;
-      await this.saving(() => updateAudited(this.users, user.id, changes));
-    });
+      const result = await this.saving(() =>
+        updateAudited(this.users, user.id, { ...changes, updated_by: user.id, updated_at: new Date() }, dto.version),
+      );
+      if (!result.affected) await explainUnappliedUpdate(this.users, user.id, 'Utilisateur introuvable.', 'votre profil');
+    }).catch(withCurrentRecord(() => this.current(user.id)));
     if (image && user.image) await discardStored(this.storage, user.image);
+    // Their published articles show the author's name, photo and function: rebuild those pages.
+    if (image || changes.firstname !== undefined || changes.name !== undefined || changes.profession !== undefined) {
+      const published = await this.users.manager.getRepository(Article).countBy({ user_id: user.id, status: 'Publié' });
+      if (published > 0)
+        await this.publishing.notifyChange(
+          'article.author',
+          `Auteur « ${changes.firstname ?? user.firstname} ${changes.name ?? user.name} » mis à jour`,
+        );
+    }
     const rotated = emailChanged ? await this.sessions.rotate(user.id, client) : undefined;
     return { user: await this.current(user.id), rotated };
   }
@@ -78,7 +94,14 @@ export class ProfileService {
       changes.password_changed_at = new Date();
     }
     if (!Object.keys(changes).length) return { user: await this.current(user.id) };
-    await this.saving(() => updateAudited(this.users, user.id, changes));
+    const result = await this.saving(() =>
+      updateAudited(this.users, user.id, { ...changes, updated_by: user.id, updated_at: new Date() }, dto.version),
+    );
+    if (!result.affected) {
+      await explainUnappliedUpdate(this.users, user.id, 'Utilisateur introuvable.', 'votre profil').catch(
+        withCurrentRecord(() => this.current(user.id)),
+      );
+    }
     const rotated = await this.sessions.rotate(user.id, client);
     return { user: await this.current(user.id), rotated };
   }

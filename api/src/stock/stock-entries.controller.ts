@@ -8,10 +8,12 @@ import {
   Param,
   Post,
   Query,
+  Req,
   UploadedFiles,
   UseInterceptors,
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
 import { ListQueryDto } from '../common/listing.js';
 import type { DoneAnswer, StockListAnswer, StockSaveAnswer } from '../contract/backoffice.js';
@@ -48,13 +50,14 @@ export class StockEntriesController {
   @UseInterceptors(ImageUploadInterceptor('image'))
   async update(
     @Param('id', ID) id: number,
+    @Req() req: Request,
     @Body() body: unknown,
     @UploadedFiles() files?: Express.Multer.File[],
   ): Promise<StockSaveAnswer> {
     return {
       success: true,
       message: 'Produit en stock mis à jour avec succès !',
-      stock: await this.entries.update(id, body, files),
+      stock: await this.entries.update(id, body, files, req.principal!.userId),
     };
   }
 

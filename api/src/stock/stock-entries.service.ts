@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { toMoney, validateForm } from '../common/forms.js';
 import { pageRequest, paginate, whereContains, type ListQueryDto } from '../common/listing.js';
+import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { StockEntryRow } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { notFound } from '../core/errors/api-error.js';
@@ -33,6 +34,7 @@ export function toStockEntryRow(entry: StockEntry): StockEntryRow {
     billing_date: plainDate(entry.billing_date),
     created_at: entry.created_at.toISOString(),
     updated_at: entry.updated_at.toISOString(),
+    version: entry.version,
   };
 }
 
@@ -80,7 +82,7 @@ export class StockEntriesService {
     return this.get(id);
   }
 
-  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined): Promise<StockEntryRow> {
+  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined, userId: number): Promise<StockEntryRow> {
     const existing = await this.entries.findOneBy({ id });
     if (!existing) throw notFound(NOT_FOUND);
     const { images, errors } = await readImageField(files, {
@@ -88,10 +90,15 @@ export class StockEntriesService {
       requiredMessage: existing.image ? undefined : "L'image est requise.",
     });
     const form = await validateForm(StockEntryFormDto, body, errors);
+    const version = sentVersion(body);
     await saveWithImages(this.storage, 'stock', images, async ([path]) => {
-      const result = await updateAudited(this.entries, id, { ...columnsOf(form, existing), ...(path ? { image: path } : {}) });
-      if (!result.affected) throw notFound(NOT_FOUND);
-    });
+      const result = await updateAudited(this.entries, id, {
+        ...columnsOf(form, existing),
+        ...(path ? { image: path } : {}),
+        updated_by: userId,
+      }, version);
+      if (!result.affected) await explainUnappliedUpdate(this.entries, id, NOT_FOUND, 'cette entrée');
+    }).catch(withCurrentRecord(() => this.get(id)));
     if (images.length) await discardImage(this.storage, existing.image);
     return this.get(id);
   }

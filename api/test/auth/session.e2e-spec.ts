@@ -315,6 +315,18 @@ describe('staff sessions: sign-in, CSRF, logout, expiry, throttling', () => {
       expect(new Date(touched.last_seen_at).getTime()).toBeGreaterThan(Date.now() - 10_000);
     });
 
+    it('does not count background polls as activity (an open tab does not keep an idle session alive)', async () => {
+      const client = await signIn(t, { orders: ['view'] });
+      const id = sha256(client.sessionCookie!);
+      const old = new Date(Date.now() - 5 * 60 * 1000);
+      await sessions().update({ id }, { last_seen_at: old });
+      await client.get('/api/orders/count-pending').set('X-Comptoir-Background', '1').expect(200);
+      // Not slid to now (datetime precision differs between drivers: compare to a minute ago).
+      expect(new Date((await sessions().findOneByOrFail({ id })).last_seen_at).getTime()).toBeLessThan(Date.now() - 60_000);
+      await sessions().update({ id }, { last_seen_at: new Date(Date.now() - 2 * 3600 * 1000 - 60_000) });
+      await client.get('/api/orders/count-pending').set('X-Comptoir-Background', '1').expect(401);
+    });
+
     it('ends a session idle for more than 2 hours', async () => {
       const client = await signIn(t, {});
       const id = sha256(client.sessionCookie!);

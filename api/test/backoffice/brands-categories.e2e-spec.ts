@@ -30,10 +30,10 @@ describe('back-office: brands, categories, currencies', () => {
     return notify;
   };
 
-  const createBrand = (image?: Buffer, filename = 'logo.png') => {
+  const createBrand = (image?: Buffer, filename = 'logo.png', name = 'Atlas Copco') => {
     const req = shop
       .post('/api/brands/create')
-      .field('name', 'Atlas Copco')
+      .field('name', name)
       .field('representative', 'Kossi Mensah')
       .field('description', 'Compresseurs et groupes électrogènes.');
     if (image) req.attach('image', image, filename);
@@ -111,19 +111,33 @@ describe('back-office: brands, categories, currencies', () => {
 
     it('checks uploads on their content: type, size, and SVG scripts', async () => {
       const before = filesIn(t, 'brands');
-      const fake = await createBrand(FAKE_PNG, 'photo.png').expect(422);
+      const fake = await createBrand(FAKE_PNG, 'photo.png', 'Format refusé').expect(422);
       expect(fake.body.errors).toEqual({ image: ['Format invalide. Formats acceptés : PNG, JPG, JPEG, SVG, WEBP.'] });
 
-      const big = await createBrand(oversized(), 'big.png').expect(422);
+      const big = await createBrand(oversized(), 'big.png', 'Trop lourd').expect(422);
       expect(big.body.errors).toEqual({ image: ["L'image ne doit pas dépasser 5MB."] });
 
-      const scripted = await createBrand(SCRIPTED_SVG, 'logo.svg').expect(422);
+      const scripted = await createBrand(SCRIPTED_SVG, 'logo.svg', 'Scripté').expect(422);
       expect(scripted.body.errors.image).toHaveLength(1);
       expect(filesIn(t, 'brands')).toEqual(before);
 
-      const svg = await createBrand(CLEAN_SVG, 'logo.svg').expect(201);
+      const svg = await createBrand(CLEAN_SVG, 'logo.svg', 'Vectoriel').expect(201);
       expect(svg.body.brand.image).toMatch(/\.svg$/);
       expect(svg.body.brand.image_variants).toBeNull();
+    });
+
+    it('refuses a second brand whose name differs only by case or spaces, as roles do', async () => {
+      await createBrand(await png(), 'logo.png', 'Lowara Unique').expect(201);
+      const twin = await createBrand(await png(), 'logo.png', '  lowara UNIQUE ').expect(422);
+      expect(twin.body.errors).toEqual({ name: ['Une marque porte déjà ce nom.'] });
+      const other = (await createBrand(await png(), 'logo.png', 'Lowara Autre').expect(201)).body.brand;
+      const renamed = await shop
+        .post(`/api/brands/${other.id}/update`)
+        .field('name', 'LOWARA unique')
+        .field('representative', 'Kossi Mensah')
+        .field('description', 'Pompes.')
+        .expect(422);
+      expect(renamed.body.errors).toEqual({ name: ['Une marque porte déjà ce nom.'] });
     });
 
     it('removes the file it just stored when the database refuses the save', async () => {
@@ -131,7 +145,7 @@ describe('back-office: brands, categories, currencies', () => {
       const insert = jest.spyOn(repo, 'insert').mockRejectedValueOnce(new Error('disque plein'));
       const before = filesIn(t, 'brands');
       try {
-        const res = await createBrand(await png()).expect(500);
+        const res = await createBrand(await png(), 'logo.png', 'Refus en base').expect(500);
         expect(res.body.message).toMatch(/erreur/i);
       } finally {
         insert.mockRestore();
@@ -140,7 +154,7 @@ describe('back-office: brands, categories, currencies', () => {
     });
 
     it('updates with or without a new image; a replaced image and its copies are removed', async () => {
-      const created = (await createBrand(await png())).body.brand;
+      const created = (await createBrand(await png(), 'logo.png', 'Atlas Renommé')).body.brand;
       const spy = spyPublishing();
       const kept = await shop
         .post(`/api/brands/${created.id}/update`)
@@ -177,12 +191,12 @@ describe('back-office: brands, categories, currencies', () => {
         message: 'Impossible de supprimer cette marque : 1 produit l’utilise encore.',
       });
 
-      const created = (await createBrand(await png())).body.brand;
+      const created = (await createBrand(await png(), 'logo.png', 'Atlas Éphémère')).body.brand;
       const spy = spyPublishing();
       const res = await shop.delete(`/api/brands/${created.id}/delete`).expect(200);
       expect(res.body).toEqual({ success: true, message: 'Marque supprimée avec succès !' });
       expect(stored(t, created.image)).toBe(false);
-      expect(spy).toHaveBeenCalledWith('brand.deleted', 'Marque « Atlas Copco » supprimée');
+      expect(spy).toHaveBeenCalledWith('brand.deleted', 'Marque « Atlas Éphémère » supprimée');
       await shop.delete(`/api/brands/${created.id}/delete`).expect(404);
     });
 

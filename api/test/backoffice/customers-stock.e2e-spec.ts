@@ -78,6 +78,16 @@ describe('back-office: clients and stock entries', () => {
         errors: { company_email: ['Cet email est déjà utilisé.'] },
       });
 
+      // A taken e-mail is reported with the other field errors, in one answer.
+      const together = await staff
+        .post('/api/customer/create')
+        .send({ ...CLIENT, company_name: '', company_email: 'contact@ste.tg' })
+        .expect(422);
+      expect(together.body.errors).toEqual({
+        company_name: ['Le nom de la société est requis.'],
+        company_email: ['Cet email est déjà utilisé.'],
+      });
+
       const other = await staff
         .post('/api/customer/create')
         .send({ ...CLIENT, company_name: 'Autre', company_email: 'autre@exemple.tg' })

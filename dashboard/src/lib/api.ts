@@ -6,7 +6,10 @@
  *   `XSRF-TOKEN` cookie back as `X-XSRF-TOKEN` on every POST/PUT/PATCH/DELETE. A 419 answer means
  *   the token went stale: it fetches a new one and retries the call once.
  * - A 401 answer sends the user to the sign-in page (unless the caller handles it itself), with
- *   the current page in `?redirect=` so they come back after signing in.
+ *   the current page in `?redirect=` so they come back after signing in. Inside the signed-in
+ *   frame a re-authentication dialog is installed instead (`setReauthenticator`): the session ended
+ *   while someone worked, so they sign in again in place and the call is sent again: a save is
+ *   never lost to an expired session, and every form gets this without code of its own.
  * - Failures throw `ApiError`: `status` (0 for a network failure), the server's French `message`,
  *   and the `errors` map of a 422 keyed by field.
  * - JSON bodies for plain objects, multipart for `FormData`; `onUploadProgress` switches to
@@ -31,6 +34,11 @@ export interface RequestOptions {
    * to keep (the public catalogue lists) so that a screen sees its own changes at once.
    */
   cache?: RequestCache;
+  /**
+   * An automatic refresh (a poll), not the user's doing: the server does not count it as activity,
+   * so an idle session still ends after its idle timeout while the tab stays open.
+   */
+  background?: boolean;
 }
 
 export class ApiError extends Error {
@@ -92,6 +100,25 @@ let onUnauthorized: UnauthorizedHandler | null = null;
 /** Installed once by `main.tsx`: what a 401 does (navigate to the sign-in page). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
   onUnauthorized = handler;
+}
+
+/** Resolves once the user has signed in again; rejects when they would rather go to the sign-in page. */
+type Reauthenticator = () => Promise<void>;
+let reauthenticator: Reauthenticator | null = null;
+let reauthentication: Promise<void> | null = null;
+
+/** Installed by the signed-in frame: the in-place sign-in dialog (null to remove it). */
+export function setReauthenticator(handler: Reauthenticator | null): void {
+  reauthenticator = handler;
+}
+
+/** One dialog for every call that met the expired session at the same time. */
+function reauthenticate(): Promise<void> {
+  if (!reauthenticator) return Promise.reject(new Error('no re-authentication'));
+  reauthentication ??= reauthenticator().finally(() => {
+    reauthentication = null;
+  });
+  return reauthentication;
 }
 
 const UNSAFE: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -164,8 +191,9 @@ function parseBody(text: string, contentType: string | null): unknown {
   return text;
 }
 
-function headersFor(method: HttpMethod, body: RequestOptions['body']): Record<string, string> {
+function headersFor(method: HttpMethod, body: RequestOptions['body'], background = false): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  if (background) headers['X-Comptoir-Background'] = '1';
   if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   if (UNSAFE.has(method)) {
     const token = readCookie(CSRF_COOKIE);
@@ -186,7 +214,7 @@ async function sendWithFetch(url: string, method: HttpMethod, options: RequestOp
     response = await fetch(url, {
       method,
       credentials: 'include',
-      headers: headersFor(method, options.body),
+      headers: headersFor(method, options.body, options.background),
       body: encodeBody(options.body),
       signal: options.signal,
       cache: options.cache,
@@ -204,7 +232,8 @@ function sendWithXhr(url: string, method: HttpMethod, options: RequestOptions): 
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.withCredentials = true;
-    for (const [name, value] of Object.entries(headersFor(method, options.body))) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(headersFor(method, options.body, options.background)))
+      xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onUploadProgress?.(event.loaded / event.total);
     };
@@ -250,6 +279,20 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (answer.status === 419 && UNSAFE.has(method)) {
     await ensureCsrfCookie(true);
     answer = await send();
+  }
+  if (answer.status === 401 && options.redirectOnUnauthorized !== false && reauthenticator) {
+    let signedInAgain = false;
+    try {
+      await reauthenticate();
+      signedInAgain = true;
+    } catch {
+      // They chose the sign-in page: the old behaviour below.
+    }
+    if (signedInAgain) {
+      // The new session has its own anti-forgery token.
+      if (UNSAFE.has(method)) await ensureCsrfCookie(true);
+      answer = await send();
+    }
   }
   if (answer.status >= 200 && answer.status < 300) return answer.body as T;
 

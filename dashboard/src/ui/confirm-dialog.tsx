@@ -1,4 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useReturnFocus } from '../lib/focus-return';
 import { TriangleAlert } from 'lucide-react';
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { buttonClasses } from './button';
@@ -37,11 +38,15 @@ export function ConfirmDialog({
   cancelLabel = 'Annuler',
   tone = 'danger',
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (!next && pending ? undefined : onOpenChange(next))}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay fixed inset-0 z-50 bg-brand-950/50" />
-        <AlertDialog.Content className="dialog-content fixed left-1/2 top-1/2 z-50 w-[calc(100vw-32px)] max-w-[440px] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-3 shadow-raised focus:outline-none">
+        <AlertDialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="dialog-content fixed left-1/2 top-1/2 z-50 w-[calc(100vw-32px)] max-w-[440px] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-3 shadow-raised focus:outline-none"
+        >
           <div className="flex gap-2">
             <span
               className={

@@ -52,6 +52,13 @@ export interface DataTableProps<T> {
  * The one table of the dashboard. Rows, sorting and paging come from the server: the table only
  * renders the page it is given, with the loading, error and empty states.
  */
+/**
+ * The row actions column (id "actions") stays in view at the right edge while a wide table scrolls
+ * sideways, so "Modifier" / "Supprimer" are always reachable (issue 12 §7).
+ */
+const ACTIONS = 'actions';
+const STICKY_ACTIONS = 'sticky right-0 z-[1] shadow-[-8px_0_8px_-8px_rgb(11_31_56_/_0.18)]';
+
 export function DataTable<T>({
   columns,
   data,
@@ -117,7 +124,11 @@ export function DataTable<T>({
                   <th
                     key={header.id}
                     scope="col"
-                    className={cn('whitespace-nowrap px-1.5 py-1.5', header.column.columnDef.meta?.headerClassName)}
+                    className={cn(
+                      'whitespace-nowrap px-1.5 py-1.5',
+                      header.column.id === ACTIONS && STICKY_ACTIONS + ' bg-surface-muted',
+                      header.column.columnDef.meta?.headerClassName,
+                    )}
                   >
                     {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                   </th>
@@ -128,11 +139,15 @@ export function DataTable<T>({
           <tbody>
             {showRows ? (
               rows.map((row) => (
-                <tr key={row.id} className="border-t border-line transition-colors hover:bg-surface-muted/60">
+                <tr key={row.id} className="group border-t border-line transition-colors hover:bg-surface-muted/60">
                   {row.getVisibleCells().map((cell) => (
                     <td
                       key={cell.id}
-                      className={cn('px-1.5 py-1.5 align-middle text-ink', cell.column.columnDef.meta?.className)}
+                      className={cn(
+                        'px-1.5 py-1.5 align-middle text-ink',
+                        cell.column.id === ACTIONS && STICKY_ACTIONS + ' bg-surface group-hover:bg-surface-muted',
+                        cell.column.columnDef.meta?.className,
+                      )}
                     >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>

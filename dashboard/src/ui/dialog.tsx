@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { useReturnFocus } from '../lib/focus-return';
 
 const widths = { sm: 'max-w-[440px]', md: 'max-w-[560px]', lg: 'max-w-[720px]', xl: 'max-w-[920px]' } as const;
 
@@ -38,6 +39,7 @@ export function Dialog({
   const guard = (event: Event) => {
     if (busy) event.preventDefault();
   };
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (!next && busy ? undefined : onOpenChange(next))}>
       <RadixDialog.Portal>
@@ -50,6 +52,7 @@ export function Dialog({
             widths[size],
           )}
           onEscapeKeyDown={guard}
+          onCloseAutoFocus={returnFocus}
           onPointerDownOutside={guard}
           onInteractOutside={guard}
           {...(description ? {} : { 'aria-describedby': undefined })}

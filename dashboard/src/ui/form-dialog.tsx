@@ -13,6 +13,8 @@ export interface FormDialogProps {
   /** The other button, which closes the dialog ("Fermer" unless told). */
   cancelLabel?: ReactNode;
   onClose: () => void;
+  /** Shown above the form, e.g. the stale-version notice of `useVersionGuard`. */
+  notice?: ReactNode;
   children: ReactNode;
 }
 
@@ -25,6 +27,7 @@ export function FormDialog({
   submitLabel,
   cancelLabel = 'Fermer',
   onClose,
+  notice,
   children,
 }: FormDialogProps) {
   return (
@@ -45,6 +48,7 @@ export function FormDialog({
         </>
       }
     >
+      {notice}
       {children}
     </Dialog>
   );

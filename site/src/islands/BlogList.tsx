@@ -3,6 +3,7 @@ import type { ArticleListAnswer } from '@comptoir/api/contract';
 import { BLOG_EXCERPT, BLOG_PAGE_SIZE, toCard, type ArticleCardData } from '../lib/articles';
 import { storageUrl } from '../lib/format';
 import { useDebounced } from './lib/hooks';
+import { useUrlState } from './lib/url-state';
 import { api, isAbort } from './lib/http';
 import { notify } from './lib/toast';
 import { ArticleCard } from './ui/ArticleCard';
@@ -32,6 +33,18 @@ export default function BlogList({ initialCards, initialTotal }: Props) {
   const [total, setTotal] = useState(initialTotal);
   const [status, setStatus] = useState<Status>('idle');
   const [attempt, setAttempt] = useState(0);
+  // The page and the search are in the address: Back from an article comes back to them.
+  useUrlState({
+    page: [
+      String(page),
+      (v) => {
+        const n = Number(v);
+        if (Number.isInteger(n) && n > 1) setPage(n);
+      },
+      '1',
+    ],
+    recherche: [search, setSearch, ''],
+  });
   const debounced = useDebounced(search.trim(), 300);
   const first = useRef(true);
   const listTop = useRef<HTMLDivElement>(null);

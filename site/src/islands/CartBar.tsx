@@ -21,6 +21,15 @@ export default function CartBar() {
     }
   }, [open]);
 
+  // The header's cart link on the other pages leads here with ?panier=1: open the dialog at once.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (url.searchParams.get('panier') !== '1') return;
+    url.searchParams.delete('panier');
+    window.history.replaceState(window.history.state, '', url);
+    setOpen(true);
+  }, [setOpen]);
+
   const shown = hydrated ? count : 0;
   return (
     <>

@@ -4,6 +4,7 @@ import { storageUrl } from '../lib/format';
 import { CATALOGUE_INITIAL_LIMIT, CATALOGUE_STEP, SEARCH_MIN_CHARS, toProductCard, type ProductCardData } from '../lib/products';
 import { addToCart } from './lib/cart';
 import { useDebounced } from './lib/hooks';
+import { useUrlState } from './lib/url-state';
 import { api, isAbort } from './lib/http';
 import { notify, prepareToasts } from './lib/toast';
 import { ProductCard } from './ui/ProductCard';
@@ -35,6 +36,20 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
   const [total, setTotal] = useState(initialTotal);
   const [status, setStatus] = useState<Status>('idle');
   const [attempt, setAttempt] = useState(0);
+  // Category, sort, search and the number shown are in the address: Back from a product restores them.
+  useUrlState({
+    categorie: [category, setCategory, 'all'],
+    tri: [sort, (v) => setSort(v === 'Populaire' ? 'Populaire' : 'recent'), 'recent'],
+    recherche: [search, setSearch, ''],
+    affiches: [
+      String(limit),
+      (v) => {
+        const n = Number(v);
+        if (Number.isInteger(n) && n > CATALOGUE_INITIAL_LIMIT) setLimit(Math.min(n, 500));
+      },
+      String(CATALOGUE_INITIAL_LIMIT),
+    ],
+  });
   const typed = search.trim();
   // Search starts at 2 characters; shorter text means no search at all (spec section 5).
   const effectiveSearch = useDebounced(typed.length >= SEARCH_MIN_CHARS ? typed : '', 350);

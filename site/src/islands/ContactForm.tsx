@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { ContactAnswer, ContactPayload } from '@comptoir/api/contract';
 import { api, firstErrors } from './lib/http';
 import { notify, prepareToasts } from './lib/toast';
@@ -23,6 +23,13 @@ interface Props {
 /** The contact form (spec: Contact screen, sections 4 and 8): POST /api/contact, errors per field. */
 export default function ContactForm({ namePlaceholder, emailPlaceholder }: Props) {
   const [values, setValues] = useState<ContactPayload>(EMPTY);
+  // "Demander un devis" on an exhausted product links here with `?objet=…&message=…` prefilled.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const object = params.get('objet')?.slice(0, 255);
+    const message = params.get('message')?.slice(0, 2000);
+    if (object || message) setValues((v) => ({ ...v, object: object ?? v.object, message: message ?? v.message }));
+  }, []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);

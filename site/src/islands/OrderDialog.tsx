@@ -9,7 +9,9 @@ import type {
   OrderRequestPayload,
 } from '@comptoir/api/contract';
 import { formatPrice, shortName } from '../lib/format';
-import { cartAtom, cartTotals, clearCart, removeOne, setQuantity, updateStock, type CartItem } from './lib/cart';
+import { cartAtom, cartTotals, clearCart, getCart, removeOne, setQuantity, updateStock, type CartItem } from './lib/cart';
+import { CART_CHECK_TEXTS, fixIssue, issueOf, useCartCheck } from './lib/cart-check';
+import { useSessionValues } from './lib/session-values';
 import { api, firstErrors } from './lib/http';
 import { ConvertedTotal, CONVERSION_TEXTS } from './ui/ConvertedTotal';
 import { Popup } from './ui/Popup';
@@ -30,8 +32,8 @@ const PAYMENT_MEANS: readonly OrderPaymentMean[] = ['Carte bancaire', 'Visa', 'C
 const CURRENCIES: readonly OrderCurrencyChoice[] = ['Dollar', 'Euro', 'Fcfa'];
 const DELIVERY_METHODS: readonly OrderDeliveryMethod[] = ['Air', 'Route', 'Mer'];
 
-/** Success popups close after 1.5 s (spec section 9). */
-const SUCCESS_POPUP_MS = 1500;
+/** The typed fields survive a reload of the tab (cleared once the order is sent). */
+const FORM_STORAGE_KEY = 'comptoir:order-form';
 
 type Values = Record<OrderFormField, string>;
 
@@ -91,7 +93,9 @@ interface Props {
 export default function OrderDialog({ open, onOpenChange }: Props) {
   const cart = useAtomValue(cartAtom);
   const [step, setStep] = useState<1 | 2 | 3>(1);
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [values, setValues] = useSessionValues<Values>(FORM_STORAGE_KEY, EMPTY);
+  const { gone, check } = useCartCheck(open);
+  const blocked = cart.some((item) => issueOf(item, gone));
   const [errors, setErrors] = useState<Partial<Record<OrderFormField, string>>>({});
   const [cartError, setCartError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -111,7 +115,7 @@ export default function OrderDialog({ open, onOpenChange }: Props) {
     if (cartCurrency && (CURRENCIES as readonly string[]).includes(cartCurrency)) {
       setValues((v) => (v.currency ? v : { ...v, currency: cartCurrency }));
     }
-  }, [cartCurrency]);
+  }, [cartCurrency, setValues]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -138,7 +142,13 @@ export default function OrderDialog({ open, onOpenChange }: Props) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    // Steps 2 and 3 are for a cart that can be ordered as it is.
+    if (step === 1 && (!cart.length || blocked)) {
+      setCartError(cart.length ? CART_CHECK_TEXTS.blocked : ORDER_TEXTS.emptyCart);
+      return;
+    }
     if (step < 3) {
+      setCartError(null);
       setStep((s) => (s < 3 ? ((s + 1) as 2 | 3) : s));
       return;
     }
@@ -156,13 +166,21 @@ export default function OrderDialog({ open, onOpenChange }: Props) {
       return;
     }
     setBusy(true);
+    // The stock may have moved since the dialog opened: check again, and show what to fix.
+    const goneNow = await check();
+    if (getCart().some((item) => issueOf(item, goneNow))) {
+      setBusy(false);
+      setCartError(CART_CHECK_TEXTS.blocked);
+      setStep(1);
+      return;
+    }
     const payload: OrderRequestPayload = {
       ...(Object.fromEntries(FIELDS.map((f) => [f.name, values[f.name].trim()])) as Values as Omit<
         OrderRequestPayload,
         'order_items'
       >),
       // Prices and totals come from the server (each line in its product's currency).
-      order_items: cart.map((item) => ({ product_id: item.id, quantity: item.quantity })),
+      order_items: getCart().map((item) => ({ product_id: item.id, quantity: item.quantity })),
     };
     const result = await api<OrderCreatedAnswer>('/api/order/create', { method: 'POST', body: payload });
     setBusy(false);
@@ -251,7 +269,7 @@ export default function OrderDialog({ open, onOpenChange }: Props) {
           </header>
 
           <div className="flex-1 overflow-y-auto p-3">
-            {step === 1 && <CartStep cart={cart} error={cartError} />}
+            {step === 1 && <CartStep cart={cart} error={cartError} gone={gone} />}
             {step === 1 && mixed && <p className="mt-2 text-sm text-ink-muted">{CONVERSION_TEXTS.mixedHint}</p>}
             {step > 1 && (
               <div className="grid gap-2 sm:grid-cols-2">
@@ -348,7 +366,6 @@ export default function OrderDialog({ open, onOpenChange }: Props) {
         kind="success"
         title={ORDER_TEXTS.success}
         message={outcome?.kind === 'success' ? outcome.message : undefined}
-        autoCloseMs={SUCCESS_POPUP_MS}
         onClose={closeOutcome}
       />
       <Popup
@@ -398,7 +415,7 @@ function Field({
   );
 }
 
-function CartStep({ cart, error }: { cart: CartItem[]; error: string | null }) {
+function CartStep({ cart, error, gone }: { cart: CartItem[]; error: string | null; gone: ReadonlySet<number> }) {
   if (!cart.length) {
     return (
       <div className="py-4 text-center">
@@ -412,27 +429,52 @@ function CartStep({ cart, error }: { cart: CartItem[]; error: string | null }) {
     );
   }
   return (
-    <ul className="divide-y divide-line" aria-label="Articles du panier">
-      {cart.map((item) => (
-        <li key={item.id} className="flex flex-wrap items-center gap-2 py-1.5" data-cart-item={item.id}>
-          {item.image ? (
-            <img src={item.image} alt="" width={64} height={64} className="h-8 w-8 rounded-md object-cover" />
-          ) : (
-            <span className="h-8 w-8 rounded-md bg-surface-muted" aria-hidden="true" />
-          )}
-          <div className="min-w-[140px] flex-1">
-            <p className="font-semibold" title={item.name}>
-              {shortName(item.name)}
-            </p>
-            <p className="text-sm text-ink-muted">{formatPrice(item.price, item.currency.symbol)} l’unité</p>
-          </div>
-          <QuantityControl item={item} />
-          <p className="w-[120px] text-right font-bold">
-            {formatPrice((Math.round(Number(item.price) * 100) * item.quantity) / 100, item.currency.symbol)}
-          </p>
-        </li>
-      ))}
-    </ul>
+    <>
+      {error && (
+        <p className="mb-1 rounded-md bg-danger-soft p-1.5 text-danger" role="alert">
+          {error}
+        </p>
+      )}
+      <ul className="divide-y divide-line" aria-label="Articles du panier">
+        {cart.map((item) => {
+          const issue = issueOf(item, gone);
+          return (
+            <li key={item.id} className="flex flex-wrap items-center gap-2 py-1.5" data-cart-item={item.id}>
+              {item.image ? (
+                <img src={item.image} alt="" width={64} height={64} className="h-8 w-8 rounded-md object-cover" />
+              ) : (
+                <span className="h-8 w-8 rounded-md bg-surface-muted" aria-hidden="true" />
+              )}
+              <div className="min-w-[140px] flex-1">
+                <p className="font-semibold" title={item.name}>
+                  {shortName(item.name)}
+                </p>
+                <p className="text-sm text-ink-muted">{formatPrice(item.price, item.currency.symbol)} l’unité</p>
+              </div>
+              <QuantityControl item={item} />
+              <p className="w-[120px] text-right font-bold">
+                {formatPrice((Math.round(Number(item.price) * 100) * item.quantity) / 100, item.currency.symbol)}
+              </p>
+              {issue && (
+                <p
+                  className="flex w-full flex-wrap items-center gap-1 text-sm font-semibold text-danger"
+                  data-cart-issue={issue.kind}
+                >
+                  {issue.text}
+                  <button
+                    type="button"
+                    className="btn btn-secondary min-h-0 px-1 py-0.5 text-sm"
+                    onClick={() => fixIssue(item, issue)}
+                  >
+                    {issue.fix}
+                  </button>
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }
 

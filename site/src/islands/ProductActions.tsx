@@ -2,7 +2,15 @@ import { useEffect, useId, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import type { ProductAnswer } from '@comptoir/api/contract';
 import type { ProductCardData } from '../lib/products';
-import { addToCart, CART_TEXTS, isInCart, orderDialogOpenAtom, updateStock } from './lib/cart';
+import {
+  addToCart,
+  CART_TEXTS,
+  clampQuantity,
+  isInCart,
+  orderDialogOpenAtom,
+  setQuantity as setCartQuantity,
+  updateStock,
+} from './lib/cart';
 import { api } from './lib/http';
 import { notify, prepareToasts } from './lib/toast';
 import { Spinner } from './ui/Spinner';
@@ -14,14 +22,29 @@ export const PRODUCT_TEXTS = {
   staleStock: 'Stock affiché lors de la dernière mise à jour du site.',
 } as const;
 
-type Live = { state: 'loading' } | { state: 'ready'; stock: number } | { state: 'gone' } | { state: 'error'; stock: number };
+type Live =
+  | { state: 'prerendered'; stock: number }
+  | { state: 'ready'; stock: number }
+  | { state: 'gone' }
+  | { state: 'error'; stock: number };
 
 /**
  * Live stock (read at view time, never cached), quantity stepper within 1..stock, "Ajouter au
  * panier" and "Commander maintenant" (which opens the order dialog), both disabled at stock 0.
+ * Until the live stock arrives (or without JavaScript) the page shows the stock of the last site
+ * build, so it never spins for ever; an exhausted product offers a quote request instead.
  */
+/** The contact form, prefilled for a quote on a product that cannot be ordered now. */
+export function quoteLink(name: string): string {
+  const params = new URLSearchParams({
+    objet: `Demande de devis : ${name}`.slice(0, 255),
+    message: `Bonjour,\n\nJe souhaite recevoir un devis pour le produit « ${name} » (quantité : …).\n\nMerci.`,
+  });
+  return `/contact?${params.toString()}`;
+}
+
 export default function ProductActions({ product }: { product: ProductCardData }) {
-  const [live, setLive] = useState<Live>({ state: 'loading' });
+  const [live, setLive] = useState<Live>({ state: 'prerendered', stock: product.stock });
   const [quantity, setQuantity] = useState(1);
   const openDialog = useSetAtom(orderDialogOpenAtom);
   const qtyId = useId();
@@ -45,19 +68,22 @@ export default function ProductActions({ product }: { product: ProductCardData }
     };
   }, [product.id, product.stock]);
 
-  const stock = live.state === 'ready' || live.state === 'error' ? live.stock : 0;
+  const stock = live.state === 'gone' ? 0 : live.stock;
   useEffect(() => {
     if (stock > 0 && quantity > stock) setQuantity(stock);
   }, [stock, quantity]);
+  // What is typed stays on screen while typing (an empty field included); it is clamped when committed.
+  const [typed, setTyped] = useState<string | null>(null);
 
+  /** Sets the quantity within 1..stock, visibly; asking for more than the stock says "Stock épuisé". */
   const change = (next: number) => {
-    if (!Number.isFinite(next)) return;
-    if (next > stock) {
+    const [clamped, over] = clampQuantity(next, stock);
+    if (over) {
       prepareToasts();
       notify.error(CART_TEXTS.outOfStock);
-      return;
     }
-    setQuantity(Math.max(1, Math.floor(next)));
+    setQuantity(clamped);
+    setTyped(null);
   };
 
   const cartProduct = {
@@ -68,13 +94,13 @@ export default function ProductActions({ product }: { product: ProductCardData }
     image: product.image,
     currency: product.currency,
   };
-  const disabled = live.state === 'loading' || live.state === 'gone' || stock <= 0;
+  const disabled = live.state === 'gone' || stock <= 0;
 
   return (
     <div className="mt-3 space-y-3" data-product-actions>
       <div aria-live="polite" className="min-h-[32px]">
-        {live.state === 'loading' && <Spinner label="Vérification du stock" className="text-brand-600" />}
-        {(live.state === 'ready' || live.state === 'error') && <StockBadge stock={live.stock} />}
+        {live.state !== 'gone' && <StockBadge stock={live.stock} />}
+        {live.state === 'prerendered' && <Spinner label="Vérification du stock" className="ml-1 text-brand-600" />}
         {live.state === 'error' && <p className="mt-0.5 text-sm text-ink-muted">{PRODUCT_TEXTS.staleStock}</p>}
         {live.state === 'gone' && <p className="font-semibold text-danger">{PRODUCT_TEXTS.gone}</p>}
       </div>
@@ -99,8 +125,14 @@ export default function ProductActions({ product }: { product: ProductCardData }
             inputMode="numeric"
             min={1}
             max={Math.max(1, stock)}
-            value={quantity}
-            onChange={(e) => change(Number(e.target.value))}
+            value={typed ?? quantity}
+            onChange={(e) => {
+              const text = e.target.value;
+              // "20" with 14 in stock becomes 14 at once; an emptied field waits for the next digit.
+              if (text.trim() === '') setTyped(text);
+              else change(Number(text));
+            }}
+            onBlur={() => typed !== null && change(quantity)}
             disabled={disabled}
             className="field-input w-[80px] text-center"
           />
@@ -134,11 +166,21 @@ export default function ProductActions({ product }: { product: ProductCardData }
           disabled={disabled}
           onClick={() => {
             prepareToasts();
-            if (isInCart(product.id) || addToCart(cartProduct, quantity)) openDialog(true);
+            // Already in the cart: the quantity chosen here replaces the cart's.
+            if (isInCart(product.id)) {
+              updateStock(product.id, stock);
+              setCartQuantity(product.id, quantity);
+              openDialog(true);
+            } else if (addToCart(cartProduct, quantity)) openDialog(true);
           }}
         >
           Commander maintenant
         </button>
+        {(live.state === 'gone' || stock <= 0) && (
+          <a className="btn btn-primary" href={quoteLink(product.name)}>
+            Demander un devis
+          </a>
+        )}
       </div>
     </div>
   );

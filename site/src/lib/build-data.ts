@@ -1,6 +1,7 @@
 /** Build-time card data: resized copies are used only when their files exist (checked once each). */
 import type { PublicArticle, PublicProduct } from '@comptoir/api/contract';
-import { existingVariants } from './api';
+import { isRasterPath, variantPath } from '@comptoir/api/image-variants';
+import { existingVariants, storageFileExists } from './api';
 import { toCard, type ArticleCardData } from './articles';
 import { storageUrl } from './format';
 import { toProductCard, type ProductCardData } from './products';
@@ -43,4 +44,25 @@ export async function galleryImages(product: PublicProduct): Promise<GalleryImag
 export async function coverImage(article: PublicArticle): Promise<string | null> {
   const variants = await existingVariants(article.image_variants);
   return storageUrl(variants ? variants['800'] : article.image);
+}
+
+/**
+ * The article body with its uploaded images served as their resized WebP copies (400/800 px, with
+ * `srcset`) when those exist, instead of the original upload (a 5 MB PNG pasted in the editor stays
+ * on the server; the page gets a light copy). External images and SVG are left as they are.
+ */
+export async function articleBody(html: string): Promise<string> {
+  const images = [...html.matchAll(/<img src="\/storage\/([^"?#]+)"/g)];
+  let out = html;
+  for (const [tag, path] of images) {
+    if (!path || !isRasterPath(path)) continue;
+    const small = variantPath(path, 400);
+    const large = variantPath(path, 800);
+    if (!(await storageFileExists(small)) || !(await storageFileExists(large))) continue;
+    out = out.replace(
+      tag,
+      `<img src="/storage/${large}" srcset="/storage/${small} 400w, /storage/${large} 800w" sizes="(min-width: 860px) 800px, 100vw"`,
+    );
+  }
+  return out;
 }

@@ -99,20 +99,8 @@ export function shortName(name: string): string {
   return name.length > PRODUCT_NAME_MAX ? `${name.slice(0, PRODUCT_NAME_MAX).trimEnd()}...` : name;
 }
 
-/** "1 250 000 FCFA", "1 299,90 €", "$ 850" : French grouping, decimals only when there are cents. */
-export function formatPrice(price: string | number, symbol = ''): string {
-  const value = typeof price === 'number' ? price : Number(price);
-  if (!Number.isFinite(value)) return String(price);
-  const cents = Math.round(value * 100) % 100 !== 0;
-  const amount = new Intl.NumberFormat('fr-FR', {
-    minimumFractionDigits: cents ? 2 : 0,
-    maximumFractionDigits: 2,
-  })
-    .format(value)
-    .replace(/\u202f|\u00a0/g, ' ');
-  if (!symbol) return amount;
-  return symbol === '$' ? `${symbol} ${amount}` : `${amount} ${symbol}`;
-}
+/** Prices: the one money format, shared with the dashboard and the e-mails (`@comptoir/api/money`). */
+export { formatPrice } from '@comptoir/api/money';
 
 /** The public address of an uploaded file (`products/ab.webp` → `/storage/products/ab.webp`). */
 export function storageUrl(path: string | null | undefined): string | null {
@@ -138,4 +126,13 @@ export function authorName(user: AuthorLike | null | undefined): string {
 
 export function authorAvatar(user: AuthorLike | null | undefined): string {
   return storageUrl(user?.image) ?? DEFAULT_AVATAR;
+}
+
+/**
+ * French typography for titles (issue 12 §8): a narrow no-break space (U+202F) before « ; : ! ? »,
+ * so that a title never breaks with the mark alone at the start of a line. "Pourquoi ?", "Bilan :
+ * 2024", "Titre: sous-titre" all get it; times (14:30), addresses (https://) and "?!" are left alone.
+ */
+export function frenchTypography(text: string): string {
+  return text.replace(/([^\s;:!?\u202f\u00a0])[ \u00a0]*([;:!?]+)(?=\s|$)/g, '$1\u202f$2');
 }

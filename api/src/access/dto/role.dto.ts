@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { MaxText, RequiredText, Rule, Trim } from '../../auth/field-rules.js';
+import { VersionField } from '../../common/versioning.js';
 import { PERMISSIONS_INVALID, PERMISSIONS_REQUIRED, parsePermissionGrid } from '../permission-grid.js';
 
 /** POST /api/role/create and /api/role/{id}/update (multipart or JSON). */
@@ -26,4 +27,7 @@ export class RoleDto {
     return parsePermissionGrid(value) ? null : PERMISSIONS_INVALID;
   })
   permissions: unknown;
+
+  @VersionField()
+  version?: number;
 }

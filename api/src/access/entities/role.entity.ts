@@ -1,4 +1,13 @@
-import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  VersionColumn,
+  type Relation,
+} from 'typeorm';
 import { User } from '../../admins/entities/user.entity.js';
 import { RolePermission } from './role-permission.entity.js';
 
@@ -19,6 +28,14 @@ export class Role {
 
   @OneToMany(() => User, (user) => user.role)
   users?: Relation<User>[];
+
+  /** Optimistic concurrency (common/versioning.ts): 1 on insert, +1 on every save. */
+  @VersionColumn({ default: 1 })
+  version: number;
+
+  /** Who saved last: a staff member's id, without a foreign key so that it outlives them. */
+  @Column({ type: 'int', nullable: true })
+  updated_by: number | null;
 
   @CreateDateColumn({ type: 'datetime' })
   created_at: Date;

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { ValidateIf } from 'class-validator';
 import { MaxText, RequiredText, Rule, Trim } from '../../auth/field-rules.js';
 import { IsNewPassword, PASSWORD_REQUIRED } from '../../auth/password-rules.js';
+import { VersionField } from '../../common/versioning.js';
 import { IsStaffEmail, NormalizeEmail } from '../../auth/staff-email.js';
 
 export const ROLE_REQUIRED = 'Le rôle est requis.';
@@ -87,4 +88,7 @@ export class UpdateAdminDto {
   @filled('password')
   @IsNewPassword()
   password?: string;
+
+  @VersionField()
+  version?: number;
 }

@@ -8,6 +8,7 @@ import {
   OneToMany,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
   type Relation,
 } from 'typeorm';
 import { Role } from '../../access/entities/role.entity.js';
@@ -63,6 +64,14 @@ export class User {
 
   @OneToMany(() => Article, (article) => article.user)
   articles?: Relation<Article>[];
+
+  /** Optimistic concurrency (common/versioning.ts): 1 on insert, +1 on every save. */
+  @VersionColumn({ default: 1 })
+  version: number;
+
+  /** Who saved last: a staff member's id, without a foreign key so that it outlives them. */
+  @Column({ type: 'int', nullable: true })
+  updated_by: number | null;
 
   @CreateDateColumn({ type: 'datetime' })
   created_at: Date;

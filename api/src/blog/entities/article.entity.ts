@@ -7,6 +7,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
   type Relation,
 } from 'typeorm';
 import { LongTextColumn } from '../../core/database/column-types.js';
@@ -57,6 +58,14 @@ export class Article {
   @Index('IDX_blog_articles_published_at')
   @Column({ type: 'datetime', nullable: true })
   published_at: Date | null;
+
+  /** Optimistic concurrency (common/versioning.ts): 1 on insert, +1 on every save. */
+  @VersionColumn({ default: 1 })
+  version: number;
+
+  /** Who saved last: a staff member's id, without a foreign key so that it outlives them. */
+  @Column({ type: 'int', nullable: true })
+  updated_by: number | null;
 
   @CreateDateColumn({ type: 'datetime' })
   created_at: Date;

@@ -6,6 +6,7 @@ import {
   OneToMany,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
   type Relation,
 } from 'typeorm';
 import { Product } from './product.entity.js';
@@ -24,6 +25,14 @@ export class Category {
 
   @OneToMany(() => Product, (product) => product.category)
   products?: Relation<Product>[];
+
+  /** Optimistic concurrency (common/versioning.ts): 1 on insert, +1 on every save. */
+  @VersionColumn({ default: 1 })
+  version: number;
+
+  /** Who saved last: a staff member's id, without a foreign key so that it outlives them. */
+  @Column({ type: 'int', nullable: true })
+  updated_by: number | null;
 
   @Index('IDX_categories_created_at')
   @CreateDateColumn({ type: 'datetime' })

@@ -8,6 +8,7 @@ import {
   OneToMany,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
   type Relation,
 } from 'typeorm';
 import { MoneyColumn } from '../../core/database/column-types.js';
@@ -73,6 +74,14 @@ export class Product {
 
   @OneToMany(() => ProductImage, (image) => image.product, { cascade: ['insert'] })
   images?: Relation<ProductImage>[];
+
+  /** Optimistic concurrency (common/versioning.ts): 1 on insert, +1 on every save. */
+  @VersionColumn({ default: 1 })
+  version: number;
+
+  /** Who saved last: a staff member's id, without a foreign key so that it outlives them. */
+  @Column({ type: 'int', nullable: true })
+  updated_by: number | null;
 
   @Index('IDX_products_created_at')
   @CreateDateColumn({ type: 'datetime' })

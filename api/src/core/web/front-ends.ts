@@ -79,11 +79,29 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
       res.type('html').send(BUILDING_PAGE);
       return;
     }
-    staticFor(dir)(req, res, () => {
+    // Addresses that crawlers and browsers ask for by convention, served under the site's own names.
+    const alias = CONVENTIONAL_ADDRESSES[req.path];
+    if (alias) {
+      res.redirect(301, alias);
+      return;
+    }
+    // The not-found page is not a page of its own: asked for directly, it still answers 404.
+    const notFound = () => {
       res.status(404).setHeader('Cache-Control', 'no-cache');
       res.sendFile(path.join(dir, '404.html'), (err) => {
         if (err) res.type('text/plain; charset=utf-8').send('Page non trouvée');
       });
-    });
+    };
+    if (/^\/404(\.html)?$/.test(req.path)) {
+      notFound();
+      return;
+    }
+    staticFor(dir)(req, res, notFound);
   });
 }
+
+/** `/sitemap.xml` and `/favicon.ico` (asked for by crawlers and browsers) → the files the site builds. */
+const CONVENTIONAL_ADDRESSES: Record<string, string> = {
+  '/sitemap.xml': '/sitemap-index.xml',
+  '/favicon.ico': '/images/favicon.svg',
+};

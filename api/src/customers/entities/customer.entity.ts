@@ -6,6 +6,7 @@ import {
   OneToMany,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
   type Relation,
 } from 'typeorm';
 import { Order } from '../../orders/entities/order.entity.js';
@@ -39,6 +40,14 @@ export class Customer {
 
   @OneToMany(() => Order, (order) => order.customer)
   orders?: Relation<Order>[];
+
+  /** Optimistic concurrency (common/versioning.ts): 1 on insert, +1 on every save. */
+  @VersionColumn({ default: 1 })
+  version: number;
+
+  /** Who saved last: a staff member's id, without a foreign key so that it outlives them. */
+  @Column({ type: 'int', nullable: true })
+  updated_by: number | null;
 
   @Index('IDX_customers_created_at')
   @CreateDateColumn({ type: 'datetime' })

@@ -16,6 +16,10 @@ export class OutgoingMail {
   @Column({ type: 'varchar', length: 255 })
   subject: string;
 
+  /** Where replies go (the visitor who wrote, the customer who ordered); null = to the sender. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  reply_to: string | null;
+
   @Column({ type: 'text' })
   text: string;
 

@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ValidateIf } from 'class-validator';
 import { MaxText, RequiredText, Trim } from '../../auth/field-rules.js';
 import { IsNewPassword } from '../../auth/password-rules.js';
+import { VersionField } from '../../common/versioning.js';
 import { IsStaffEmail, NormalizeEmail } from '../../auth/staff-email.js';
 
 const present = (field: string) => ValidateIf((o: Record<string, unknown>) => o[field] !== undefined);
@@ -48,6 +49,9 @@ export class UpdateProfileDto {
   @Trim()
   @MaxText(275, 'Le texte « À propos » ne doit pas dépasser 275 caractères.')
   about?: string | null;
+
+  @VersionField()
+  version?: number;
 }
 
 /** POST /api/profile/identifiants-update: the sign-in e-mail and, when filled, a new password. */
@@ -62,4 +66,7 @@ export class UpdateCredentialsDto {
   @filled('password')
   @IsNewPassword()
   password?: string;
+
+  @VersionField()
+  version?: number;
 }

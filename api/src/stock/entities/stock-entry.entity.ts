@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn, VersionColumn } from 'typeorm';
 import { MoneyColumn } from '../../core/database/column-types.js';
 
 /** A goods receipt in the warehouse ("Entrées"), independent of the catalogue. */
@@ -34,6 +34,14 @@ export class StockEntry {
 
   @Column({ type: 'date', nullable: true })
   billing_date: string | null;
+
+  /** Optimistic concurrency (common/versioning.ts): 1 on insert, +1 on every save. */
+  @VersionColumn({ default: 1 })
+  version: number;
+
+  /** Who saved last: a staff member's id, without a foreign key so that it outlives them. */
+  @Column({ type: 'int', nullable: true })
+  updated_by: number | null;
 
   @Index('IDX_stock_entries_created_at')
   @CreateDateColumn({ type: 'datetime' })

@@ -45,8 +45,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
         setFormError('Erreur de connexion');
         return;
       }
-      applyServerErrors(error, setError, ['email', 'password']);
-      setFormError(error.serverMessage || 'Erreur lors de la connexion');
+      // A message already shown under its field is not repeated above the form.
+      const underFields = applyServerErrors(error, setError, ['email', 'password']);
+      setFormError(underFields ? null : error.serverMessage || 'Erreur lors de la connexion');
     }
   });
 

@@ -31,8 +31,11 @@ export function createBrand(fields: BrandFields, image: File | null) {
 }
 
 /** POST /api/brands/{id}/update (multipart, `_method=PUT`; the image only when replaced). */
-export function updateBrand(id: number, fields: BrandFields, image: File | null) {
-  return api.post<BrandSaveAnswer>(`/api/brands/${id}/update`, toFormData({ ...fields, image: image ?? undefined }, 'PUT'));
+export function updateBrand(id: number, fields: BrandFields, image: File | null, version?: number) {
+  return api.post<BrandSaveAnswer>(
+    `/api/brands/${id}/update`,
+    toFormData({ ...fields, image: image ?? undefined, version }, 'PUT'),
+  );
 }
 
 /** DELETE /api/brands/{id}/delete. */

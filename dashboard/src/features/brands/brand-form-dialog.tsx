@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorText, isApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { useVersionGuard } from '../../lib/versioning';
 import { FormDialog } from '../../ui/form-dialog';
 import { Field } from '../../ui/field';
 import { FileDrop } from '../../ui/file-drop';
@@ -24,6 +25,7 @@ export function BrandFormDialog({ brand, onClose }: { brand: StaffBrand | null; 
     handleSubmit,
     setError,
     watch,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<BrandFields>({
     defaultValues: {
@@ -33,6 +35,9 @@ export function BrandFormDialog({ brand, onClose }: { brand: StaffBrand | null; 
     },
   });
   const description = watch('description');
+  const guard = useVersionGuard(brand, (fresh) =>
+    reset({ name: fresh.name, representative: fresh.representative, description: fresh.description }),
+  );
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -47,7 +52,7 @@ export function BrandFormDialog({ brand, onClose }: { brand: StaffBrand | null; 
         description: values.description.trim(),
       };
       try {
-        if (editing) await updateBrand(brand.id, fields, image);
+        if (editing) await updateBrand(brand.id, fields, image, guard.version);
         else await createBrand(fields, image);
         notifySuccess(editing ? 'Marque mise à jour avec succès !' : 'Marque ajoutée avec succès !');
         await Promise.all([
@@ -57,6 +62,7 @@ export function BrandFormDialog({ brand, onClose }: { brand: StaffBrand | null; 
         ]);
         onClose();
       } catch (error) {
+        if (guard.catchConflict(error)) return;
         const failure = editing ? 'Erreur lors de la mise à jour.' : 'Erreur lors de la création de la marque.';
         if (isApiError(error)) {
           applyServerErrors(error, setError, ['name', 'representative', 'description']);
@@ -79,6 +85,7 @@ export function BrandFormDialog({ brand, onClose }: { brand: StaffBrand | null; 
       formId="brand-form"
       submitLabel={editing ? 'Modifier' : 'Ajouter'}
       onClose={onClose}
+      notice={guard.notice}
     >
       <form id="brand-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <Field id="brand-image" label="Logo de la marque" error={imageError ?? undefined} required={!editing}>

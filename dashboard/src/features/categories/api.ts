@@ -50,8 +50,8 @@ export function createCategory(fields: CategoryFields) {
 }
 
 /** POST /api/category/{id}/update (multipart, `_method=PUT`). */
-export function updateCategory(id: number, fields: CategoryFields) {
-  return api.post<CategorySaveAnswer>(`/api/category/${id}/update`, toFormData({ ...fields }, 'PUT'));
+export function updateCategory(id: number, fields: CategoryFields, version?: number) {
+  return api.post<CategorySaveAnswer>(`/api/category/${id}/update`, toFormData({ ...fields, version }, 'PUT'));
 }
 
 /** DELETE /api/category/{id}/delete. */

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { errorText, isApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { useVersionGuard } from '../../lib/versioning';
 import { FormDialog } from '../../ui/form-dialog';
 import { Field } from '../../ui/field';
 import { Input, Textarea } from '../../ui/input';
@@ -20,16 +21,18 @@ export function CategoryFormDialog({ category, onClose }: { category: StaffCateg
     handleSubmit,
     setError,
     watch,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<CategoryFields>({
     defaultValues: { designation: category?.designation ?? '', description: category?.description ?? '' },
   });
   const description = watch('description');
+  const guard = useVersionGuard(category, (fresh) => reset({ designation: fresh.designation, description: fresh.description }));
 
   const onSubmit = handleSubmit(async (values) => {
     const fields = { designation: values.designation.trim(), description: values.description.trim() };
     try {
-      if (editing) await updateCategory(category.id, fields);
+      if (editing) await updateCategory(category.id, fields, guard.version);
       else await createCategory(fields);
       notifySuccess(editing ? 'Catégorie mise à jour avec succès !' : 'Catégorie ajoutée !');
       await Promise.all([
@@ -39,6 +42,7 @@ export function CategoryFormDialog({ category, onClose }: { category: StaffCateg
       ]);
       onClose();
     } catch (error) {
+      if (guard.catchConflict(error)) return;
       if (isApiError(error)) applyServerErrors(error, setError, ['designation', 'description']);
       notifyError(
         editing ? 'Erreur lors de la mise à jour.' : 'Erreur lors de la création de la catégorie.',
@@ -54,6 +58,7 @@ export function CategoryFormDialog({ category, onClose }: { category: StaffCateg
       formId="category-form"
       submitLabel={editing ? 'Modifier' : 'Ajouter'}
       onClose={onClose}
+      notice={guard.notice}
     >
       <form id="category-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <Field id="category-designation" label="Nom de la catégorie" error={errors.designation?.message} required>

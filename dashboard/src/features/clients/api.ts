@@ -25,8 +25,8 @@ export function createCustomer(fields: CustomerForm) {
 }
 
 /** POST /api/customer/{id}/update (multipart, `_method=PUT`). */
-export function updateCustomer(id: number, fields: CustomerForm) {
-  return api.post<CustomerSaveAnswer>(`/api/customer/${id}/update`, toFormData({ ...fields }, 'PUT'));
+export function updateCustomer(id: number, fields: CustomerForm, version?: number) {
+  return api.post<CustomerSaveAnswer>(`/api/customer/${id}/update`, toFormData({ ...fields, version }, 'PUT'));
 }
 
 /** DELETE /api/customer/{id}/delete. */

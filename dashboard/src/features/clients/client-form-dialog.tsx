@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { errorText, isApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { useVersionGuard } from '../../lib/versioning';
 import { FormDialog } from '../../ui/form-dialog';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
@@ -32,6 +33,9 @@ const REQUIRED: Record<keyof CustomerForm, string> = {
   representative_email: "L'email du représentant est requis.",
 };
 
+const valuesOf = (customer: StaffCustomer | null) =>
+  Object.fromEntries(FIELDS.map((f) => [f, customer?.[f] ?? ''])) as unknown as CustomerForm;
+
 /** Modal "Ajouter un nouveau client" / "Modifier un client" (`customer` null: create). */
 export function ClientFormDialog({ customer, onClose }: { customer: StaffCustomer | null; onClose: () => void }) {
   const editing = customer !== null;
@@ -40,20 +44,21 @@ export function ClientFormDialog({ customer, onClose }: { customer: StaffCustome
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, isSubmitting },
-  } = useForm<CustomerForm>({
-    defaultValues: Object.fromEntries(FIELDS.map((f) => [f, customer?.[f] ?? ''])) as unknown as CustomerForm,
-  });
+  } = useForm<CustomerForm>({ defaultValues: valuesOf(customer) });
+  const guard = useVersionGuard(customer, (fresh) => reset(valuesOf(fresh)));
 
   const onSubmit = handleSubmit(async (values) => {
     const fields = Object.fromEntries(FIELDS.map((f) => [f, values[f].trim()])) as unknown as CustomerForm;
     try {
-      if (editing) await updateCustomer(customer.id, fields);
+      if (editing) await updateCustomer(customer.id, fields, guard.version);
       else await createCustomer(fields);
       notifySuccess(editing ? 'Client mis à jour avec succès !' : 'Client ajouté !');
       await queryClient.invalidateQueries({ queryKey: queryKeys.customers.all });
       onClose();
     } catch (error) {
+      if (guard.catchConflict(error)) return;
       if (isApiError(error)) applyServerErrors(error, setError, FIELDS);
       notifyError(
         editing ? 'Erreur lors de la mise à jour.' : 'Erreur lors de la création du client.',
@@ -80,6 +85,7 @@ export function ClientFormDialog({ customer, onClose }: { customer: StaffCustome
       formId="client-form"
       submitLabel={editing ? 'Modifier un client' : 'Ajouter client'}
       onClose={onClose}
+      notice={guard.notice}
     >
       <form id="client-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
         <fieldset className="flex flex-col gap-2">

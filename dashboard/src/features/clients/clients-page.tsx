@@ -1,7 +1,7 @@
 import type { StaffCustomer } from '@comptoir/api/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Pencil, Trash2, UserPlus } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { formatDate, pad2 } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
@@ -9,8 +9,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { listTableState, pagerOf, useClampPage, useDeleteWithConfirm, type DeleteWithConfirm } from '../../lib/use-list-page';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { ListPageHeader } from '../../ui/list-page-header';
 import { DataTable } from '../../ui/data-table';
-import { SearchInput } from '../../ui/search-input';
 import { RequireView, usePermissions } from '../auth/permissions';
 import type { ListPageProps } from '../products/list-page';
 import { customersQueryOptions, deleteCustomer } from './api';
@@ -148,30 +148,18 @@ function ClientsList({ page, search, onPageChange, onSearchChange }: ListPagePro
   );
 
   return (
-    <section aria-labelledby="clients-title">
-      <nav aria-label="Fil d'Ariane" className="mb-0.5 text-xs font-medium text-ink-muted">
-        Commandes & Clients / <span aria-current="page">Clients</span>
-      </nav>
-      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <div className="flex items-center gap-1">
-          <h1 id="clients-title" className="text-2xl font-semibold text-ink">
-            Liste de clients
-          </h1>
-          {customers ? (
-            <Badge tone="info">
-              <span data-testid="clients-count">{pad2(customers.total)} clients</span>
-            </Badge>
-          ) : null}
-        </div>
-        <div className="flex w-full flex-wrap items-center gap-1 sm:w-auto">
-          <SearchInput value={search} onChange={onSearchChange} placeholder="Trouver un client" />
-          {can('orders', 'create') ? (
-            <Button icon={<UserPlus className="size-2" aria-hidden="true" />} onClick={() => setEditing('new')}>
-              Ajouter un client
-            </Button>
-          ) : null}
-        </div>
-      </div>
+    <section>
+      {/* The same header as every other list: title and count, breadcrumb, add button, search under it. */}
+      <ListPageHeader
+        title="Liste de clients"
+        total={customers?.total}
+        breadcrumb={['Commandes & Clients', 'Clients']}
+        createLabel="Ajouter un client"
+        onCreate={can('orders', 'create') ? () => setEditing('new') : undefined}
+        search={search}
+        onSearchChange={onSearchChange}
+        searchPlaceholder="Trouver un client"
+      />
       <DataTable
         label="Liste de clients"
         columns={columns}

@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { errorText, isApiError, toFormData } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useVersionGuard } from '../../lib/versioning';
 import { Avatar } from '../../ui/avatar';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
@@ -25,6 +26,7 @@ import { PublishingIndicator } from '../publishing/publishing-indicator';
 import { createArticle, updateArticle } from './api';
 import { EditorCanvas, type EditorCanvasHandle } from './editor-canvas';
 import { htmlToBlocks } from './html-to-blocks';
+import { clearDraft, draftDiffers, readDraft, writeDraft, type LocalDraft } from './local-draft';
 import { MediaPickerDialog } from './media-picker-dialog';
 import { articleUrl, slugPreview } from './slug';
 import { HistoryPanel } from '../audit/history-panel';
@@ -58,6 +60,9 @@ export function EditorPage({ articleId }: { articleId?: number }) {
 
 function ExistingArticle({ id }: { id: number }) {
   const query = useQuery(articleQueryOptions(id));
+  const queryClient = useQueryClient();
+  // "Recharger sa version" after a stale save: the editor starts again from the other person's article.
+  const [generation, setGeneration] = useState(0);
   if (query.isPending) {
     return (
       <div className="flex justify-center py-8 text-brand-700">
@@ -93,7 +98,16 @@ function ExistingArticle({ id }: { id: number }) {
       </div>
     );
   }
-  return <ArticleEditor key={query.data.id} article={query.data} />;
+  return (
+    <ArticleEditor
+      key={`${query.data.id}-${generation}`}
+      article={query.data}
+      onReload={(fresh) => {
+        queryClient.setQueryData(queryKeys.articles.detail(fresh.id), fresh);
+        setGeneration((g) => g + 1);
+      }}
+    />
+  );
 }
 
 /** The editor's stored document (an object, or its JSON text), else blocks recovered from the HTML. */
@@ -116,7 +130,16 @@ interface SideFields {
   image_alt: string;
 }
 
-function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
+/** How long typing pauses before the local draft is written. */
+const DRAFT_DELAY_MS = 400;
+
+function ArticleEditor({
+  article,
+  onReload,
+}: {
+  article: StaffArticleDetail | null;
+  onReload?: (fresh: StaffArticleDetail) => void;
+}) {
   const { user, can } = usePermissions();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -138,6 +161,7 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
   const leavingRef = useRef(false);
   const markDirty = () => {
     dirty.current = true;
+    keepDraft();
   };
   const blocker = useBlocker({
     shouldBlockFn: () => dirty.current && !leavingRef.current,
@@ -146,7 +170,8 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
   });
   const savedTimer = useRef<number | undefined>(undefined);
   const redirectTimer = useRef<number | undefined>(undefined);
-  const [initialDocument] = useState(() => (article ? storedDocument(article) : undefined));
+  const [initialDocument, setInitialDocument] = useState(() => (article ? storedDocument(article) : undefined));
+  const [canvasKey, setCanvasKey] = useState(0);
 
   const {
     register,
@@ -154,15 +179,66 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
     setError,
     clearErrors,
     watch,
+    reset,
+    getValues,
     formState: { errors },
   } = useForm<SideFields>({
     defaultValues: { title: article?.title ?? '', image_alt: article?.image_alt ?? '' },
   });
 
+  const guard = useVersionGuard(article, (fresh) => {
+    clearDraft(fresh.id, user?.id);
+    dirty.current = false;
+    onReload?.(fresh);
+  });
+
+  // The local draft: offered when the editor opens on one the server does not have, written as the user types.
+  const [offeredDraft, setOfferedDraft] = useState<LocalDraft | null>(() => {
+    const draft = readDraft(article?.id ?? null, user?.id);
+    if (!draft) return null;
+    const stored = article ? { title: article.title, image_alt: article.image_alt, document: initialDocument } : null;
+    return draftDiffers(draft, stored) ? draft : null;
+  });
+  const draftTimer = useRef<number | undefined>(undefined);
+  const savedIdRef = useRef(savedId);
+  savedIdRef.current = savedId;
+  const versionRef = useRef(guard.version);
+  versionRef.current = guard.version;
+  const keepDraft = () => {
+    window.clearTimeout(draftTimer.current);
+    draftTimer.current = window.setTimeout(() => {
+      void (async () => {
+        let document;
+        try {
+          document = await canvas.current?.save();
+        } catch {
+          return;
+        }
+        if (!document || !dirty.current) return;
+        const values = getValues();
+        writeDraft(savedIdRef.current, user?.id, {
+          title: values.title,
+          image_alt: values.image_alt,
+          document: document as EditorDocumentData,
+          saved_at: new Date().toISOString(),
+          base_version: versionRef.current,
+        });
+      })();
+    }, DRAFT_DELAY_MS);
+  };
+  const restoreDraft = (draft: LocalDraft) => {
+    reset({ title: draft.title, image_alt: draft.image_alt });
+    setInitialDocument(draft.document);
+    setCanvasKey((k) => k + 1);
+    setOfferedDraft(null);
+    dirty.current = true;
+  };
+
   useEffect(
     () => () => {
       window.clearTimeout(savedTimer.current);
       window.clearTimeout(redirectTimer.current);
+      window.clearTimeout(draftTimer.current);
     },
     [],
   );
@@ -202,6 +278,7 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
             status: nextStatus,
             image_alt: values.image_alt.trim(),
             image: newImage ?? undefined,
+            version: savedId ? guard.version : undefined,
           },
           savedId ? 'PUT' : undefined,
         );
@@ -209,6 +286,11 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
         try {
           const answer = savedId ? await updateArticle(savedId, form) : await createArticle(form);
           const wasCreate = !savedId;
+          // The server has the text: the local safety copy goes.
+          window.clearTimeout(draftTimer.current);
+          clearDraft(savedId, user?.id);
+          clearDraft(answer.blog.id, user?.id);
+          guard.saved(answer.blog);
           setSavedId(answer.blog.id);
           setStoredSlug(answer.blog.slug);
           setStoredImage(answer.blog.image);
@@ -235,6 +317,7 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
           );
         } catch (error) {
           setSaved(false);
+          if (guard.catchConflict(error)) return;
           const fallback = savedId ? 'Erreur lors de la mise à jour.' : "Erreur lors de la création de l'article.";
           if (isApiError(error) && !error.isNetworkError) {
             let first = true;
@@ -349,6 +432,35 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
         </Link>
       </div>
 
+      {guard.notice}
+      {offeredDraft ? (
+        <div
+          role="alert"
+          className="rounded-md border border-line bg-surface-muted p-1.5 text-sm text-ink"
+          data-testid="local-draft"
+        >
+          <p>
+            Une version non enregistrée de cet article est conservée dans ce navigateur (
+            {new Date(offeredDraft.saved_at).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' })}).
+          </p>
+          <div className="mt-1 flex flex-wrap gap-1">
+            <Button size="sm" variant="secondary" onClick={() => restoreDraft(offeredDraft)}>
+              Restaurer ce brouillon
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                clearDraft(article?.id ?? null, user?.id);
+                setOfferedDraft(null);
+              }}
+            >
+              Ignorer
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
       <div className="grid items-start gap-3 lg:grid-cols-[minmax(0,1fr)_340px]">
         <section
           className="order-2 rounded-lg border border-line bg-surface shadow-card lg:order-1"
@@ -375,6 +487,7 @@ function ArticleEditor({ article }: { article: StaffArticleDetail | null }) {
           ) : null}
           <div className="px-2 py-2 sm:px-4">
             <EditorCanvas
+              key={canvasKey}
               ref={canvas}
               data={initialDocument}
               labelledBy={`${ids}-content`}

@@ -28,7 +28,7 @@ export function HomePage() {
         <SummaryCards />
         <HomeCharts />
         {can('blog', 'view') || can('orders', 'view') ? (
-          <div className="grid gap-3 xl:grid-cols-2">
+          <div className="grid min-w-0 grid-cols-1 gap-3 xl:grid-cols-2 [&>*]:min-w-0">
             {can('blog', 'view') ? <LatestArticles /> : null}
             {can('orders', 'view') ? <LatestOrders /> : null}
           </div>

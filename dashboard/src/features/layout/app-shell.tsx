@@ -3,6 +3,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { copyrightLine, DESIGNER_CREDIT } from '../../lib/brand';
+import { ReauthDialog } from '../auth/reauth-dialog';
 import { GlobalSearchProvider } from '../search/search-context';
 import { SearchOverlay } from '../search/search-overlay';
 import { SidebarContent } from './sidebar';
@@ -59,6 +60,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </div>
       </div>
       <SearchOverlay />
+      <ReauthDialog />
     </GlobalSearchProvider>
   );
 }

@@ -12,7 +12,7 @@ export const PENDING_POLL_MS = 30_000;
 export function PendingOrdersBell() {
   const { data } = useQuery({
     queryKey: queryKeys.pendingOrdersCount,
-    queryFn: ({ signal }) => api.get<PendingOrdersCountAnswer>('/api/orders/count-pending', { signal }),
+    queryFn: ({ signal }) => api.get<PendingOrdersCountAnswer>('/api/orders/count-pending', { signal, background: true }),
     refetchInterval: PENDING_POLL_MS,
     refetchIntervalInBackground: false,
     retry: false,

@@ -13,7 +13,7 @@ import {
 import { usePermissions } from '../auth/permissions';
 import { useLogout } from './use-logout';
 
-/** The top bar's avatar and name: "Mon profile" (everyone) and "Se déconnecter". */
+/** The top bar's avatar and name: "Mon profil" (everyone) and "Se déconnecter". */
 export function UserMenu() {
   const { user } = usePermissions();
   const navigate = useNavigate();
@@ -37,7 +37,7 @@ export function UserMenu() {
       <DropdownMenuContent>
         <DropdownMenuLabel>{user?.email}</DropdownMenuLabel>
         <DropdownMenuItem icon={<UserRound />} onSelect={() => void navigate({ to: '/administration/profile' })}>
-          Mon profile
+          Mon profil
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem icon={<LogOut />} tone="danger" onSelect={() => void logout()}>

@@ -53,8 +53,9 @@ export function useOrderStatusChange() {
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div className="flex justify-between gap-2 py-0.5 text-sm">
-      <dt className="text-ink-subtle">{label}</dt>
-      <dd className="text-right font-medium text-ink">{value || '—'}</dd>
+      <dt className="shrink-0 text-ink-muted">{label}</dt>
+      {/* Long e-mail addresses and company names wrap inside the panel on a phone. */}
+      <dd className="min-w-0 break-words text-right font-medium text-ink [overflow-wrap:anywhere]">{value || '—'}</dd>
     </div>
   );
 }

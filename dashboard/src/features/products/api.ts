@@ -76,8 +76,16 @@ export function createProduct(fields: ProductFields, images: File[], onUploadPro
 }
 
 /** POST /api/product/{id}/update (`_method=PUT`): images, when sent, replace the old ones. */
-export function updateProduct(id: number, fields: ProductFields, images: File[], onUploadProgress?: (fraction: number) => void) {
-  return api.post<ProductSaveAnswer>(`/api/product/${id}/update`, productForm(fields, images, 'PUT'), { onUploadProgress });
+export function updateProduct(
+  id: number,
+  fields: ProductFields,
+  images: File[],
+  onUploadProgress?: (fraction: number) => void,
+  version?: number,
+) {
+  const form = productForm(fields, images, 'PUT');
+  if (version !== undefined) form.append('version', String(version));
+  return api.post<ProductSaveAnswer>(`/api/product/${id}/update`, form, { onUploadProgress });
 }
 
 /** DELETE /api/product/{id}/delete. */

@@ -1,22 +1,18 @@
+import { formatPrice } from '@comptoir/api/money';
+
 /**
- * Money arrives as a decimal string ("1250000.00"). It is shown in French ("1 250 000,00") without
- * ever going through a binary float, followed by its currency symbol when there is one.
+ * Money arrives as a decimal string ("1250000.00"). It is shown in the one format of the site and the
+ * e-mails (`@comptoir/api/money`): "1 250 000", "899,90", never through a binary float.
  */
 export function formatAmount(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
-  const text = String(value).trim();
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return text;
-  const [, sign, whole, decimals = ''] = match;
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
-  const cents = (decimals + '00').slice(0, 2);
-  return `${sign}${grouped},${cents}`;
+  return formatPrice(value);
 }
 
-/** "1 250 000,00 FCFA", "49,90 €", "12,00 $". */
+/** "1 250 000 FCFA", "49,90 €", "$ 12". */
 export function formatMoney(value: string | number | null | undefined, symbol?: string | null): string {
-  const amount = formatAmount(value);
-  return symbol && amount !== '—' ? `${amount}\u00a0${symbol}` : amount;
+  if (value === null || value === undefined || value === '') return '—';
+  return formatPrice(value, symbol ?? '');
 }
 
 /** The text a price input holds, back to the API's decimal form ("1 250,5" → "1250.5"). */

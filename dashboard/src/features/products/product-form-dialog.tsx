@@ -14,6 +14,7 @@ import { Select } from '../../ui/select';
 import { applyServerErrors } from '../auth/apply-server-errors';
 import { DESCRIPTION_MAX, descriptionRules, remainingText } from '../brands/description';
 import { categoryOptionsQueryOptions, currenciesQueryOptions } from '../categories/api';
+import { useVersionGuard } from '../../lib/versioning';
 import { brandOptionsQueryOptions, createProduct, PRODUCT_MAX_IMAGES, updateProduct, type ProductFields } from './api';
 import { AMOUNT_PATTERN, normaliseAmountInput } from './money';
 import { StoredImage } from './stored-image';
@@ -56,6 +57,18 @@ function thresholdOf(product: (PublicProduct & { low_stock_threshold?: number | 
   return value === null || value === undefined ? '' : String(value);
 }
 
+const valuesOf = (product: PublicProduct | null) => ({
+  name: product?.name ?? '',
+  reference: product?.reference ?? '',
+  stock: product ? String(product.stock) : '',
+  price: product?.price ?? '',
+  brand_id: product ? String(product.brand_id ?? product.brand?.id ?? '') : '',
+  category_id: product ? String(product.category_id ?? product.category?.id ?? '') : '',
+  currency_id: product ? String(product.currency_id ?? product.currency?.id ?? '') : '',
+  description: product?.description ?? '',
+  low_stock_threshold: thresholdOf(product),
+});
+
 /** Add or edit a product (`product` null: create), with 1 to 5 images and the upload's progress. */
 export function ProductFormDialog({ product, onClose }: { product: PublicProduct | null; onClose: () => void }) {
   const editing = product !== null;
@@ -72,20 +85,12 @@ export function ProductFormDialog({ product, onClose }: { product: PublicProduct
     handleSubmit,
     setError,
     watch,
+    reset,
     formState: { errors, isSubmitting, dirtyFields },
   } = useForm<ProductFields>({
-    defaultValues: {
-      name: product?.name ?? '',
-      reference: product?.reference ?? '',
-      stock: product ? String(product.stock) : '',
-      price: product?.price ?? '',
-      brand_id: product ? String(product.brand_id ?? product.brand?.id ?? '') : '',
-      category_id: product ? String(product.category_id ?? product.category?.id ?? '') : '',
-      currency_id: product ? String(product.currency_id ?? product.currency?.id ?? '') : '',
-      description: product?.description ?? '',
-      low_stock_threshold: thresholdOf(product),
-    },
+    defaultValues: valuesOf(product),
   });
+  const guard = useVersionGuard(product, (fresh) => reset(valuesOf(fresh)));
   const description = watch('description');
   const currencyId = watch('currency_id');
   const symbol = useMemo(
@@ -156,7 +161,7 @@ export function ProductFormDialog({ product, onClose }: { product: PublicProduct
       setProgress(images.length ? 0 : null);
       try {
         const onProgress = images.length ? setProgress : undefined;
-        if (editing) await updateProduct(product.id, fields, images, onProgress);
+        if (editing) await updateProduct(product.id, fields, images, onProgress, guard.version);
         else await createProduct(fields, images, onProgress);
         notifySuccess(editing ? 'Produit mis à jour avec succès !' : 'Produit ajouté avec succès !');
         await Promise.all([
@@ -168,6 +173,7 @@ export function ProductFormDialog({ product, onClose }: { product: PublicProduct
         ]);
         onClose();
       } catch (error) {
+        if (guard.catchConflict(error)) return;
         if (isApiError(error)) {
           applyServerErrors(error, setError, FIELDS);
           const problem =
@@ -198,6 +204,7 @@ export function ProductFormDialog({ product, onClose }: { product: PublicProduct
       formId="product-form"
       submitLabel={editing ? 'Modifier' : 'Ajouter'}
       onClose={onClose}
+      notice={guard.notice}
     >
       <form id="product-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <div className="grid gap-2 sm:grid-cols-2">

@@ -14,7 +14,8 @@ export function isBusy(status: PublishingStatus | undefined): boolean {
 /** GET /api/publishing/status: whether the public site is up to date with what editors saved. */
 export const publishingStatusQueryOptions = queryOptions({
   queryKey: queryKeys.publishingStatus,
-  queryFn: async ({ signal }) => (await api.get<PublishingStatusAnswer>('/api/publishing/status', { signal })).status,
+  queryFn: async ({ signal }) =>
+    (await api.get<PublishingStatusAnswer>('/api/publishing/status', { signal, background: true })).status,
   refetchInterval: (query) => (isBusy(query.state.data) ? BUSY_POLL_MS : IDLE_POLL_MS),
   refetchIntervalInBackground: false,
   staleTime: 0,

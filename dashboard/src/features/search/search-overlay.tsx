@@ -28,6 +28,7 @@ import { formatMoney } from '../products/money';
 import { globalSearchQueryOptions, SEARCH_MIN_LENGTH } from './api';
 import { clearHistory, readHistory, rememberSearch } from './history';
 import { useGlobalSearch } from './search-context';
+import { useReturnFocus } from '../../lib/focus-return';
 
 const DEBOUNCE_MS = 250;
 
@@ -64,11 +65,13 @@ function useDebounced(value: string, delay: number): string {
  */
 export function SearchOverlay() {
   const { open, setOpen } = useGlobalSearch();
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay fixed inset-0 z-40 bg-brand-950/50 backdrop-blur-[2px]" />
         <RadixDialog.Content
+          onCloseAutoFocus={returnFocus}
           aria-describedby={undefined}
           className="dialog-content fixed left-1/2 top-[10vh] z-50 flex max-h-[80vh] w-[calc(100vw-32px)] max-w-[640px] -translate-x-1/2 flex-col overflow-hidden rounded-lg bg-surface shadow-raised focus:outline-none"
         >
@@ -281,7 +284,7 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
         </span>
         <span className="min-w-0 flex-1">
           <span className="block truncate font-medium">{item.label}</span>
-          {item.detail ? <span className="block truncate text-xs text-ink-subtle">{item.detail}</span> : null}
+          {item.detail ? <span className="block truncate text-xs text-ink-muted">{item.detail}</span> : null}
         </span>
       </li>
     );
@@ -292,7 +295,7 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
     body = (
       <div className="p-1">
         <div className="flex items-center justify-between px-1 py-0.5">
-          <p className="text-xs font-semibold uppercase tracking-wide text-ink-subtle" id={`${ids}-recent`}>
+          <p className="text-xs font-semibold uppercase tracking-wide text-ink-muted" id={`${ids}-recent`}>
             Recherches récentes
           </p>
           {history.length ? (
@@ -360,7 +363,7 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
             <li
               role="presentation"
               id={`${ids}-${group.id}`}
-              className="px-1 pb-0.5 pt-1 text-xs font-semibold uppercase tracking-wide text-ink-subtle"
+              className="px-1 pb-0.5 pt-1 text-xs font-semibold uppercase tracking-wide text-ink-muted"
             >
               {group.title}
             </li>
@@ -396,10 +399,10 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
         <kbd className="rounded-sm border border-line px-0.5 text-[11px] text-ink-subtle">Échap</kbd>
       </div>
       {text.trim().length === 1 ? (
-        <p className="border-b border-line px-2 py-0.5 text-xs text-ink-subtle">Saisissez au moins 2 caractères.</p>
+        <p className="border-b border-line px-2 py-0.5 text-xs text-ink-muted">Saisissez au moins 2 caractères.</p>
       ) : null}
       <div className="min-h-0 flex-1 overflow-y-auto">{body}</div>
-      <p className="hidden border-t border-line px-2 py-0.5 text-[11px] text-ink-subtle sm:block">
+      <p className="hidden border-t border-line px-2 py-0.5 text-[11px] text-ink-muted sm:block">
         <kbd>↑</kbd> <kbd>↓</kbd> pour naviguer · <kbd>Entrée</kbd> pour ouvrir · <kbd>Échap</kbd> pour fermer
       </p>
     </>

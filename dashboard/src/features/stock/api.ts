@@ -52,8 +52,10 @@ export function createStockEntry(fields: StockFields, image: File | null) {
 }
 
 /** POST /api/stock/{id}/update (multipart, `_method=PUT`; the image only when replaced). */
-export function updateStockEntry(id: number, fields: StockFields, image: File | null) {
-  return api.post<StockSaveAnswer>(`/api/stock/${id}/update`, stockForm(fields, image, 'PUT'));
+export function updateStockEntry(id: number, fields: StockFields, image: File | null, version?: number) {
+  const form = stockForm(fields, image, 'PUT');
+  if (version !== undefined) form.append('version', String(version));
+  return api.post<StockSaveAnswer>(`/api/stock/${id}/update`, form);
 }
 
 /** DELETE /api/stock/{id}/delete. */

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorText, isApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { useVersionGuard } from '../../lib/versioning';
 import { FormDialog } from '../../ui/form-dialog';
 import { Field } from '../../ui/field';
 import { FileDrop } from '../../ui/file-drop';
@@ -22,6 +23,16 @@ interface FormValues extends Omit<StockFields, 'expirable'> {
   nonExpirable: boolean;
 }
 
+const valuesOf = (entry: StockEntryRow | null): FormValues => ({
+  name: entry?.name ?? '',
+  price: entry?.price ?? '',
+  quantity: entry ? String(entry.quantity) : '',
+  manufacture_date: entry?.manufacture_date ?? '',
+  nonExpirable: entry ? !entry.expiry_date : false,
+  expiry_date: entry?.expiry_date ?? '',
+  billing_date: entry?.billing_date ?? '',
+});
+
 /** Add or edit a stock entry (`entry` null: create). The image is required on create only. */
 export function StockFormDialog({ entry, onClose }: { entry: StockEntryRow | null; onClose: () => void }) {
   const editing = entry !== null;
@@ -38,18 +49,10 @@ export function StockFormDialog({ entry, onClose }: { entry: StockEntryRow | nul
     watch,
     clearErrors,
     trigger,
+    reset,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<FormValues>({
-    defaultValues: {
-      name: entry?.name ?? '',
-      price: entry?.price ?? '',
-      quantity: entry ? String(entry.quantity) : '',
-      manufacture_date: entry?.manufacture_date ?? '',
-      nonExpirable: entry ? !entry.expiry_date : false,
-      expiry_date: entry?.expiry_date ?? '',
-      billing_date: entry?.billing_date ?? '',
-    },
-  });
+  } = useForm<FormValues>({ defaultValues: valuesOf(entry) });
+  const guard = useVersionGuard(entry, (fresh) => reset(valuesOf(fresh)));
   const nonExpirable = watch('nonExpirable');
 
   const onSubmit = handleSubmit(
@@ -69,12 +72,13 @@ export function StockFormDialog({ entry, onClose }: { entry: StockEntryRow | nul
         billing_date: values.billing_date,
       };
       try {
-        if (editing) await updateStockEntry(entry.id, fields, image);
+        if (editing) await updateStockEntry(entry.id, fields, image, guard.version);
         else await createStockEntry(fields, image);
         notifySuccess(editing ? 'Produit en stock mis à jour avec succès !' : 'Produit ajouté en stock avec succès !');
         await queryClient.invalidateQueries({ queryKey: queryKeys.stock.all });
         onClose();
       } catch (error) {
+        if (guard.catchConflict(error)) return;
         if (isApiError(error)) {
           applyServerErrors(error, setError, ['name', 'price', 'quantity', 'manufacture_date', 'expiry_date', 'billing_date']);
           const expirable = error.fieldError('expirable');
@@ -103,6 +107,7 @@ export function StockFormDialog({ entry, onClose }: { entry: StockEntryRow | nul
       formId="stock-form"
       submitLabel={editing ? 'Modifier' : 'Ajouter'}
       onClose={onClose}
+      notice={guard.notice}
     >
       <form id="stock-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <Field id={`${ids}-image`} label="Image du produit" error={imageError ?? undefined} required={!editing}>

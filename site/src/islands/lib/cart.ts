@@ -57,6 +57,8 @@ const storage = {
     } catch {
       // Storage full or disabled: the cart still works for this page.
     }
+    // The header's cart count (a plain script, outside React) follows the changes of this tab.
+    window.dispatchEvent(new Event('comptoir:cart-change'));
   },
   subscribe: jsonStorage.subscribe
     ? (key: string, callback: (value: CartItem[]) => void, initial: CartItem[]) =>
@@ -76,6 +78,16 @@ const store = getDefaultStore();
 
 export function getCart(): CartItem[] {
   return store.get(cartAtom);
+}
+
+/**
+ * The one quantity rule of the shop: a whole number within 1..stock (1 when the stock is unknown or 0).
+ * Answers the quantity and whether more than the stock was asked for (the "Stock épuisé" notice).
+ */
+export function clampQuantity(wanted: number, stock: number): [number, boolean] {
+  const whole = Number.isFinite(wanted) ? Math.floor(wanted) : 1;
+  const max = Math.max(1, stock);
+  return [Math.min(max, Math.max(1, whole)), whole > stock];
 }
 
 /** Adds a product; refuses a product already in the cart and an exhausted one. */
@@ -98,17 +110,17 @@ export function isInCart(id: number): boolean {
   return store.get(cartAtom).some((item) => item.id === id);
 }
 
-/** Sets an item's quantity within 1..stock; beyond the stock shows "Stock épuisé" and keeps it. */
+/**
+ * Sets an item's quantity, kept within 1..stock where the visitor sees it: asking for more than the
+ * stock sets the stock and says "Stock épuisé"; less than 1 sets 1. False when nothing changed.
+ */
 export function setQuantity(id: number, quantity: number): boolean {
   const cart = store.get(cartAtom);
   const item = cart.find((i) => i.id === id);
   if (!item || !Number.isFinite(quantity)) return false;
-  const wanted = Math.floor(quantity);
-  if (wanted > item.stock) {
-    notify.error(CART_TEXTS.outOfStock);
-    return false;
-  }
-  if (wanted < 1) return false;
+  const [wanted, over] = clampQuantity(quantity, item.stock);
+  if (over) notify.error(CART_TEXTS.outOfStock);
+  if (wanted === item.quantity) return false;
   store.set(
     cartAtom,
     cart.map((i) => (i.id === id ? { ...i, quantity: wanted } : i)),
@@ -128,6 +140,17 @@ export function removeOne(id: number): void {
     );
     return;
   }
+  store.set(
+    cartAtom,
+    cart.filter((i) => i.id !== id),
+  );
+  notify.info(CART_TEXTS.removed);
+}
+
+/** Takes an item out of the cart whatever its quantity (a product no longer orderable). */
+export function removeItem(id: number): void {
+  const cart = store.get(cartAtom);
+  if (!cart.some((i) => i.id === id)) return;
   store.set(
     cartAtom,
     cart.filter((i) => i.id !== id),

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ArticleCardData } from '../../lib/articles';
+import { frenchTypography } from '../../lib/format';
 
 /** An article card (image 215 px high, title, excerpt, author, date), linking to /article/{slug}. */
 export function ArticleCard({ card, headingLevel = 3 }: { card: ArticleCardData; headingLevel?: 2 | 3 }) {
@@ -23,7 +24,7 @@ export function ArticleCard({ card, headingLevel = 3 }: { card: ArticleCardData;
       <div className="flex flex-1 flex-col p-2">
         <Heading className="text-lg font-bold text-brand-900">
           <a href={`/article/${card.slug}`} className="after:absolute after:inset-0 hover:underline">
-            {card.title}
+            {frenchTypography(card.title)}
           </a>
         </Heading>
         <p className="mt-1 flex-1 text-ink-muted">{card.excerpt}</p>

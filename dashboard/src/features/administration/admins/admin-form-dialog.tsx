@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { isApiError } from '../../../lib/api';
+import { useVersionGuard } from '../../../lib/versioning';
 import { queryKeys } from '../../../lib/query-keys';
 import { FormDialog } from '../../../ui/form-dialog';
 import { Field } from '../../../ui/field';
@@ -27,6 +28,14 @@ import { createAdmin, updateAdmin, type AdminFields } from './api';
 import { HistoryPanel } from '../../audit/history-panel';
 
 /** Modal "Ajouter un Administrateur" / "Modifier un Administrateur" (`admin` null: create). */
+const valuesOf = (admin: AdminListItem | null): AdminFields => ({
+  role_id: admin?.role_id != null ? String(admin.role_id) : admin?.role?.id != null ? String(admin.role.id) : '',
+  firstname: admin?.firstname ?? '',
+  name: admin?.name ?? '',
+  email: admin?.email ?? '',
+  password: '',
+});
+
 export function AdminFormDialog({ admin, onClose }: { admin: AdminListItem | null; onClose: () => void }) {
   const editing = admin !== null;
   const queryClient = useQueryClient();
@@ -39,16 +48,10 @@ export function AdminFormDialog({ admin, onClose }: { admin: AdminListItem | nul
     control,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, isSubmitting },
-  } = useForm<AdminFields>({
-    defaultValues: {
-      role_id: admin?.role_id != null ? String(admin.role_id) : admin?.role?.id != null ? String(admin.role.id) : '',
-      firstname: admin?.firstname ?? '',
-      name: admin?.name ?? '',
-      email: admin?.email ?? '',
-      password: '',
-    },
-  });
+  } = useForm<AdminFields>({ defaultValues: valuesOf(admin) });
+  const guard = useVersionGuard(admin, (fresh) => reset(valuesOf(fresh)));
 
   // In edit mode the admin's current role comes first.
   const roleOptions = useMemo(() => {
@@ -68,7 +71,7 @@ export function AdminFormDialog({ admin, onClose }: { admin: AdminListItem | nul
       password: values.password,
     };
     try {
-      if (editing) await updateAdmin(admin.id, fields, image);
+      if (editing) await updateAdmin(admin.id, fields, image, guard.version);
       else await createAdmin(fields, image);
       notifySuccess(editing ? 'Admin mis à jour avec succès !' : 'Admin ajouté avec succès !');
       const refresh = [
@@ -79,6 +82,7 @@ export function AdminFormDialog({ admin, onClose }: { admin: AdminListItem | nul
       await Promise.all(refresh);
       onClose();
     } catch (error) {
+      if (guard.catchConflict(error)) return;
       const failure = editing ? 'Erreur lors de la mise à jour.' : "Erreur lors de la création de l'admin.";
       if (!isApiError(error) || error.isNetworkError) {
         notifyError(failure);
@@ -110,6 +114,7 @@ export function AdminFormDialog({ admin, onClose }: { admin: AdminListItem | nul
       formId="admin-form"
       submitLabel={editing ? 'Modifier' : 'Ajouter'}
       onClose={onClose}
+      notice={guard.notice}
     >
       <form id="admin-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <Field id="admin-image" label="Photo" error={imageError ?? undefined}>

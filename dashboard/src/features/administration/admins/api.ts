@@ -32,10 +32,10 @@ export function createAdmin(fields: AdminFields, image: File | null) {
 }
 
 /** POST /api/admin/{id}/update (multipart, `_method=PUT`): the password and image only when given. */
-export function updateAdmin(id: number, fields: AdminFields, image: File | null) {
+export function updateAdmin(id: number, fields: AdminFields, image: File | null, version?: number) {
   return api.post<AdminSaveAnswer>(
     `/api/admin/${id}/update`,
-    toFormData({ ...fields, password: fields.password || undefined, image: image ?? undefined }, 'PUT'),
+    toFormData({ ...fields, password: fields.password || undefined, image: image ?? undefined, version }, 'PUT'),
   );
 }
 

@@ -11,14 +11,17 @@ export interface ProfileFields {
 }
 
 /** POST /api/profile/update, multipart with `_method=PUT`; the image only when a new one was chosen. */
-export function updateProfile(fields: ProfileFields, image: File | null) {
-  return api.post<ProfileUpdateAnswer>('/api/profile/update', toFormData({ ...fields, image: image ?? undefined }, 'PUT'));
+export function updateProfile(fields: ProfileFields, image: File | null, version?: number) {
+  return api.post<ProfileUpdateAnswer>(
+    '/api/profile/update',
+    toFormData({ ...fields, image: image ?? undefined, version }, 'PUT'),
+  );
 }
 
 /** POST /api/profile/identifiants-update, multipart with `_method=PUT`: e-mail, and the password when filled. */
-export function updateCredentials(email: string, password: string) {
+export function updateCredentials(email: string, password: string, version?: number) {
   return api.post<ProfileUpdateAnswer>(
     '/api/profile/identifiants-update',
-    toFormData({ email, password: password || undefined }, 'PUT'),
+    toFormData({ email, password: password || undefined, version }, 'PUT'),
   );
 }

@@ -2,6 +2,7 @@ import type { CurrentUser } from '@comptoir/api/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../../lib/api';
+import { useVersionGuard } from '../../../lib/versioning';
 import { queryKeys } from '../../../lib/query-keys';
 import { FormDialog } from '../../../ui/form-dialog';
 import { Field } from '../../../ui/field';
@@ -24,12 +25,14 @@ export function EditCredentialsDialog({ user, onClose }: { user: CurrentUser; on
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<CredentialsForm>({ defaultValues: { email: user.email, password: '' } });
+  const guard = useVersionGuard(user, (fresh) => reset({ email: fresh.email, password: '' }));
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await updateCredentials(values.email.trim(), values.password);
+      await updateCredentials(values.email.trim(), values.password, guard.version);
       notifySuccess('Identifiants mis à jour avec succès !');
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.me }),
@@ -37,6 +40,7 @@ export function EditCredentialsDialog({ user, onClose }: { user: CurrentUser; on
       ]);
       onClose();
     } catch (error) {
+      if (guard.catchConflict(error)) return;
       if (!isApiError(error) || error.isNetworkError) {
         notifyError('Erreur réseau', 'Une erreur est survenue lors de la mise à jour de vos identifiants');
         return;
@@ -55,6 +59,7 @@ export function EditCredentialsDialog({ user, onClose }: { user: CurrentUser; on
       submitLabel="Enregistrer"
       cancelLabel="Annuler"
       onClose={onClose}
+      notice={guard.notice}
     >
       <form id="credentials-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <Field id="credentials-email" label="Email professionnel" error={errors.email?.message} required>

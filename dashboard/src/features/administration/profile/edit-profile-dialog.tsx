@@ -5,6 +5,8 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../../lib/api';
 import { fullName } from '../../../lib/format';
+import { remainingText } from '../../brands/description';
+import { useVersionGuard } from '../../../lib/versioning';
 import { queryKeys } from '../../../lib/query-keys';
 import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
@@ -19,6 +21,15 @@ import { updateProfile, type ProfileFields } from './api';
 
 export const ABOUT_MAX = 275;
 
+const valuesOf = (user: CurrentUser): ProfileFields => ({
+  firstname: user.firstname ?? '',
+  name: user.name ?? '',
+  phone: user.phone ?? '',
+  email: user.email ?? '',
+  profession: user.profession ?? '',
+  about: user.about ?? '',
+});
+
 /** Modal "Modifier le profil": photo by click, names, phone, e-mail, function, about (275 max). */
 export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -31,17 +42,10 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
     handleSubmit,
     setError,
     watch,
+    reset,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileFields>({
-    defaultValues: {
-      firstname: user.firstname ?? '',
-      name: user.name ?? '',
-      phone: user.phone ?? '',
-      email: user.email ?? '',
-      profession: user.profession ?? '',
-      about: user.about ?? '',
-    },
-  });
+  } = useForm<ProfileFields>({ defaultValues: valuesOf(user) });
+  const guard = useVersionGuard(user, (fresh) => reset(valuesOf(fresh)));
   const remaining = ABOUT_MAX - (watch('about')?.length ?? 0);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -57,6 +61,7 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
           about: values.about,
         },
         image,
+        guard.version,
       );
       notifySuccess('Profil mis à jour avec succès !');
       await Promise.all([
@@ -65,6 +70,7 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
       ]);
       onClose();
     } catch (error) {
+      if (guard.catchConflict(error)) return;
       if (!isApiError(error) || error.isNetworkError) {
         notifyError('Erreur réseau', 'Une erreur est survenue lors de la mise à jour de votre profil');
         return;
@@ -84,6 +90,7 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
       submitLabel="Modifier le profil"
       cancelLabel="Annuler"
       onClose={onClose}
+      notice={guard.notice}
     >
       <form id="profile-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <div className="flex items-center gap-2">
@@ -159,7 +166,9 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
           error={errors.about?.message}
           aside={
             <span aria-live="polite" className={remaining < 0 ? 'text-danger' : undefined}>
-              {remaining} caractères restants
+              {remaining < 0
+                ? `${-remaining} caractère${remaining < -1 ? 's' : ''} en trop`
+                : remainingText(watch('about'), ABOUT_MAX)}
             </span>
           }
         >

@@ -45,7 +45,7 @@ export function ProfilePage() {
         />
         <div className="flex flex-col items-start gap-2 px-3 pb-3 sm:flex-row sm:items-end">
           <Avatar src={user.image} alt={`Photo de ${name}`} size="xl" className="-mt-8 border-4 shadow-card" />
-          <div className="min-w-0 flex-1 pb-0.5">
+          <div className="w-full min-w-0 flex-1 pb-0.5 sm:w-auto">
             <h2 className="truncate text-2xl font-semibold text-ink" data-testid="profile-name">
               {name}
             </h2>
@@ -119,8 +119,8 @@ export function ProfilePage() {
                 {
                   label: 'Email',
                   value: (
-                    <span className="inline-flex items-center gap-0.5">
-                      <Mail className="size-1.5" aria-hidden="true" />
+                    <span className="inline-flex min-w-0 items-center gap-0.5 break-all">
+                      <Mail className="size-1.5 shrink-0" aria-hidden="true" />
                       {user.email}
                     </span>
                   ),
@@ -138,7 +138,7 @@ export function ProfilePage() {
           </Card>
         </div>
         <Card title="À propos" titleId="profile-about-title" className="self-start">
-          <p className="whitespace-pre-line text-sm leading-relaxed text-ink-muted" data-testid="profile-about">
+          <p className="whitespace-pre-line break-words text-sm leading-relaxed text-ink-muted" data-testid="profile-about">
             {or(user.about)}
           </p>
         </Card>

@@ -46,8 +46,10 @@ export function createRole(fields: RoleFields) {
 }
 
 /** POST /api/role/{id}/update (multipart, `_method=PUT`). */
-export function updateRole(id: number, fields: RoleFields) {
-  return api.post<RoleSaveAnswer>(`/api/role/${id}/update`, roleForm(fields, 'PUT'));
+export function updateRole(id: number, fields: RoleFields, version?: number) {
+  const form = roleForm(fields, 'PUT');
+  if (version !== undefined) form.append('version', String(version));
+  return api.post<RoleSaveAnswer>(`/api/role/${id}/update`, form);
 }
 
 /** DELETE /api/role/{id}/delete. */

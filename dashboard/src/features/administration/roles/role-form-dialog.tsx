@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../../lib/api';
+import { useVersionGuard } from '../../../lib/versioning';
 import { queryKeys } from '../../../lib/query-keys';
 import { FormDialog } from '../../../ui/form-dialog';
 import { Field } from '../../../ui/field';
@@ -60,13 +61,20 @@ export function RoleFormDialog({ role, onClose }: { role: RoleListItem | null; o
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<RoleForm>({ defaultValues: { name: role?.name ?? '', description: role?.description ?? '' } });
+  const guard = useVersionGuard(role, (fresh) => {
+    reset({ name: fresh.name, description: fresh.description ?? '' });
+    setGrid(
+      permissionGrid({ role: { id: fresh.id, name: fresh.name, description: fresh.description, permission: fresh.permission } }),
+    );
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     const fields = { name: values.name.trim(), description: values.description.trim(), permissions: grid };
     try {
-      if (editing) await updateRole(role.id, fields);
+      if (editing) await updateRole(role.id, fields, guard.version);
       else await createRole(fields);
       notifySuccess(editing ? 'Rôle mis à jour avec succès !' : 'Rôle ajouté !');
       // The signed-in user's own role may have changed: reload their permissions too.
@@ -77,6 +85,7 @@ export function RoleFormDialog({ role, onClose }: { role: RoleListItem | null; o
       ]);
       onClose();
     } catch (error) {
+      if (guard.catchConflict(error)) return;
       const failure = editing ? 'Erreur lors de la mise à jour.' : 'Erreur lors de la création du rôle.';
       if (isApiError(error) && !error.isNetworkError) applyServerErrors(error, setError, ['name', 'description']);
       notifyError(failure, isApiError(error) ? error.serverMessage : undefined);
@@ -91,6 +100,7 @@ export function RoleFormDialog({ role, onClose }: { role: RoleListItem | null; o
       formId="role-form"
       submitLabel={editing ? 'Modifier' : 'Terminer'}
       onClose={onClose}
+      notice={guard.notice}
     >
       <form id="role-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <Field id="role-name" label="Nom du rôle" error={errors.name?.message} required>

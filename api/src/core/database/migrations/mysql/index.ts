@@ -1,15 +1,19 @@
 // Maintained by `npm run db:migration:generate -w api -- <Name>`: every migration of this folder, oldest first.
 import type { MigrationInterface } from 'typeorm';
 import { Initial1795261422359 } from './1795261422359-Initial.js';
+import { RecordVersions1795443076430 } from './1795443076430-RecordVersions.js';
 import { AuditHistory1795443146724 } from './1795443146724-AuditHistory.js';
 import { QuotesInAnyCurrency1795443334057 } from './1795443334057-QuotesInAnyCurrency.js';
 import { DashboardChartIndexes1795443735356 } from './1795443735356-DashboardChartIndexes.js';
 import { JobLeases1795444149029 } from './1795444149029-JobLeases.js';
+import { MailReplyTo1795444176500 } from './1795444176500-MailReplyTo.js';
 
 export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
+  RecordVersions1795443076430,
   AuditHistory1795443146724,
   QuotesInAnyCurrency1795443334057,
   DashboardChartIndexes1795443735356,
   JobLeases1795444149029,
+  MailReplyTo1795444176500,
 ];

@@ -1,0 +1,18 @@
+/**
+ * The one money format of Comptoir (issue 12 §8), used by the public site, the dashboard and the
+ * e-mails alike: French grouping, a decimal comma, cents only when there are some, the dollar sign
+ * before the amount and every other symbol after it: "1 250 000 FCFA", "899,90 €", "$ 24 500".
+ * Amounts arrive as decimal strings ("1250000.00") and are formatted from their digits, never
+ * through a binary float. Runtime code shared with the front ends: `@comptoir/api/money`.
+ */
+export function formatPrice(price: string | number, symbol = ''): string {
+  const text = typeof price === 'number' ? (Number.isFinite(price) ? price.toFixed(2) : String(price)) : String(price).trim();
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return String(price);
+  const [, sign, whole, decimals = ''] = match;
+  const grouped = whole!.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const cents = (decimals + '00').slice(0, 2);
+  const amount = `${sign}${grouped}${cents === '00' ? '' : `,${cents}`}`;
+  if (!symbol) return amount;
+  return symbol === '$' ? `${symbol} ${amount}` : `${amount} ${symbol}`;
+}

@@ -1,0 +1,109 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LogIn } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { isApiError, setReauthenticator } from '../../lib/api';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { Field, FormAlert } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { login } from './api';
+import { PASSWORD_REQUIRED } from './email-rules';
+import { usePermissions } from './permissions';
+import { PasswordInput } from './password-input';
+
+interface Pending {
+  resolve: () => void;
+  reject: (reason?: unknown) => void;
+}
+
+/**
+ * The in-place sign-in of the signed-in frame (issue 12 §2). When the session has ended (idle
+ * timeout, sign-out elsewhere, server restart) any call answering 401 opens this dialog instead of
+ * leaving the page; once the same person has signed in again, the API client sends the waiting calls
+ * again, so a save in progress completes and nothing typed is lost. "Aller à la page de connexion"
+ * gives up (the page is left, as before).
+ */
+export function ReauthDialog() {
+  const { user } = usePermissions();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const emailRef = useRef(user?.email);
+  if (user?.email) emailRef.current = user.email;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<{ password: string }>({ defaultValues: { password: '' } });
+
+  useEffect(() => {
+    setReauthenticator(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          setFormError(null);
+          reset({ password: '' });
+          setPending({ resolve, reject });
+        }),
+    );
+    return () => setReauthenticator(null);
+  }, [reset]);
+
+  const email = emailRef.current ?? '';
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setFormError(null);
+    try {
+      await login({ email, password });
+      await queryClient.invalidateQueries();
+      pending?.resolve();
+      setPending(null);
+    } catch (error) {
+      setFormError(
+        !isApiError(error) || error.isNetworkError
+          ? 'Erreur de connexion'
+          : error.fieldError('password') || error.fieldError('email') || error.serverMessage || 'Erreur lors de la connexion',
+      );
+    }
+  });
+
+  if (!pending) return null;
+  return (
+    <Dialog
+      open
+      // Only the two buttons end it: the waiting saves need an answer.
+      onOpenChange={() => undefined}
+      busy
+      title="Votre session a expiré"
+      description="Reconnectez-vous pour continuer : ce que vous étiez en train d’enregistrer le sera ensuite, rien n’est perdu."
+      size="sm"
+      footer={
+        <>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              pending.reject(new Error('gave up'));
+              setPending(null);
+            }}
+            disabled={isSubmitting}
+          >
+            Aller à la page de connexion
+          </Button>
+          <Button type="submit" form="reauth-form" loading={isSubmitting} icon={<LogIn className="size-2" aria-hidden="true" />}>
+            Se reconnecter
+          </Button>
+        </>
+      }
+    >
+      <form id="reauth-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        <Field id="reauth-email" label="Email pro">
+          <Input type="email" autoComplete="username" value={email} readOnly />
+        </Field>
+        <Field id="reauth-password" label="Mot de passe" error={errors.password?.message}>
+          <PasswordInput autoComplete="current-password" autoFocus {...register('password', { required: PASSWORD_REQUIRED })} />
+        </Field>
+      </form>
+    </Dialog>
+  );
+}
