@@ -1,0 +1,33 @@
+import * as fx from '../../backoffice/fixtures.js';
+import type { MatrixContext, MatrixRow } from '../matrix-row.js';
+
+/** Quote requests in any currency: exchange rates (admin), the devis PDF and reservation holds (orders). */
+export const publicRoutes: string[] = ['GET /api/exchange-rates', 'POST /api/order/estimate'];
+export const signedInRoutes: string[] = [];
+
+const orderSetup = async ({ t }: MatrixContext) => {
+  const product = await fx.product(t, await fx.refs(t), { stock: 10 });
+  return { id: (await fx.order(t, [{ product, quantity: 1 }])).id };
+};
+
+export const rows: MatrixRow[] = [
+  { method: 'GET', route: '/api/exchange-rate', category: 'admin', right: 'view', expectAllowed: [200] },
+  {
+    method: 'POST',
+    route: '/api/exchange-rate',
+    category: 'admin',
+    right: 'edit',
+    send: (req) => req.send({ currency_code: 'USD', rate: '605.5' }),
+    expectAllowed: [200, 201],
+  },
+  { method: 'GET', route: '/api/order/:id/devis.pdf', category: 'orders', right: 'view', setup: orderSetup, expectAllowed: [200] },
+  {
+    method: 'PUT',
+    route: '/api/order/:id/hold',
+    category: 'orders',
+    right: 'edit',
+    setup: orderSetup,
+    send: (req) => req.send({ days: 7 }),
+    expectAllowed: [200],
+  },
+];
