@@ -4,13 +4,13 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
-import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
 import { createValidationPipe } from './core/errors/validation.pipe.js';
+import { boundedBodies } from './core/web/body-limits.js';
 import { mountFrontEnds } from './core/web/front-ends.js';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
 
@@ -46,8 +46,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   );
   app.use(compression());
   app.use(cookieParser());
-  app.use(express.json({ limit: '2mb' }));
-  app.use(express.urlencoded({ extended: true, limit: '2mb' }));
+  // Byte, key and depth limits per route before any parsing cost (issue 11).
+  app.use(boundedBodies());
 
   const site = app.get(SiteBuilderService);
   mountFrontEnds(app.getHttpAdapter().getInstance(), config, site.releases);

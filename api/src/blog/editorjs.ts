@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { assertBodyShape } from '../core/web/body-shape.js';
 
 /**
  * Editor.js documents: shape check, normalisation and rendering to the HTML the public site shows.
@@ -259,6 +260,12 @@ export function parseEditorDocument(raw: string | undefined | null): EditorDocum
     value = JSON.parse(raw);
   } catch {
     throw new EditorContentError('Le contenu de l’article est invalide (JSON attendu).');
+  }
+  try {
+    // Bounded before the recursive normalisation below (nested lists): keys, depth, well-formed text.
+    assertBodyShape(value);
+  } catch (error) {
+    throw new EditorContentError((error as Error).message);
   }
   if (!isObject(value) || !Array.isArray(value.blocks)) {
     throw new EditorContentError('Le contenu de l’article est invalide (document de l’éditeur attendu).');

@@ -1,0 +1,57 @@
+import { ApiError, ValidationFailed } from '../errors/api-error.js';
+
+/**
+ * The shape every request body must have before class-transformer and class-validator see it. Their
+ * cost grows faster than linearly with the number of keys (40,000 keys froze the single process for
+ * seconds), and deep nesting made them overflow the stack (500). The body's byte size is bounded by
+ * the parsers (`body-limits.ts`), so JSON.parse itself is bounded; this walk is iterative (no stack to
+ * overflow) and stops at the first problem.
+ */
+export const BODY_SHAPE = {
+  /** Keys of one object (a role's permission grid, an order's fields... stay far below). */
+  maxKeys: 200,
+  /** Items of one array (an order's lines, an article's blocks). */
+  maxItems: 2000,
+  /** Nesting of objects and arrays. */
+  maxDepth: 20,
+} as const;
+
+export const INVALID_TEXT = 'Ce champ contient des caractères invalides.';
+export const BODY_TOO_COMPLEX = 'Le contenu envoyé est trop complexe.';
+
+// With the `u` flag a surrogate pair is one code point, so this matches lone surrogates only.
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/** Lone UTF-16 surrogates cannot be stored (MySQL utf8mb4), e-mailed or shown: a text must be well formed. */
+export const isWellFormedText = (value: string): boolean => !LONE_SURROGATE.test(value);
+
+/**
+ * Throws a French 413 when `body` has too many keys/items or is nested too deep, and a 422 naming the
+ * field when a text (or a key) is not well-formed Unicode. Anything else passes unchanged.
+ */
+export function assertBodyShape(body: unknown, limits = BODY_SHAPE): void {
+  if (body === null || typeof body !== 'object') {
+    if (typeof body === 'string' && !isWellFormedText(body)) throw new ValidationFailed({ body: [INVALID_TEXT] });
+    return;
+  }
+  const stack: Array<{ value: object; depth: number; path: string }> = [{ value: body, depth: 1, path: '' }];
+  while (stack.length) {
+    const { value, depth, path } = stack.pop()!;
+    if (depth > limits.maxDepth) throw new ApiError(413, BODY_TOO_COMPLEX);
+    const isArray = Array.isArray(value);
+    if (isArray ? value.length > limits.maxItems : false) throw new ApiError(413, BODY_TOO_COMPLEX);
+    let count = 0;
+    for (const key in value) {
+      if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+      if (!isArray && ++count > limits.maxKeys) throw new ApiError(413, BODY_TOO_COMPLEX);
+      const field = path ? `${path}.${key}` : key;
+      if (!isWellFormedText(key)) throw new ValidationFailed({ [path || 'body']: [INVALID_TEXT] });
+      const child = (value as Record<string, unknown>)[key];
+      if (typeof child === 'string') {
+        if (!isWellFormedText(child)) throw new ValidationFailed({ [field]: [INVALID_TEXT] });
+      } else if (child !== null && typeof child === 'object') {
+        stack.push({ value: child, depth: depth + 1, path: field });
+      }
+    }
+  }
+}
