@@ -6,11 +6,11 @@ import { runTransaction } from '../common/transactions.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { invalidField } from '../core/errors/api-error.js';
 import { MailService } from '../mail/mail.service.js';
-import { loginKeys } from './auth.service.js';
 import { INVALID_RESET_LINK, type ResetPasswordDto } from './dto/reset-password.dto.js';
 import { PasswordResetToken } from './entities/password-reset-token.entity.js';
 import { hashPassword } from './password.js';
 import { SessionService } from './session.service.js';
+import { SignInThrottle } from './sign-in-throttle.js';
 import { THROTTLE_RULES, ThrottleService, TooManyAttempts, waitText } from './throttle.service.js';
 import { isWellFormedToken, randomToken, sha256Hex } from './tokens.js';
 
@@ -44,16 +44,26 @@ export class RecoveryService implements OnModuleDestroy {
     private readonly mail: MailService,
     private readonly sessions: SessionService,
     private readonly throttle: ThrottleService,
+    private readonly signInThrottle: SignInThrottle,
   ) {}
 
+  /**
+   * Limited per (address, client), per client and per address (the last one high, against mail
+   * bombing), and the answer is the same whatever happens: a stranger can neither learn whether the
+   * address exists nor tell that the limit was reached, and cannot block the owner's recovery from
+   * the owner's own connection.
+   */
   async request(email: string, ip: string | null | undefined): Promise<void> {
-    const keys = [`recovery:email:${email}`, `recovery:ip:${ip || 'unknown'}`];
-    const wait = await this.throttle.lockedFor(keys);
-    if (wait > 0) {
-      throw new TooManyAttempts(`Trop de demandes de réinitialisation. Veuillez réessayer dans ${waitText(wait)}.`, wait);
-    }
-    await this.throttle.hit(keys[0]!, THROTTLE_RULES.recoveryEmail);
-    await this.throttle.hit(keys[1]!, THROTTLE_RULES.recoveryIp);
+    const keys = {
+      pair: `recovery:pair:${email}|${ip || 'unknown'}`,
+      ip: `recovery:ip:${ip || 'unknown'}`,
+      email: `recovery:email:${email}`,
+    };
+    const wait = await this.throttle.lockedFor(Object.values(keys));
+    await this.throttle.hit(keys.pair, THROTTLE_RULES.recoveryPair);
+    await this.throttle.hit(keys.ip, THROTTLE_RULES.recoveryIp);
+    await this.throttle.hit(keys.email, THROTTLE_RULES.recoveryEmail);
+    if (wait > 0) return;
     const work = this.sendLink(email)
       .catch((error: unknown) => this.logger.error(`Recovery e-mail failed: ${(error as Error).message}`))
       .finally(() => this.pending.delete(work));
@@ -127,6 +137,6 @@ export class RecoveryService implements OnModuleDestroy {
     if (userId === null) throw await refuse();
     await this.sessions.revokeUser(userId);
     const user = await this.users.findOneBy({ id: userId });
-    if (user) await this.throttle.clear(loginKeys(user.email, null).email);
+    if (user) await this.signInThrottle.forgiveAccount(user.email);
   }
 }

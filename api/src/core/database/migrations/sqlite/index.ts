@@ -1,7 +1,9 @@
 // Maintained by `npm run db:migration:generate -w api -- <Name>`: every migration of this folder, oldest first.
 import type { MigrationInterface } from 'typeorm';
 import { Initial1795261422359 } from './1795261422359-Initial.js';
+import { SignInTokens1795443134638 } from './1795443134638-SignInTokens.js';
 
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
+  SignInTokens1795443134638,
 ];
