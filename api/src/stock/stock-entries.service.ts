@@ -11,6 +11,7 @@ import { discardImage, imageVariants, saveWithImages } from '../media/image-vari
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { StockEntryFormDto } from './dto/stock-entry.dto.js';
 import { StockEntry } from './entities/stock-entry.entity.js';
+import { retryOnConflict } from '../common/transactions.js';
 
 export const STOCK_PAGE_SIZE = 8;
 const NOT_FOUND = 'Entrée de stock introuvable.';
@@ -88,7 +89,9 @@ export class StockEntriesService {
     });
     const form = await validateForm(StockEntryFormDto, body, errors);
     await saveWithImages(this.storage, 'stock', images, async ([path]) => {
-      const result = await this.entries.update({ id }, { ...columnsOf(form, existing), ...(path ? { image: path } : {}) });
+      const result = await retryOnConflict(() =>
+        this.entries.update({ id }, { ...columnsOf(form, existing), ...(path ? { image: path } : {}) }),
+      );
       if (!result.affected) throw notFound(NOT_FOUND);
     });
     if (images.length) await discardImage(this.storage, existing.image);
@@ -98,7 +101,7 @@ export class StockEntriesService {
   async delete(id: number): Promise<void> {
     const entry = await this.entries.findOneBy({ id });
     if (!entry) throw notFound(NOT_FOUND);
-    const result = await this.entries.delete({ id });
+    const result = await retryOnConflict(() => this.entries.delete({ id }));
     if (!result.affected) throw notFound(NOT_FOUND);
     await discardImage(this.storage, entry.image);
   }
