@@ -12,7 +12,9 @@ import type { AdminListAnswer, AdminListItem } from '../contract/staff.js';
 import type { StaffPrincipal } from '../core/access/permissions.js';
 import { invalidField, notFound } from '../core/errors/api-error.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
-import { discardStored, saveWithImage, type CheckedImage } from '../media/upload-policy.js';
+// Avatars get the same resized variants as every other image (their answers list them).
+import { discardImage, saveWithImages } from '../media/image-variants.js';
+import type { CheckedImage } from '../media/upload-policy.js';
 import { paginate, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
 import type { CreateAdminDto, UpdateAdminDto } from './dto/admin.dto.js';
 import { ROLE_UNKNOWN } from './dto/admin.dto.js';
@@ -60,7 +62,7 @@ export class AdminsService {
     await this.assertRoleExists(dto.role_id);
     await this.assertEmailFree(dto.email);
     const passwordHash = await hashPassword(dto.password);
-    const id = await saveWithImage(this.storage, AVATAR_FOLDER, image, (path) =>
+    const id = await saveWithImages(this.storage, AVATAR_FOLDER, image ? [image] : [], ([path]) =>
       this.saving(async () => {
         const result = await this.users.insert({
           role_id: dto.role_id,
@@ -110,11 +112,11 @@ export class AdminsService {
       changes.password_hash = await hashPassword(dto.password!);
       changes.password_changed_at = new Date();
     }
-    await saveWithImage(this.storage, AVATAR_FOLDER, image, async (path) => {
+    await saveWithImages(this.storage, AVATAR_FOLDER, image ? [image] : [], async ([path]) => {
       if (path) changes.image = path;
       await this.saving(() => this.users.update({ id }, { ...changes, updated_at: new Date() }));
     });
-    if (image && user.image) await discardStored(this.storage, user.image);
+    if (image && user.image) await discardImage(this.storage, user.image);
 
     let rotated: OpenedSession | undefined;
     if (passwordChanged || emailChanged || rightsLost) {
@@ -130,7 +132,7 @@ export class AdminsService {
     await this.administration.assertUserMayBeDeleted(user, actor.userId);
     await this.sessions.revokeUser(id);
     await this.users.delete({ id });
-    await discardStored(this.storage, user.image);
+    await discardImage(this.storage, user.image);
   }
 
   private async view(id: number): Promise<AdminListItem> {

@@ -11,7 +11,9 @@ import type { CurrentUser } from '../contract/staff.js';
 import type { StaffPrincipal } from '../core/access/permissions.js';
 import { invalidField, unauthenticated } from '../core/errors/api-error.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
-import { discardStored, saveWithImage, type CheckedImage } from '../media/upload-policy.js';
+// Avatars get the same resized variants as every other image (their answers list them).
+import { discardImage, saveWithImages } from '../media/image-variants.js';
+import type { CheckedImage } from '../media/upload-policy.js';
 import type { UpdateCredentialsDto, UpdateProfileDto } from './dto/profile.dto.js';
 
 export const PROFILE_MESSAGES = {
@@ -51,11 +53,11 @@ export class ProfileService {
       await this.assertEmailFree(dto.email!, user.id);
       changes.email = dto.email!;
     }
-    await saveWithImage(this.storage, AVATAR_FOLDER, image, async (path) => {
+    await saveWithImages(this.storage, AVATAR_FOLDER, image ? [image] : [], async ([path]) => {
       if (path) changes.image = path;
       await this.saving(() => this.users.update({ id: user.id }, { ...changes, updated_at: new Date() }));
     });
-    if (image && user.image) await discardStored(this.storage, user.image);
+    if (image && user.image) await discardImage(this.storage, user.image);
     const rotated = emailChanged ? await this.sessions.rotate(user.id, client) : undefined;
     return { user: await this.current(user.id), rotated };
   }
