@@ -327,7 +327,7 @@ test.describe('dashboard staff access', () => {
           firstname: `Agent${String(i).padStart(2, '0')}`,
           name: surname,
           email: uniqueEmail(`agent${i}.pagination`),
-          password: 'Pagination-2024',
+          password: 'Tournesol-2024',
         });
         ids.push(created.id);
       }
@@ -425,10 +425,10 @@ test.describe('dashboard staff access', () => {
     const admin = await staffApi(E2E_ADMIN.email, E2E_ADMIN.password);
     const email = uniqueEmail('profil');
     const newEmail = uniqueEmail('profil.nouveau');
-    await createStaff(admin, { role: 'Commercial', firstname: 'Essi', name: 'Lawson', email, password: 'Profil-Initial-1' });
+    await createStaff(admin, { role: 'Commercial', firstname: 'Essi', name: 'Lawson', email, password: 'Ananas-Initial-1' });
     await admin.dispose();
 
-    await signInFromScratch(page, email, 'Profil-Initial-1');
+    await signInFromScratch(page, email, 'Ananas-Initial-1');
     await page.goto('/dashboard/administration/profile');
     await expect(page.getByTestId('profile-profession')).toHaveText('Profession non définie');
     await expect(page.getByText('*'.repeat(15))).toBeVisible();
@@ -453,11 +453,20 @@ test.describe('dashboard staff access', () => {
     await page.getByRole('button', { name: 'Modifier les identifiants' }).click();
     const creds = page.getByRole('dialog', { name: 'Modifier vos identifiants' });
     await creds.getByLabel('Email professionnel').fill(newEmail);
-    await creds.getByLabel('Modifier le mot de passe').fill('Profil-Nouveau-2');
+    await creds.getByLabel('Modifier le mot de passe').fill('Ananas-Nouveau-2');
+    // The current password is asked (issue 11): without it, or wrong, nothing changes.
+    await creds.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(
+      creds.getByText('Saisissez votre mot de passe actuel pour changer votre email ou votre mot de passe.'),
+    ).toBeVisible();
+    await creds.getByLabel('Mot de passe actuel').fill('pas-le-bon');
+    await creds.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(creds.getByText('Le mot de passe actuel est incorrect.')).toBeVisible();
+    await creds.getByLabel('Mot de passe actuel').fill('Ananas-Initial-1');
     await creds.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText('Identifiants mis à jour avec succès !')).toBeVisible();
 
-    const self = await staffApi(newEmail, 'Profil-Nouveau-2');
+    const self = await staffApi(newEmail, 'Ananas-Nouveau-2');
     const me = await self.get('/api/user');
     expect(me).toMatchObject({
       email: newEmail,

@@ -4,6 +4,7 @@ import { In, type Repository } from 'typeorm';
 import { AdministrationGuard } from '../access/administration-guard.service.js';
 import { Role } from '../access/entities/role.entity.js';
 import { grantsAdministration, removedRights } from '../access/permission-grid.js';
+import { assertPasswordNotPersonal } from '../auth/password-rules.js';
 import { hashPassword } from '../auth/password.js';
 import { SessionService, type OpenedSession, type SessionClient } from '../auth/session.service.js';
 import { isUniqueViolation } from '../auth/unique-violation.js';
@@ -22,6 +23,8 @@ import { User } from './entities/user.entity.js';
 import { adminView, gridOf } from './user-view.js';
 
 export const ADMIN_MESSAGES = {
+  ownCredentials:
+    'Pour changer votre propre email ou mot de passe, utilisez « Mon profil » (votre mot de passe actuel y est demandé).',
   list: 'Liste des administrateurs',
   empty: 'Aucun administrateur trouvé',
   created: 'Admin ajouté avec succès !',
@@ -103,6 +106,17 @@ export class AdminsService {
     const emailChanged = dto.email !== undefined && dto.email !== user.email;
     if (emailChanged) await this.assertEmailFree(dto.email!, id);
     const passwordChanged = Boolean(dto.password);
+    if (id === actor.userId && (emailChanged || passwordChanged)) {
+      // One's own credentials change on the profile screen, where the current password is asked.
+      throw invalidField(emailChanged ? 'email' : 'password', ADMIN_MESSAGES.ownCredentials);
+    }
+    if (passwordChanged) {
+      assertPasswordNotPersonal(dto.password!, {
+        email: dto.email ?? user.email,
+        firstname: dto.firstname ?? user.firstname,
+        name: dto.name ?? user.name,
+      });
+    }
     const changes: Partial<User> = {};
     if (dto.role_id !== undefined) changes.role_id = dto.role_id;
     if (dto.firstname !== undefined) changes.firstname = dto.firstname;

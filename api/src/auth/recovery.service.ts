@@ -8,6 +8,7 @@ import { invalidField } from '../core/errors/api-error.js';
 import { MailService } from '../mail/mail.service.js';
 import { INVALID_RESET_LINK, type ResetPasswordDto } from './dto/reset-password.dto.js';
 import { PasswordResetToken } from './entities/password-reset-token.entity.js';
+import { assertPasswordNotPersonal } from './password-rules.js';
 import { hashPassword } from './password.js';
 import { SessionService } from './session.service.js';
 import { SignInThrottle } from './sign-in-throttle.js';
@@ -125,6 +126,8 @@ export class RecoveryService implements OnModuleDestroy {
     const now = new Date();
     const row = await this.tokens.findOneBy({ token_hash: sha256Hex(dto.token) });
     if (!row || row.used_at || new Date(row.expires_at).getTime() <= now.getTime()) throw await refuse();
+    const owner = await this.users.findOneBy({ id: row.user_id });
+    if (owner) assertPasswordNotPersonal(dto.password, owner);
     const passwordHash = await hashPassword(dto.password);
     const userId = await runTransaction(this.dataSource, async (manager) => {
       // Spent in the same statement that checks it is unspent: two concurrent uses cannot both pass.

@@ -4,8 +4,11 @@ import type { Repository } from 'typeorm';
 import { AVATAR_FOLDER } from '../admins/admins.service.js';
 import { User } from '../admins/entities/user.entity.js';
 import { currentUserView } from '../admins/user-view.js';
-import { hashPassword } from '../auth/password.js';
+import { assertPasswordNotPersonal } from '../auth/password-rules.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
 import { SessionService, type OpenedSession, type SessionClient } from '../auth/session.service.js';
+import { SignInThrottle } from '../auth/sign-in-throttle.js';
+import { TooManyAttempts, waitText } from '../auth/throttle.service.js';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import type { CurrentUser } from '../contract/staff.js';
 import type { StaffPrincipal } from '../core/access/permissions.js';
@@ -20,6 +23,8 @@ export const PROFILE_MESSAGES = {
   updated: 'Profil mis à jour avec succès !',
   credentials: 'Identifiants mis à jour avec succès !',
   emailTaken: 'Cet email est déjà utilisé.',
+  currentRequired: 'Saisissez votre mot de passe actuel pour changer votre email ou votre mot de passe.',
+  currentWrong: 'Le mot de passe actuel est incorrect.',
 };
 
 const orNull = (value: string | null | undefined) =>
@@ -32,7 +37,29 @@ export class ProfileService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly sessions: SessionService,
+    private readonly throttle: SignInThrottle,
   ) {}
+
+  /**
+   * Changing one's e-mail or password asks for the current password (ASVS 5 §6.2.3), so that a
+   * session left open or stolen cannot take the account over. Wrong guesses count like failed
+   * sign-ins of the account from this client address.
+   */
+  private async assertCurrentPassword(user: User, given: string | undefined, client: SessionClient): Promise<void> {
+    if (!given) throw invalidField('current_password', PROFILE_MESSAGES.currentRequired);
+    const attempt = { email: user.email, ip: client.ip };
+    const wait = await this.throttle.waitFor(attempt);
+    if (wait > 0) throw new TooManyAttempts(`Trop de tentatives. Veuillez réessayer dans ${waitText(wait)}.`, wait);
+    const row = await this.users
+      .createQueryBuilder('user')
+      .addSelect('user.password_hash')
+      .where('user.id = :id', { id: user.id })
+      .getOneOrFail();
+    if (!(await verifyPassword(row.password_hash, given))) {
+      await this.throttle.failed(attempt);
+      throw invalidField('current_password', PROFILE_MESSAGES.currentWrong);
+    }
+  }
 
   async updateProfile(
     actor: StaffPrincipal,
@@ -51,6 +78,7 @@ export class ProfileService {
     const emailChanged = dto.email !== undefined && dto.email !== user.email;
     if (emailChanged) {
       await this.assertEmailFree(dto.email!, user.id);
+      await this.assertCurrentPassword(user, dto.current_password, client);
       changes.email = dto.email!;
     }
     await saveWithImages(this.storage, AVATAR_FOLDER, image ? [image] : [], async ([path]) => {
@@ -70,11 +98,12 @@ export class ProfileService {
     const user = await this.me(actor);
     const changes: Partial<User> = {};
     const emailChanged = dto.email !== user.email;
-    if (emailChanged) {
-      await this.assertEmailFree(dto.email, user.id);
-      changes.email = dto.email;
-    }
+    if (emailChanged) await this.assertEmailFree(dto.email, user.id);
+    if (emailChanged || dto.password) await this.assertCurrentPassword(user, dto.current_password, client);
+    if (emailChanged) changes.email = dto.email;
     if (dto.password) {
+      assertPasswordNotPersonal(dto.password, { email: dto.email, firstname: user.firstname, name: user.name });
+      assertPasswordNotPersonal(dto.password, { email: user.email });
       changes.password_hash = await hashPassword(dto.password);
       changes.password_changed_at = new Date();
     }

@@ -48,6 +48,10 @@ export class UpdateProfileDto {
   @Trim()
   @MaxText(275, 'Le texte « À propos » ne doit pas dépasser 275 caractères.')
   about?: string | null;
+
+  @ApiPropertyOptional({ format: 'password', description: 'Requis pour changer l’email.' })
+  @MaxText(1024, 'Le mot de passe est trop long.')
+  current_password?: string;
 }
 
 /** POST /api/profile/identifiants-update: the sign-in e-mail and, when filled, a new password. */
@@ -62,4 +66,8 @@ export class UpdateCredentialsDto {
   @filled('password')
   @IsNewPassword()
   password?: string;
+
+  @ApiPropertyOptional({ format: 'password', description: 'Requis pour changer l’email ou le mot de passe.' })
+  @MaxText(1024, 'Le mot de passe est trop long.')
+  current_password?: string;
 }

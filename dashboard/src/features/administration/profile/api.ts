@@ -8,6 +8,8 @@ export interface ProfileFields {
   email: string;
   profession: string;
   about: string;
+  /** Only when the e-mail changes: the server asks for it. */
+  current_password?: string;
 }
 
 /** POST /api/profile/update, multipart with `_method=PUT`; the image only when a new one was chosen. */
@@ -15,10 +17,13 @@ export function updateProfile(fields: ProfileFields, image: File | null) {
   return api.post<ProfileUpdateAnswer>('/api/profile/update', toFormData({ ...fields, image: image ?? undefined }, 'PUT'));
 }
 
-/** POST /api/profile/identifiants-update, multipart with `_method=PUT`: e-mail, and the password when filled. */
-export function updateCredentials(email: string, password: string) {
+/**
+ * POST /api/profile/identifiants-update, multipart with `_method=PUT`: e-mail, and the password when
+ * filled; the current password is required to change either.
+ */
+export function updateCredentials(email: string, password: string, currentPassword: string) {
   return api.post<ProfileUpdateAnswer>(
     '/api/profile/identifiants-update',
-    toFormData({ email, password: password || undefined }, 'PUT'),
+    toFormData({ email, password: password || undefined, current_password: currentPassword || undefined }, 'PUT'),
   );
 }

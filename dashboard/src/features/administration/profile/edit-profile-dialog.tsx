@@ -15,6 +15,7 @@ import { Input, Textarea } from '../../../ui/input';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { applyServerErrors } from '../../auth/apply-server-errors';
 import { validateCompanyEmail } from '../../auth/email-rules';
+import { PasswordInput } from '../../auth/password-input';
 import { updateProfile, type ProfileFields } from './api';
 
 export const ABOUT_MAX = 275;
@@ -40,8 +41,11 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
       email: user.email ?? '',
       profession: user.profession ?? '',
       about: user.about ?? '',
+      current_password: '',
     },
   });
+  // Changing the e-mail changes how one signs in: the server asks for the current password then.
+  const emailChanging = (watch('email') ?? '').trim().toLowerCase() !== (user.email ?? '').toLowerCase();
   const remaining = ABOUT_MAX - (watch('about')?.length ?? 0);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -55,6 +59,7 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
           email: values.email.trim(),
           profession: values.profession.trim(),
           about: values.about,
+          current_password: emailChanging ? values.current_password : undefined,
         },
         image,
       );
@@ -69,7 +74,7 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
         notifyError('Erreur réseau', 'Une erreur est survenue lors de la mise à jour de votre profil');
         return;
       }
-      applyServerErrors(error, setError, ['firstname', 'name', 'phone', 'email', 'profession', 'about']);
+      applyServerErrors(error, setError, ['firstname', 'name', 'phone', 'email', 'profession', 'about', 'current_password']);
       if (error.fieldError('image')) setImageError(error.fieldError('image')!);
       notifyError('Erreur', error.serverMessage || 'Erreur lors de la mise à jour de votre profil');
     }
@@ -150,6 +155,17 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
             <Input type="email" autoComplete="email" {...register('email', { validate: validateCompanyEmail })} />
           </Field>
         </div>
+        {emailChanging ? (
+          <Field
+            id="profile-current-password"
+            label="Mot de passe actuel"
+            hint="Demandé pour changer votre email."
+            error={errors.current_password?.message}
+            required
+          >
+            <PasswordInput autoComplete="current-password" {...register('current_password')} />
+          </Field>
+        ) : null}
         <Field id="profile-profession" label="Fonction" error={errors.profession?.message}>
           <Input autoComplete="organization-title" {...register('profession')} />
         </Field>
