@@ -11,6 +11,7 @@ import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
 import { createValidationPipe } from './core/errors/validation.pipe.js';
 import { boundedBodies } from './core/web/body-limits.js';
+import { BASE_CSP_DIRECTIVES, transportHeaders } from './core/web/security-headers.js';
 import { mountFrontEnds } from './core/web/front-ends.js';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
 
@@ -28,22 +29,14 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
 
   app.use(
     helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': ["'self'", "'unsafe-inline'"],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'font-src': ["'self'", 'data:'],
-          'connect-src': ["'self'"],
-          'frame-src': ["'self'", 'https:'],
-          'object-src': ["'none'"],
-          'upgrade-insecure-requests': null,
-        },
-      },
+      // No inline script and no eval anywhere; the site's pages add the hashes of their own inline
+      // scripts (core/web/security-headers.ts). HSTS is sent over HTTPS only (transportHeaders).
+      contentSecurityPolicy: { useDefaults: false, directives: BASE_CSP_DIRECTIVES },
+      strictTransportSecurity: false,
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(transportHeaders());
   app.use(compression());
   app.use(cookieParser());
   // Byte, key and depth limits per route before any parsing cost (issue 11).

@@ -54,14 +54,14 @@ export interface PasswordOwner {
   name?: string | null;
 }
 
-/** The French message when `password` contains its owner's name, first name or e-mail (local part), else null. */
+/** The French message when `password` contains its owner's name, first name or e-mail's local part, else null. */
 export function personalPasswordProblem(password: string, owner: PasswordOwner): string | null {
   const folded = fold(password).replace(/[^\p{L}\p{N}]/gu, '');
   const compact = (value: string) => fold(value).replace(/[^\p{L}\p{N}]/gu, '');
-  // Whole names count from 3 letters ("Yao"); pieces of an address or of a compound name from 4, so
-  // that short words ("pas", "com") do not refuse unrelated passwords.
+  // Whole names and the e-mail's local part count from 3 letters ("Yao"); the pieces of a compound
+  // name ("Jean-Marc") from 4. Words of an address ("profil.nouveau@") are not personal on their own.
   const whole = [owner.firstname, owner.name, owner.email?.split('@')[0]].filter(Boolean).map((v) => compact(v!));
-  const pieces = [owner.firstname, owner.name, owner.email]
+  const pieces = [owner.firstname, owner.name]
     .filter(Boolean)
     .flatMap((v) => fold(v!).split(/[^\p{L}\p{N}]+/u))
     .filter((piece) => [...piece].length >= 4);

@@ -2,6 +2,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config/config.js';
+import { siteCsp } from './security-headers.js';
 
 export interface LiveSite {
   currentDir(): string | null;
@@ -63,6 +64,7 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite):
         extensions: ['html'],
         index: ['index.html'],
         setHeaders: (res, file) => {
+          if (file.endsWith('.html')) res.setHeader('Content-Security-Policy', siteCsp(dir));
           const hashedAsset = file.includes(`${path.sep}_astro${path.sep}`);
           res.setHeader(
             'Cache-Control',
@@ -93,6 +95,7 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite):
     }
     staticFor(dir)(req, res, () => {
       res.status(404).setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Content-Security-Policy', siteCsp(dir));
       res.sendFile(path.join(dir, '404.html'), (err) => {
         if (err) res.type('text/plain; charset=utf-8').send('Page non trouvée');
       });
