@@ -1,7 +1,7 @@
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { ValidationFailed, type FieldErrors } from '../core/errors/api-error.js';
-import { assertBodyShape } from '../core/web/body-shape.js';
+import { assertBodyShape } from '../core/web/body-limits.js';
 
 /**
  * The DTOs of these forms all carry their own French message on every rule, so the messages are

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
 import { ApiError, ValidationFailed } from '../core/errors/api-error.js';
 import type { Storage } from './storage/storage.js';
-import { sanitizeSvg } from './svg-sanitizer.js';
+import { sanitizeSvgOffThread } from './svg-sanitizer.js';
 
 /**
  * The one upload policy of the back-office images (avatars, brands, products, stock entries, articles):
@@ -34,6 +34,7 @@ export const IMAGE_MESSAGES = {
   type: 'Format invalide. Formats acceptés : PNG, JPG, JPEG, SVG, WEBP.',
   size: "L'image ne doit pas dépasser 5MB.",
   activeSvg: 'Cette image SVG contient des scripts ou des liens externes et a été refusée.',
+  complexSvg: 'Cette image SVG est trop complexe (trop d’éléments ou d’imbrications).',
   count: 'Trop de fichiers envoyés.',
   unexpected: "Ce fichier n'est pas attendu.",
 };
@@ -120,8 +121,12 @@ export async function checkImage(
   }
   if (detected && detected.mime !== 'application/xml' && detected.ext !== 'xml') throw fail(text.type);
 
-  const verdict = sanitizeSvg(buffer);
-  if (!verdict.ok) throw fail(verdict.reason === 'active-content' ? text.activeSvg : text.type);
+  const verdict = await sanitizeSvgOffThread(buffer);
+  if (!verdict.ok) {
+    throw fail(
+      verdict.reason === 'active-content' ? text.activeSvg : verdict.reason === 'too-complex' ? text.complexSvg : text.type,
+    );
+  }
   const clean = Buffer.from(verdict.svg, 'utf8');
   if (clean.length > IMAGE_MAX_BYTES) throw fail(text.size);
   return { buffer: clean, mime: 'image/svg+xml', extension: 'svg', size: clean.length, width: null, height: null, originalName };

@@ -106,4 +106,19 @@ describe(`uploads are re-encoded (${testDatabaseKind()})`, () => {
       orientation: undefined,
     });
   });
+
+  it('refuses SVG drawings too complex to sanitise cheaply, and sanitises the others off the event loop', async () => {
+    const rect = '<rect x="1" y="2" width="3" height="4" fill="#f00"/>';
+    const svg = (inner: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${inner}</svg>`);
+    for (const body of [svg(rect.repeat(20_000)), svg('<g>'.repeat(200_000) + '</g>'.repeat(200_000))]) {
+      const res = await staff.post('/api/upload-media').attach('file', body, 'dessin.svg');
+      expect(res.status).toBe(422);
+      expect(res.body.errors.file).toEqual(['Cette image SVG est trop complexe (trop d’éléments ou d’imbrications).']);
+    }
+    const fine = await staff
+      .post('/api/upload-media')
+      .attach('file', svg(rect.repeat(2_000)), 'schema.svg')
+      .expect(200);
+    expect(fine.body.media.mime).toBe('image/svg+xml');
+  });
 });

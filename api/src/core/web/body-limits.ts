@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, ValidationFailed } from '../errors/api-error.js';
 import { frenchMessageFor } from '../errors/french-defaults.js';
-import { BODY_SHAPE, assertBodyShape } from './body-shape.js';
+import { BODY_SHAPE, BODY_TOO_COMPLEX, INVALID_TEXT, bodyShapeProblem } from './body-shape.js';
 
 /**
  * Bounded work per request, before any parsing cost: a byte limit per route (JSON.parse and qs then
@@ -27,6 +27,14 @@ const PUBLIC_WRITE_ROUTES = new Set([
 ]);
 
 const limitFor = (req: Request) => (PUBLIC_WRITE_ROUTES.has(req.path.replace(/\/+$/, '')) ? 'publicForm' : 'staff');
+
+/** Throws a French 413 (too many keys or items, too deep) or a 422 naming the field (invalid Unicode). */
+export function assertBodyShape(body: unknown): void {
+  const problem = bodyShapeProblem(body);
+  if (!problem) return;
+  if (problem.kind === 'too-complex') throw new ApiError(413, BODY_TOO_COMPLEX);
+  throw new ValidationFailed({ [problem.field]: [INVALID_TEXT] });
+}
 
 /** body-parser's errors as the API's French ones (413 for size and parameter count, 400 for syntax). */
 function translate(error: unknown): unknown {

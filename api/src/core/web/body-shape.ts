@@ -1,5 +1,3 @@
-import { ApiError, ValidationFailed } from '../errors/api-error.js';
-
 /**
  * The shape every request body must have before class-transformer and class-validator see it. Their
  * cost grows faster than linearly with the number of keys (40,000 keys froze the single process for
@@ -25,33 +23,35 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
 /** Lone UTF-16 surrogates cannot be stored (MySQL utf8mb4), e-mailed or shown: a text must be well formed. */
 export const isWellFormedText = (value: string): boolean => !LONE_SURROGATE.test(value);
 
+export type BodyShapeProblem = { kind: 'too-complex' } | { kind: 'invalid-text'; field: string };
+
 /**
- * Throws a French 413 when `body` has too many keys/items or is nested too deep, and a 422 naming the
- * field when a text (or a key) is not well-formed Unicode. Anything else passes unchanged.
+ * The first problem of `body`: too many keys/items or nested too deep, or a text (or a key) that is not
+ * well-formed Unicode; null when there is none. No imports: the article worker uses it too.
  */
-export function assertBodyShape(body: unknown, limits = BODY_SHAPE): void {
+export function bodyShapeProblem(body: unknown, limits = BODY_SHAPE): BodyShapeProblem | null {
   if (body === null || typeof body !== 'object') {
-    if (typeof body === 'string' && !isWellFormedText(body)) throw new ValidationFailed({ body: [INVALID_TEXT] });
-    return;
+    return typeof body === 'string' && !isWellFormedText(body) ? { kind: 'invalid-text', field: 'body' } : null;
   }
   const stack: Array<{ value: object; depth: number; path: string }> = [{ value: body, depth: 1, path: '' }];
   while (stack.length) {
     const { value, depth, path } = stack.pop()!;
-    if (depth > limits.maxDepth) throw new ApiError(413, BODY_TOO_COMPLEX);
+    if (depth > limits.maxDepth) return { kind: 'too-complex' };
     const isArray = Array.isArray(value);
-    if (isArray ? value.length > limits.maxItems : false) throw new ApiError(413, BODY_TOO_COMPLEX);
+    if (isArray && value.length > limits.maxItems) return { kind: 'too-complex' };
     let count = 0;
     for (const key in value) {
       if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-      if (!isArray && ++count > limits.maxKeys) throw new ApiError(413, BODY_TOO_COMPLEX);
+      if (!isArray && ++count > limits.maxKeys) return { kind: 'too-complex' };
       const field = path ? `${path}.${key}` : key;
-      if (!isWellFormedText(key)) throw new ValidationFailed({ [path || 'body']: [INVALID_TEXT] });
+      if (!isWellFormedText(key)) return { kind: 'invalid-text', field: path || 'body' };
       const child = (value as Record<string, unknown>)[key];
       if (typeof child === 'string') {
-        if (!isWellFormedText(child)) throw new ValidationFailed({ [field]: [INVALID_TEXT] });
+        if (!isWellFormedText(child)) return { kind: 'invalid-text', field };
       } else if (child !== null && typeof child === 'object') {
         stack.push({ value: child, depth: depth + 1, path: field });
       }
     }
   }
+  return null;
 }
