@@ -115,7 +115,13 @@ if (wanted('api-mariadb')) {
 // table and the under-privileged matrix, password rules; then, on MariaDB, the same proofs with the
 // 200 concurrent order-status changes.
 if (wanted('security')) {
-  const files = [SECURITY_TESTS, 'test/access/route-policy', 'test/access/permission-matrix', 'src/auth/password-rules'];
+  const files = [
+    SECURITY_TESTS,
+    'test/access/route-policy',
+    'test/access/permission-matrix',
+    'src/auth/password-rules',
+    'src/common/transactions',
+  ];
   jest('security-sqlite', ['--selectProjects', 'unit', 'api', '--runInBand', ...files], { TEST_DB: 'sqlite' });
   console.log('\n=== starting a throw-away MariaDB for the security stage ===');
   const db = await startMariaDb();
