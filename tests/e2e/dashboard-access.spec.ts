@@ -256,7 +256,13 @@ test.describe('dashboard staff access', () => {
     await dialog.getByLabel('Prénom(s)').fill('Kossi');
     await dialog.getByLabel('Nom', { exact: true }).fill('Amouzou');
     await dialog.getByLabel('Email').fill(email);
+    // A password made of the person's own name is refused, in French, under the field.
     await dialog.getByLabel('Créer un mot de passe').fill('Motdepasse-Kossi-1');
+    await dialog.getByRole('button', { name: 'Ajouter', exact: true }).click();
+    await expect(
+      dialog.getByText('Le mot de passe ne doit contenir ni votre nom, ni votre prénom, ni votre adresse email.'),
+    ).toBeVisible();
+    await dialog.getByLabel('Créer un mot de passe').fill('Motdepasse-Lagune-1');
     await dialog.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await expect(page.getByText('Admin ajouté avec succès !')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -274,7 +280,7 @@ test.describe('dashboard staff access', () => {
     await again.getByLabel('Prénom(s)').fill('Kossi');
     await again.getByLabel('Nom', { exact: true }).fill('Doublon');
     await again.getByLabel('Email').fill(email);
-    await again.getByLabel('Créer un mot de passe').fill('Motdepasse-Kossi-1');
+    await again.getByLabel('Créer un mot de passe').fill('Motdepasse-Lagune-1');
     await again.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await expect(again.getByText('Cet email est déjà utilisé.')).toBeVisible();
     await again.getByRole('button', { name: 'Fermer' }).first().click();
@@ -299,7 +305,7 @@ test.describe('dashboard staff access', () => {
     [created] = await findAdmin(admin, 'Amouzou');
     expect(created).toMatchObject({ firstname: 'Kossi Edem', role: { name: 'Gestionnaire de stock' } });
     // The password was left empty: the old one still opens a session.
-    const kossi = await staffApi(email, 'Motdepasse-Kossi-1');
+    const kossi = await staffApi(email, 'Motdepasse-Lagune-1');
     await kossi.dispose();
 
     // Delete, after confirmation.
