@@ -95,9 +95,14 @@ if (wanted('lint')) {
   }
 }
 
+// The security proofs (api/test/security) run in their own stage below, not twice.
+const SECURITY_TESTS = 'test/security/';
+
 if (wanted('unit') || wanted('api-sqlite')) {
   const projects = [wanted('unit') && 'unit', wanted('api-sqlite') && 'api'].filter(Boolean);
-  jest('jest-sqlite', ['--selectProjects', ...projects, '--runInBand'], { TEST_DB: 'sqlite' });
+  jest('jest-sqlite', ['--selectProjects', ...projects, '--runInBand', `--testPathIgnorePatterns=${SECURITY_TESTS}`], {
+    TEST_DB: 'sqlite',
+  });
 }
 
 if (wanted('api-mariadb')) {
@@ -106,7 +111,36 @@ if (wanted('api-mariadb')) {
   const db = await startMariaDb();
   timings.push({ label: 'start MariaDB', ok: true, elapsed: Date.now() - dbStarted });
   try {
-    jest('jest-mariadb', ['--selectProjects', 'api', '--runInBand'], { TEST_DB: 'mariadb', TEST_MARIADB_URL: db.url });
+    jest('jest-mariadb', ['--selectProjects', 'api', '--runInBand', `--testPathIgnorePatterns=${SECURITY_TESTS}`], {
+      TEST_DB: 'mariadb',
+      TEST_MARIADB_URL: db.url,
+    });
+  } finally {
+    await db.stop();
+  }
+}
+
+// `npm test -- security`: the hardening proofs of issue 11 in one place. Wide/deep bodies while
+// /api/health is measured, the lock-out and NAT-office scenarios, EXIF and polyglot uploads, hostile
+// ids, invalid Unicode, headers, the anonymous and CSRF sweeps over every route, the route-policy
+// table and the under-privileged matrix, password rules; then, on MariaDB, the same proofs with the
+// 200 concurrent order-status changes.
+if (wanted('security')) {
+  const files = [
+    SECURITY_TESTS,
+    'test/access/route-policy',
+    'test/access/permission-matrix',
+    'src/auth/password-rules',
+    'src/common/transactions',
+  ];
+  jest('security-sqlite', ['--selectProjects', 'unit', 'api', '--runInBand', ...files], { TEST_DB: 'sqlite' });
+  console.log('\n=== starting a throw-away MariaDB for the security stage ===');
+  const db = await startMariaDb();
+  try {
+    jest('security-mariadb', ['--selectProjects', 'api', '--runInBand', SECURITY_TESTS], {
+      TEST_DB: 'mariadb',
+      TEST_MARIADB_URL: db.url,
+    });
   } finally {
     await db.stop();
   }

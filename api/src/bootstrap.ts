@@ -4,13 +4,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
-import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
 import { createValidationPipe } from './core/errors/validation.pipe.js';
+import { boundedBodies } from './core/web/body-limits.js';
+import { allowImageOrigin, BASE_CSP_DIRECTIVES, transportHeaders } from './core/web/security-headers.js';
 import { mountFrontEnds } from './core/web/front-ends.js';
 import { QuietBootLogger, requestIdMiddleware } from './core/observability/logging.js';
 import { MetricsService } from './metrics/metrics.service.js';
@@ -32,34 +33,22 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(requestIdMiddleware);
   app.use(app.get(MetricsService).httpMiddleware());
 
+  // Uploads may be redirected to a public bucket or CDN (STORAGE_PUBLIC_URL).
+  if (config.storage.publicUrl) allowImageOrigin(new URL(config.storage.publicUrl).origin);
   app.use(
     helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': ["'self'", "'unsafe-inline'"],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          // Uploads may be redirected to a public bucket or CDN (STORAGE_PUBLIC_URL).
-          'img-src': [
-            "'self'",
-            'data:',
-            'blob:',
-            ...(config.storage.publicUrl ? [new URL(config.storage.publicUrl).origin] : []),
-          ],
-          'font-src': ["'self'", 'data:'],
-          'connect-src': ["'self'"],
-          'frame-src': ["'self'", 'https:'],
-          'object-src': ["'none'"],
-          'upgrade-insecure-requests': null,
-        },
-      },
+      // No inline script and no eval anywhere; the site's pages add the hashes of their own inline
+      // scripts (core/web/security-headers.ts). HSTS is sent over HTTPS only (transportHeaders).
+      contentSecurityPolicy: { useDefaults: false, directives: BASE_CSP_DIRECTIVES },
+      strictTransportSecurity: false,
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(transportHeaders());
   app.use(compression());
   app.use(cookieParser());
-  app.use(express.json({ limit: '2mb' }));
-  app.use(express.urlencoded({ extended: true, limit: '2mb' }));
+  // Byte, key and depth limits per route before any parsing cost (issue 11).
+  app.use(boundedBodies());
 
   const site = app.get(SiteBuilderService);
   mountFrontEnds(app.getHttpAdapter().getInstance(), config, site.releases, app.get<Storage>(STORAGE));

@@ -260,7 +260,13 @@ test.describe('dashboard staff access', () => {
     await dialog.getByLabel('Prénom(s)').fill('Kossi');
     await dialog.getByLabel('Nom', { exact: true }).fill('Amouzou');
     await dialog.getByLabel('Email').fill(email);
+    // A password made of the person's own name is refused, in French, under the field.
     await dialog.getByLabel('Créer un mot de passe').fill('Motdepasse-Kossi-1');
+    await dialog.getByRole('button', { name: 'Ajouter', exact: true }).click();
+    await expect(
+      dialog.getByText('Le mot de passe ne doit contenir ni votre nom, ni votre prénom, ni votre adresse email.'),
+    ).toBeVisible();
+    await dialog.getByLabel('Créer un mot de passe').fill('Motdepasse-Lagune-1');
     await dialog.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await expect(page.getByText('Admin ajouté avec succès !')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -278,7 +284,7 @@ test.describe('dashboard staff access', () => {
     await again.getByLabel('Prénom(s)').fill('Kossi');
     await again.getByLabel('Nom', { exact: true }).fill('Doublon');
     await again.getByLabel('Email').fill(email);
-    await again.getByLabel('Créer un mot de passe').fill('Motdepasse-Kossi-1');
+    await again.getByLabel('Créer un mot de passe').fill('Motdepasse-Lagune-1');
     await again.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await expect(again.getByText('Cet email est déjà utilisé.')).toBeVisible();
     await again.getByRole('button', { name: 'Fermer' }).first().click();
@@ -303,7 +309,7 @@ test.describe('dashboard staff access', () => {
     [created] = await findAdmin(admin, 'Amouzou');
     expect(created).toMatchObject({ firstname: 'Kossi Edem', role: { name: 'Gestionnaire de stock' } });
     // The password was left empty: the old one still opens a session.
-    const kossi = await staffApi(email, 'Motdepasse-Kossi-1');
+    const kossi = await staffApi(email, 'Motdepasse-Lagune-1');
     await kossi.dispose();
 
     // Delete, after confirmation.
@@ -331,7 +337,7 @@ test.describe('dashboard staff access', () => {
           firstname: `Agent${String(i).padStart(2, '0')}`,
           name: surname,
           email: uniqueEmail(`agent${i}.pagination`),
-          password: 'Pagination-2024',
+          password: 'Tournesol-2024',
         });
         ids.push(created.id);
       }
@@ -429,10 +435,10 @@ test.describe('dashboard staff access', () => {
     const admin = await staffApi(E2E_ADMIN.email, E2E_ADMIN.password);
     const email = uniqueEmail('profil');
     const newEmail = uniqueEmail('profil.nouveau');
-    await createStaff(admin, { role: 'Commercial', firstname: 'Essi', name: 'Lawson', email, password: 'Profil-Initial-1' });
+    await createStaff(admin, { role: 'Commercial', firstname: 'Essi', name: 'Lawson', email, password: 'Ananas-Initial-1' });
     await admin.dispose();
 
-    await signInFromScratch(page, email, 'Profil-Initial-1');
+    await signInFromScratch(page, email, 'Ananas-Initial-1');
     await page.goto('/dashboard/administration/profile');
     await expect(page.getByTestId('profile-profession')).toHaveText('Profession non définie');
     await expect(page.getByText('*'.repeat(15))).toBeVisible();
@@ -457,11 +463,20 @@ test.describe('dashboard staff access', () => {
     await page.getByRole('button', { name: 'Modifier les identifiants' }).click();
     const creds = page.getByRole('dialog', { name: 'Modifier vos identifiants' });
     await creds.getByLabel('Email professionnel').fill(newEmail);
-    await creds.getByLabel('Modifier le mot de passe').fill('Profil-Nouveau-2');
+    await creds.getByLabel('Modifier le mot de passe').fill('Ananas-Nouveau-2');
+    // The current password is asked (issue 11): without it, or wrong, nothing changes.
+    await creds.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(
+      creds.getByText('Saisissez votre mot de passe actuel pour changer votre email ou votre mot de passe.'),
+    ).toBeVisible();
+    await creds.getByLabel('Mot de passe actuel').fill('pas-le-bon');
+    await creds.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(creds.getByText('Le mot de passe actuel est incorrect.')).toBeVisible();
+    await creds.getByLabel('Mot de passe actuel').fill('Ananas-Initial-1');
     await creds.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText('Identifiants mis à jour avec succès !')).toBeVisible();
 
-    const self = await staffApi(newEmail, 'Profil-Nouveau-2');
+    const self = await staffApi(newEmail, 'Ananas-Nouveau-2');
     const me = await self.get('/api/user');
     expect(me).toMatchObject({
       email: newEmail,

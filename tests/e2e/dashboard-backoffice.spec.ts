@@ -10,9 +10,9 @@ import { E2E_ADMIN } from './server.js';
 const DOMAIN = 'comptoir.example';
 const run = Date.now().toString(36);
 
-/** A small PNG (8x8, opaque), to upload as an image. */
+/** A small PNG (8x8, opaque) that decodes (uploads are re-encoded: an undecodable file is refused). */
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAF0lEQVR42mNkYPjPQAxgHFWIX+GoQgIAvxoCCgXvJFQAAAAASUVORK5CYII=',
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWOQ9buBFTEMLQkAXtlQwStwFmIAAAAASUVORK5CYII=',
   'base64',
 );
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
@@ -58,6 +58,11 @@ test.describe('dashboard back office', () => {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // The dashboard's CSP allows no eval and no inline script: the editor must load without tripping it.
+    const cspViolations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|unsafe-eval/i.test(message.text())) cspViolations.push(message.text());
+    });
     await signIn(page);
     await page.goto('/dashboard/articles');
     await expect(page.getByRole('heading', { name: 'Tous les articles' })).toBeVisible();
@@ -70,6 +75,7 @@ test.describe('dashboard back office', () => {
     const editor = page.getByTestId('article-editor');
     await expect(editor.locator('.codex-editor')).toBeVisible();
     await expectNoAxeViolations(page);
+    expect(cspViolations).toEqual([]);
 
     // Nothing filled: the editor says what is missing instead of saving.
     await page.getByRole('button', { name: 'Publier' }).click();

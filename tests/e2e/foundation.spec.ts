@@ -15,6 +15,25 @@ test.describe('one origin', () => {
     await expect(footer.getByRole('textbox')).toBeVisible();
   });
 
+  test('public pages run under a CSP without inline-script allowance, and trip none of it', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    for (const address of ['/', '/catalogue', '/contact', '/blog']) {
+      const response = await page.goto(address);
+      const csp = response?.headers()['content-security-policy'] ?? '';
+      const scripts = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+      expect({ address, scripts }).toEqual({
+        address,
+        scripts: expect.stringMatching(/^\s*script-src 'self'( 'sha256-[\w+/=]+')*$/),
+      });
+      // Islands hydrate (the "js" class comes from a hashed inline script).
+      await expect(page.locator('html')).toHaveClass(/\bjs\b/);
+    }
+    expect(violations).toEqual([]);
+  });
+
   test('an unknown public path answers 404 with the not-found page', async ({ page }) => {
     const response = await page.goto('/cette-page-n-existe-pas');
     expect(response?.status()).toBe(404);

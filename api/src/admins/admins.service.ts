@@ -4,6 +4,7 @@ import { In, type Repository } from 'typeorm';
 import { AdministrationGuard } from '../access/administration-guard.service.js';
 import { Role } from '../access/entities/role.entity.js';
 import { grantsAdministration, removedRights } from '../access/permission-grid.js';
+import { assertPasswordNotPersonal } from '../auth/password-rules.js';
 import { hashPassword } from '../auth/password.js';
 import { SessionService, type OpenedSession, type SessionClient } from '../auth/session.service.js';
 import { isUniqueViolation } from '../auth/unique-violation.js';
@@ -14,7 +15,9 @@ import { explainUnappliedUpdate, versionedWhere, withCurrentRecord } from '../co
 import { invalidField, notFound } from '../core/errors/api-error.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { PublishingService } from '../publishing/publishing.service.js';
-import { discardStored, saveWithImage, type CheckedImage } from '../media/upload-policy.js';
+// Avatars get the same resized variants as every other image (their answers list them).
+import { discardImage, saveWithImages } from '../media/image-variants.js';
+import type { CheckedImage } from '../media/upload-policy.js';
 import { paginate, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
 import type { CreateAdminDto, UpdateAdminDto } from './dto/admin.dto.js';
 import { ROLE_UNKNOWN } from './dto/admin.dto.js';
@@ -23,6 +26,8 @@ import { adminView, gridOf } from './user-view.js';
 import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 
 export const ADMIN_MESSAGES = {
+  ownCredentials:
+    'Pour changer votre propre email ou mot de passe, utilisez « Mon profil » (votre mot de passe actuel y est demandé).',
   list: 'Liste des administrateurs',
   empty: 'Aucun administrateur trouvé',
   created: 'Admin ajouté avec succès !',
@@ -73,7 +78,7 @@ export class AdminsService {
     await this.assertRoleExists(dto.role_id);
     await this.assertEmailFree(dto.email);
     const passwordHash = await hashPassword(dto.password);
-    const id = await saveWithImage(this.storage, AVATAR_FOLDER, image, (path) =>
+    const id = await saveWithImages(this.storage, AVATAR_FOLDER, image ? [image] : [], ([path]) =>
       this.saving(async () => {
         const result = await this.users.insert({
           role_id: dto.role_id,
@@ -114,6 +119,17 @@ export class AdminsService {
     const emailChanged = dto.email !== undefined && dto.email !== user.email;
     if (emailChanged) await this.assertEmailFree(dto.email!, id);
     const passwordChanged = Boolean(dto.password);
+    if (id === actor.userId && (emailChanged || passwordChanged)) {
+      // One's own credentials change on the profile screen, where the current password is asked.
+      throw invalidField(emailChanged ? 'email' : 'password', ADMIN_MESSAGES.ownCredentials);
+    }
+    if (passwordChanged) {
+      assertPasswordNotPersonal(dto.password!, {
+        email: dto.email ?? user.email,
+        firstname: dto.firstname ?? user.firstname,
+        name: dto.name ?? user.name,
+      });
+    }
     const changes: Partial<User> = {};
     if (dto.role_id !== undefined) changes.role_id = dto.role_id;
     if (dto.firstname !== undefined) changes.firstname = dto.firstname;
@@ -123,14 +139,14 @@ export class AdminsService {
       changes.password_hash = await hashPassword(dto.password!);
       changes.password_changed_at = new Date();
     }
-    await saveWithImage(this.storage, AVATAR_FOLDER, image, async (path) => {
+    await saveWithImages(this.storage, AVATAR_FOLDER, image ? [image] : [], async ([path]) => {
       if (path) changes.image = path;
       const result = await this.saving(() =>
         updateAudited(this.users, id, { ...changes, updated_by: actor.userId, updated_at: new Date() }, dto.version),
       );
       if (!result.affected) await explainUnappliedUpdate(this.users, id, ADMIN_MESSAGES.notFound, 'cet administrateur');
     }).catch(withCurrentRecord(() => this.view(id)));
-    if (image && user.image) await discardStored(this.storage, user.image);
+    if (image && user.image) await discardImage(this.storage, user.image);
     if (image || changes.firstname !== undefined || changes.name !== undefined) {
       await this.republishAuthor(id, `Auteur « ${changes.firstname ?? user.firstname} ${changes.name ?? user.name} » mis à jour`);
     }
@@ -150,7 +166,7 @@ export class AdminsService {
     const published = await this.articles.countBy({ user_id: id, status: 'Publié' });
     await this.sessions.revokeUser(id);
     await removeAudited(this.users, id);
-    await discardStored(this.storage, user.image);
+    await discardImage(this.storage, user.image);
     if (published > 0) await this.publishing.notifyChange('article.author', `Auteur « ${user.firstname} ${user.name} » supprimé`);
   }
 

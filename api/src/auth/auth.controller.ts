@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { CurrentUser, LoginAnswer } from '../contract/staff.js';
@@ -10,6 +10,8 @@ import { LoginDto } from './dto/login.dto.js';
 import { SessionCookies } from './session-cookies.js';
 import { PRESESSION_COOKIE } from './session.constants.js';
 import { SessionService } from './session.service.js';
+import { SignInThrottle } from './sign-in-throttle.js';
+import { SignInTokens } from './sign-in-tokens.service.js';
 import { TooManyAttempts } from './throttle.service.js';
 import { isWellFormedToken, presessionCsrfToken, randomToken } from './tokens.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -32,6 +34,8 @@ export class AuthController {
     private readonly sessions: SessionService,
     private readonly cookies: SessionCookies,
     private readonly audit: AuditService,
+    private readonly signInTokens: SignInTokens,
+    private readonly signInThrottle: SignInThrottle,
   ) {}
 
   @Public()
@@ -57,11 +61,31 @@ export class AuthController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Connexion (emails de l’entreprise uniquement) ; ouvre une nouvelle session.' })
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginAnswer> {
+    const deviceId = await this.signInTokens.deviceOf(req, dto.email);
     const { opened, user } = await withRetryAfter(res, () =>
-      this.auth.login(dto, { ...clientOf(req), previousSessionId: req.staffSession?.id }),
+      this.auth.login(dto, { ...clientOf(req), previousSessionId: req.staffSession?.id, deviceId }),
     );
     this.cookies.setSession(req, res, opened);
+    await this.signInTokens.rememberDevice(req, res, user.id, deviceId);
     return { success: true, message: 'Connexion réussie.', user };
+  }
+
+  @Public()
+  @Get('login/link')
+  @Header('Cache-Control', 'no-store')
+  @Header('Referrer-Policy', 'no-referrer')
+  @ApiOperation({ summary: 'Connexion par le lien à usage unique envoyé par email ; redirige vers le tableau de bord.' })
+  async loginLink(@Query('token') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const userId = await this.signInTokens.spendLink(token);
+    if (userId === null) {
+      res.redirect(303, '/dashboard/login?link=invalid');
+      return;
+    }
+    const { opened, user } = await this.auth.openSession(userId, { ...clientOf(req), previousSessionId: req.staffSession?.id });
+    await this.signInThrottle.forgiveAccount(user.email);
+    this.cookies.setSession(req, res, opened);
+    await this.signInTokens.rememberDevice(req, res, userId, null);
+    res.redirect(303, '/dashboard/');
   }
 
   @SignedIn()

@@ -1,24 +1,21 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { User } from '../admins/entities/user.entity.js';
+import { AuditService } from '../audit/audit.service.js';
 import { currentUserView } from '../admins/user-view.js';
 import type { CurrentUser } from '../contract/staff.js';
-import { ValidationFailed, unauthenticated } from '../core/errors/api-error.js';
+import { ApiError, ValidationFailed, unauthenticated } from '../core/errors/api-error.js';
 import type { LoginDto } from './dto/login.dto.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { SessionService, type OpenedSession, type SessionClient } from './session.service.js';
-import { THROTTLE_RULES, ThrottleService, TooManyAttempts, waitText } from './throttle.service.js';
+import { SignInThrottle } from './sign-in-throttle.js';
+import { SIGN_IN_LINK_SENT, SignInTokens } from './sign-in-tokens.service.js';
+import { TooManyAttempts, waitText } from './throttle.service.js';
 import { randomToken } from './tokens.js';
-import { AuditService } from '../audit/audit.service.js';
 
 /** Same text whether the address is unknown or the password wrong: sign-in never tells which. */
 export const WRONG_CREDENTIALS = 'Email ou mot de passe incorrect.';
-
-export const loginKeys = (email: string, ip: string | null | undefined) => ({
-  email: `login:email:${email}`,
-  ip: `login:ip:${ip || 'unknown'}`,
-});
 
 @Injectable()
 export class AuthService implements OnModuleInit {
@@ -28,7 +25,8 @@ export class AuthService implements OnModuleInit {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly sessions: SessionService,
-    private readonly throttle: ThrottleService,
+    private readonly throttle: SignInThrottle,
+    private readonly signInTokens: SignInTokens,
     private readonly audit: AuditService,
   ) {}
 
@@ -37,15 +35,16 @@ export class AuthService implements OnModuleInit {
   }
 
   /**
-   * Checks the credentials (throttled per address and per IP) and opens a new session; the session the
-   * browser had before, if any, is closed, so sign-in always gives a new session id.
+   * Checks the credentials (throttled as `sign-in-throttle.ts` explains) and opens a new session; the
+   * session the browser had before, if any, is closed, so sign-in always gives a new session id.
+   * `deviceId` is the browser's device cookie when it belongs to this account (`SignInTokens.deviceOf`).
    */
   async login(
     dto: LoginDto,
-    client: SessionClient & { previousSessionId?: string },
+    client: SessionClient & { previousSessionId?: string; deviceId?: string | null },
   ): Promise<{ opened: OpenedSession; user: CurrentUser }> {
-    const keys = loginKeys(dto.email, client.ip);
-    const wait = await this.throttle.lockedFor([keys.email, keys.ip]);
+    const attempt = { email: dto.email, ip: client.ip, deviceId: client.deviceId };
+    const wait = await this.throttle.waitFor(attempt);
     if (wait > 0) {
       throw new TooManyAttempts(`Trop de tentatives de connexion. Veuillez réessayer dans ${waitText(wait)}.`, wait);
     }
@@ -56,8 +55,7 @@ export class AuthService implements OnModuleInit {
       .getOne();
     const matches = await verifyPassword(user?.password_hash ?? (await this.decoyHash), dto.password);
     if (!user || !matches) {
-      await this.throttle.hit(keys.email, THROTTLE_RULES.loginEmail);
-      await this.throttle.hit(keys.ip, THROTTLE_RULES.loginIp);
+      await this.throttle.failed(attempt);
       // Recorded against the account when the address exists, so its history shows attempts on it.
       await this.audit.record(
         null,
@@ -66,17 +64,30 @@ export class AuthService implements OnModuleInit {
       );
       throw new ValidationFailed({ email: [WRONG_CREDENTIALS] }, WRONG_CREDENTIALS);
     }
-    await this.throttle.clear(keys.email);
+    await this.throttle.succeeded(attempt);
+    if (await this.throttle.needsEmailedLink(attempt)) {
+      await this.signInTokens.sendLink(user);
+      throw new ApiError(HttpStatus.FORBIDDEN, SIGN_IN_LINK_SENT, { sign_in_link_sent: true });
+    }
+    return this.openSession(user.id, client);
+  }
+
+  /** Opens a session for an account whose owner proved who they are (password, or e-mailed link). */
+  async openSession(
+    userId: number,
+    client: SessionClient & { previousSessionId?: string },
+  ): Promise<{ opened: OpenedSession; user: CurrentUser }> {
     if (client.previousSessionId) await this.sessions.close(client.previousSessionId);
     await this.sessions.purgeExpired();
-    const opened = await this.sessions.open(user.id, client);
+    const opened = await this.sessions.open(userId, client);
+    const user = await this.currentUser(userId);
     const name = `${user.firstname} ${user.name}`;
     await this.audit.record(
       null,
-      { entity: 'user', entity_id: user.id, label: name, action: 'login', changes: null },
-      { actor: 'staff', userId: user.id, userName: name, ip: client.ip ?? null },
+      { entity: 'user', entity_id: userId, label: name, action: 'login', changes: null },
+      { actor: 'staff', userId, userName: name, ip: client.ip ?? null },
     );
-    return { opened, user: await this.currentUser(user.id) };
+    return { opened, user };
   }
 
   async currentUser(userId: number): Promise<CurrentUser> {

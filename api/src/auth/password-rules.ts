@@ -1,17 +1,95 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { invalidField } from '../core/errors/api-error.js';
 import { Rule, isBlank } from './field-rules.js';
 
+/**
+ * New passwords follow OWASP ASVS 5 (§6.2): at least 8 characters (15 or more recommended), long
+ * passphrases allowed (up to 256), no composition rules, and refused when common or personal.
+ */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 export const PASSWORD_REQUIRED = 'Un mot de passe est requis.';
 export const PASSWORD_TOO_SHORT = 'Le mot de passe doit contenir au moins 8 caractères.';
 export const PASSWORD_TOO_LONG = 'Le mot de passe ne doit pas dépasser 256 caractères.';
+export const PASSWORD_TOO_COMMON =
+  'Ce mot de passe est trop courant ou trop facile à deviner. Choisissez-en un autre (une phrase de plusieurs mots convient bien).';
+export const PASSWORD_PERSONAL = 'Le mot de passe ne doit contenir ni votre nom, ni votre prénom, ni votre adresse email.';
 
-/** When present, a new password of 8 to 256 characters (length only, as the spec asks). */
+/**
+ * The ~49,000 most common passwords of public breach corpora (the list of `@zxcvbn-ts/language-common`,
+ * shipped with the package, ordered by frequency; its top 10,000 included), compared without case.
+ */
+let common: Set<string> | undefined;
+const commonPasswords = () => (common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())));
+
+const fold = (value: string) =>
+  value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** One character repeated ("aaaaaaaa"), a short chunk repeated ("abcabcab"), or a run such as "12345678" / "azertyui". */
+function isTrivial(password: string): boolean {
+  const chars = [...fold(password)];
+  for (let size = 1; size <= 3; size++) {
+    if (chars.every((c, i) => c === chars[i % size])) return true;
+  }
+  const codes = chars.map((c) => c.codePointAt(0)!);
+  const step = codes[1]! - codes[0]!;
+  if (Math.abs(step) === 1 && codes.every((c, i) => i === 0 || c - codes[i - 1]! === step)) return true;
+  return ['azertyuiopqsdfghjklmwxcvbn', 'qwertyuiopasdfghjklzxcvbnm', '1234567890'].some((row) => row.includes(chars.join('')));
+}
+
+/** The French message when `password` is common or trivial, else null. */
+export function commonPasswordProblem(password: string): string | null {
+  const folded = fold(password);
+  return commonPasswords().has(password.toLowerCase()) || commonPasswords().has(folded) || isTrivial(password)
+    ? PASSWORD_TOO_COMMON
+    : null;
+}
+
+export interface PasswordOwner {
+  email?: string | null;
+  firstname?: string | null;
+  name?: string | null;
+}
+
+/** The French message when `password` contains its owner's name, first name or e-mail's local part, else null. */
+export function personalPasswordProblem(password: string, owner: PasswordOwner): string | null {
+  const folded = fold(password).replace(/[^\p{L}\p{N}]/gu, '');
+  const compact = (value: string) => fold(value).replace(/[^\p{L}\p{N}]/gu, '');
+  // Whole names and the e-mail's local part count from 3 letters ("Yao"); the pieces of a compound
+  // name ("Jean-Marc") from 4. Words of an address ("profil.nouveau@") are not personal on their own.
+  const whole = [owner.firstname, owner.name, owner.email?.split('@')[0]].filter(Boolean).map((v) => compact(v!));
+  const pieces = [owner.firstname, owner.name]
+    .filter(Boolean)
+    .flatMap((v) => fold(v!).split(/[^\p{L}\p{N}]+/u))
+    .filter((piece) => [...piece].length >= 4);
+  const parts = [...whole.filter((part) => [...part].length >= 3), ...pieces];
+  return parts.some((part) => folded.includes(part)) ? PASSWORD_PERSONAL : null;
+}
+
+/** For services that know the account: a 422 on `password` when it is personal. */
+export function assertPasswordNotPersonal(password: string, owner: PasswordOwner, field = 'password'): void {
+  const problem = personalPasswordProblem(password, owner);
+  if (problem) throw invalidField(field, problem);
+}
+
+/**
+ * When present, a new password of 8 to 256 characters, not common, and (from the fields of the same
+ * form: email, firstname, name) not personal. Services check against the stored account as well
+ * (`assertPasswordNotPersonal`) when the form does not carry the owner's details.
+ */
 export const IsNewPassword = () =>
-  Rule('isNewPassword', (value) => {
+  Rule('isNewPassword', (value, form) => {
     if (value === undefined || value === null || value === '') return null;
     if (typeof value !== 'string') return PASSWORD_TOO_SHORT;
     const length = [...value].length;
     if (length < PASSWORD_MIN || isBlank(value)) return PASSWORD_TOO_SHORT;
-    return length > PASSWORD_MAX ? PASSWORD_TOO_LONG : null;
+    if (length > PASSWORD_MAX) return PASSWORD_TOO_LONG;
+    const text = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : null);
+    return (
+      commonPasswordProblem(value) ??
+      personalPasswordProblem(value, { email: text('email'), firstname: text('firstname'), name: text('name') })
+    );
   });

@@ -6,11 +6,12 @@ import { runTransaction } from '../common/transactions.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { invalidField } from '../core/errors/api-error.js';
 import { MailService } from '../mail/mail.service.js';
-import { loginKeys } from './auth.service.js';
 import { INVALID_RESET_LINK, type ResetPasswordDto } from './dto/reset-password.dto.js';
 import { PasswordResetToken } from './entities/password-reset-token.entity.js';
+import { assertPasswordNotPersonal } from './password-rules.js';
 import { hashPassword } from './password.js';
 import { SessionService } from './session.service.js';
+import { SignInThrottle } from './sign-in-throttle.js';
 import { THROTTLE_RULES, ThrottleService, TooManyAttempts, waitText } from './throttle.service.js';
 import { isWellFormedToken, randomToken, sha256Hex } from './tokens.js';
 import { runAsActor } from '../audit/audit-context.js';
@@ -46,16 +47,26 @@ export class RecoveryService implements OnModuleDestroy {
     private readonly mail: MailService,
     private readonly sessions: SessionService,
     private readonly throttle: ThrottleService,
+    private readonly signInThrottle: SignInThrottle,
   ) {}
 
+  /**
+   * Limited per (address, client), per client and per address (the last one high, against mail
+   * bombing), and the answer is the same whatever happens: a stranger can neither learn whether the
+   * address exists nor tell that the limit was reached, and cannot block the owner's recovery from
+   * the owner's own connection.
+   */
   async request(email: string, ip: string | null | undefined): Promise<void> {
-    const keys = [`recovery:email:${email}`, `recovery:ip:${ip || 'unknown'}`];
-    const wait = await this.throttle.lockedFor(keys);
-    if (wait > 0) {
-      throw new TooManyAttempts(`Trop de demandes de réinitialisation. Veuillez réessayer dans ${waitText(wait)}.`, wait);
-    }
-    await this.throttle.hit(keys[0]!, THROTTLE_RULES.recoveryEmail);
-    await this.throttle.hit(keys[1]!, THROTTLE_RULES.recoveryIp);
+    const keys = {
+      pair: `recovery:pair:${email}|${ip || 'unknown'}`,
+      ip: `recovery:ip:${ip || 'unknown'}`,
+      email: `recovery:email:${email}`,
+    };
+    const wait = await this.throttle.lockedFor(Object.values(keys));
+    await this.throttle.hit(keys.pair, THROTTLE_RULES.recoveryPair);
+    await this.throttle.hit(keys.ip, THROTTLE_RULES.recoveryIp);
+    await this.throttle.hit(keys.email, THROTTLE_RULES.recoveryEmail);
+    if (wait > 0) return;
     const work = this.sendLink(email)
       .catch((error: unknown) => this.logger.error(`Recovery e-mail failed: ${(error as Error).message}`))
       .finally(() => this.pending.delete(work));
@@ -117,6 +128,8 @@ export class RecoveryService implements OnModuleDestroy {
     const now = new Date();
     const row = await this.tokens.findOneBy({ token_hash: sha256Hex(dto.token) });
     if (!row || row.used_at || new Date(row.expires_at).getTime() <= now.getTime()) throw await refuse();
+    const owner = await this.users.findOneBy({ id: row.user_id });
+    if (owner) assertPasswordNotPersonal(dto.password, owner);
     const passwordHash = await hashPassword(dto.password);
     const userId = await runTransaction(this.dataSource, async (manager) => {
       // Spent in the same statement that checks it is unspent: two concurrent uses cannot both pass.
@@ -132,6 +145,6 @@ export class RecoveryService implements OnModuleDestroy {
     if (userId === null) throw await refuse();
     await this.sessions.revokeUser(userId);
     const user = await this.users.findOneBy({ id: userId });
-    if (user) await this.throttle.clear(loginKeys(user.email, null).email);
+    if (user) await this.signInThrottle.forgiveAccount(user.email);
   }
 }

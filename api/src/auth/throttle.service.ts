@@ -5,22 +5,32 @@ import { ApiError } from '../core/errors/api-error.js';
 import { isUniqueViolation } from './unique-violation.js';
 import { LoginThrottle } from './entities/login-throttle.entity.js';
 
-/** At most `max` hits per `windowMs`; reaching it locks the key for `lockMs`. */
+/**
+ * At most `max` hits per `windowMs`; reaching it locks the key for `lockMs`. With `maxLockMs`, the
+ * lock grows instead: every further hit after a lock doubles it (lockMs, 2 × lockMs, ...) up to
+ * `maxLockMs` (exponential back-off rather than one long lock).
+ */
 export interface ThrottleRule {
   max: number;
   windowMs: number;
   lockMs: number;
+  maxLockMs?: number;
+}
+
+/** The lock a key gets at its `failures`-th hit (failures >= max). */
+export function lockDurationMs(rule: ThrottleRule, failures: number): number {
+  if (!rule.maxLockMs) return rule.lockMs;
+  const doublings = Math.min(30, Math.max(0, failures - rule.max));
+  return Math.min(rule.maxLockMs, rule.lockMs * 2 ** doublings);
 }
 
 const MINUTE = 60 * 1000;
 
 export const THROTTLE_RULES = {
-  /** Failed sign-ins for one address. */
-  loginEmail: { max: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
-  /** Failed sign-ins from one IP address, whatever the account (an office behind one NAT included). */
-  loginIp: { max: 20, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
-  /** Recovery requests for one address. */
-  recoveryEmail: { max: 3, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  /** Recovery requests for one address from one client (sign-in: see `sign-in-throttle.ts`). */
+  recoveryPair: { max: 3, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  /** Recovery requests for one address from anywhere: against mail bombing only. */
+  recoveryEmail: { max: 10, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE },
   /** Recovery and reset requests from one IP address. */
   recoveryIp: { max: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
 } satisfies Record<string, ThrottleRule>;
@@ -90,15 +100,27 @@ export class ThrottleService {
         }
       }
     }
+    let lockMs = rule.lockMs;
+    if (rule.maxLockMs) {
+      const row = await this.throttles.findOneBy({ key });
+      lockMs = lockDurationMs(rule, row?.failures ?? rule.max);
+    }
     const locked = await this.throttles
       .createQueryBuilder()
       .update(LoginThrottle)
-      .set({ locked_until: new Date(now.getTime() + rule.lockMs) })
+      .set({ locked_until: new Date(now.getTime() + lockMs) })
       .where(`${column('key')} = :key`, { key })
       .andWhere(`${column('failures')} >= :max`, { max: rule.max })
       .andWhere(`(${column('locked_until')} IS NULL OR ${column('locked_until')} < :now)`, { now })
       .execute();
     return Boolean(locked.affected);
+  }
+
+  /** Hits counted for `key` in its current window (0 when the window is over). */
+  async count(key: string, rule: ThrottleRule, now = new Date()): Promise<number> {
+    const row = await this.throttles.findOneBy({ key });
+    if (!row) return 0;
+    return new Date(row.window_started_at).getTime() < now.getTime() - rule.windowMs ? 0 : row.failures;
   }
 
   async clear(key: string): Promise<void> {

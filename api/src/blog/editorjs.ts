@@ -1,4 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
+import { BODY_TOO_COMPLEX, INVALID_TEXT, bodyShapeProblem } from '../core/web/body-shape.js';
+import { OffThreadError, runOffThread } from '../core/workers/off-thread.js';
 
 /**
  * Editor.js documents: shape check, normalisation and rendering to the HTML the public site shows.
@@ -260,6 +262,9 @@ export function parseEditorDocument(raw: string | undefined | null): EditorDocum
   } catch {
     throw new EditorContentError('Le contenu de l’article est invalide (JSON attendu).');
   }
+  // Bounded before the recursive normalisation below (nested lists): keys, depth, well-formed text.
+  const problem = bodyShapeProblem(value);
+  if (problem) throw new EditorContentError(problem.kind === 'too-complex' ? BODY_TOO_COMPLEX : INVALID_TEXT);
   if (!isObject(value) || !Array.isArray(value.blocks)) {
     throw new EditorContentError('Le contenu de l’article est invalide (document de l’éditeur attendu).');
   }
@@ -422,4 +427,29 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
 export function renderEditorDocument(document: EditorDocument): string {
   const html = document.blocks.map(renderBlock).filter(Boolean).join('\n');
   return sanitizeHtml(html, ARTICLE_OPTIONS);
+}
+
+/** A checked document and its sanitised HTML, as an article stores them. */
+export interface PreparedDocument {
+  document: EditorDocument;
+  html: string;
+}
+
+export function prepareEditorDocument(raw: string): PreparedDocument {
+  const document = parseEditorDocument(raw);
+  return { document, html: renderEditorDocument(document) };
+}
+
+/**
+ * `prepareEditorDocument` on a worker thread: a long article (hundreds of KB, a thousand blocks) costs
+ * one to two seconds of sanitising, which must not hold the event loop serving every other request.
+ * Throws `EditorContentError` (French message) as the synchronous version does.
+ */
+export async function prepareEditorDocumentOffThread(raw: string): Promise<PreparedDocument> {
+  try {
+    return await runOffThread<PreparedDocument>(import.meta.url, 'prepareEditorDocument', [raw]);
+  } catch (error) {
+    if (error instanceof OffThreadError && error.errorName === 'EditorContentError') throw new EditorContentError(error.message);
+    throw error;
+  }
 }

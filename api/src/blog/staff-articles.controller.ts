@@ -24,7 +24,7 @@ import { StaffArticlesService } from './staff-articles.service.js';
 const ID = new IdPipe('Article introuvable.');
 
 /** Articles, staff side (spec dashboard §2 "Blog", §7 "Articles"). The public reads are elsewhere. */
-const ARTICLE_UPLOAD = ImageUploadInterceptor('image', { maxFieldBytes: 4 * 1024 * 1024 });
+const ARTICLE_UPLOAD = ImageUploadInterceptor('image', { maxFieldBytes: 384 * 1024 });
 
 @ApiTags('Tableau de bord : articles')
 @Controller('blog')

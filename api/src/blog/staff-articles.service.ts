@@ -15,7 +15,7 @@ import { STORAGE, type Storage } from '../media/storage/storage.js';
 import type { CheckedImage } from '../media/upload-policy.js';
 import { PublishingService } from '../publishing/publishing.service.js';
 import { ArticleFormDto, type StaffArticleListQueryDto } from './dto/staff-article.dto.js';
-import { EditorContentError, parseEditorDocument, renderEditorDocument, type EditorDocument } from './editorjs.js';
+import { EditorContentError, prepareEditorDocumentOffThread, renderEditorDocument, type PreparedDocument } from './editorjs.js';
 import { Article, type ArticleStatus } from './entities/article.entity.js';
 import { firstFreeSlug, slugify } from './slug.js';
 import { removeAudited, updateAudited } from '../audit/audited-writes.js';
@@ -71,7 +71,7 @@ function toDetail(article: Article): StaffArticleDetail {
 
 interface ArticleInput {
   form: ArticleFormDto;
-  document?: EditorDocument;
+  document?: PreparedDocument;
   image?: CheckedImage;
 }
 
@@ -129,11 +129,11 @@ export class StaffArticlesService {
     });
     Object.assign(errors, imageErrors);
     const raw = (body as Record<string, unknown> | undefined)?.content;
-    let document: EditorDocument | undefined;
+    let document: PreparedDocument | undefined;
     if (typeof raw === 'string') {
       await collectFieldErrors(async () => {
         try {
-          document = parseEditorDocument(raw);
+          document = await prepareEditorDocumentOffThread(raw);
         } catch (error) {
           if (error instanceof EditorContentError) throw invalidField('content', error.message);
           throw error;
@@ -151,11 +151,12 @@ export class StaffArticlesService {
   ): Promise<{ message: string; blog: StaffArticleDetail }> {
     const { form, document, image } = await this.readForm(body, files, true);
     const status = form.status ?? 'Brouillon';
-    const doc = document ?? { blocks: [] };
+    const doc = document?.document ?? { blocks: [] };
+    const html = document ? document.html : renderEditorDocument(doc);
     const id = await saveWithImages(this.storage, 'articles', image ? [image] : [], ([path]) =>
       this.insertWithUniqueSlug({
         title: form.title,
-        content: renderEditorDocument(doc),
+        content: html,
         content_json: JSON.stringify(doc),
         image: path ?? null,
         image_alt: form.image_alt || null,
@@ -224,8 +225,8 @@ export class StaffArticlesService {
           image_alt: form.image_alt === undefined ? current.image_alt : form.image_alt || null,
         };
         if (document) {
-          changes.content = renderEditorDocument(document);
-          changes.content_json = JSON.stringify(document);
+          changes.content = document.html;
+          changes.content_json = JSON.stringify(document.document);
         }
         if (path) changes.image = path;
         if (isPublished && !current.published_at) changes.published_at = new Date();

@@ -1,6 +1,7 @@
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { ValidationFailed, type FieldErrors } from '../core/errors/api-error.js';
+import { assertBodyShape } from '../core/web/body-limits.js';
 
 /**
  * The DTOs of these forms all carry their own French message on every rule, so the messages are
@@ -32,6 +33,8 @@ export async function validateForm<T extends object>(
   body: unknown,
   extraErrors: FieldErrors = {},
 ): Promise<T> {
+  // Multipart text fields did not go through the JSON/form parsers' shape check.
+  assertBodyShape(body);
   const plain = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
   const instance = plainToInstance(dto, plain);
   const errors = messagesOf(await validate(instance, { whitelist: true, forbidUnknownValues: false }));

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { OffThreadTimeout, runOffThread } from '../core/workers/off-thread.js';
 
 /**
  * SVG uploads are XML documents that a browser can execute: they are only accepted when they carry no
@@ -11,7 +12,7 @@ import sanitizeHtml from 'sanitize-html';
  * and attributes.
  */
 
-export type SvgVerdict = { ok: true; svg: string } | { ok: false; reason: 'not-svg' | 'active-content' };
+export type SvgVerdict = { ok: true; svg: string } | { ok: false; reason: 'not-svg' | 'active-content' | 'too-complex' };
 
 const SVG_ELEMENTS = [
   'svg',
@@ -319,6 +320,7 @@ export function sanitizeSvg(data: Buffer): SvgVerdict {
   } catch {
     return { ok: false, reason: 'not-svg' };
   }
+  if (tooComplex(text)) return { ok: false, reason: 'too-complex' };
   const prolog = PROLOG.exec(text);
   if (!prolog) return { ok: false, reason: 'not-svg' };
   const body = text.slice(prolog[0].length);
@@ -367,3 +369,38 @@ export function sanitizeSvg(data: Buffer): SvgVerdict {
   }
   return { ok: true, svg: `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n` };
 }
+
+/**
+ * The sanitiser's cost grows faster than the number of elements (10,000 elements: about a second), so
+ * drawings beyond these bounds are refused before parsing; a logo or a diagram stays far below.
+ */
+export const SVG_LIMITS = { maxElements: 10_000, maxDepth: 100 } as const;
+
+function tooComplex(text: string): boolean {
+  let elements = 0;
+  let depth = 0;
+  for (const match of text.matchAll(/<(\/?)[A-Za-z][^>]*?(\/?)>/g)) {
+    if (match[1]) depth--;
+    else {
+      if (++elements > SVG_LIMITS.maxElements) return true;
+      if (!match[2] && ++depth > SVG_LIMITS.maxDepth) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * `sanitizeSvg` on a worker thread: parsing a large drawing costs up to a second or more of CPU, which
+ * must not hold the event loop that serves every other request. Past 20 s the file is refused.
+ */
+export async function sanitizeSvgOffThread(data: Buffer): Promise<SvgVerdict> {
+  try {
+    return await runOffThread<SvgVerdict>(import.meta.url, 'sanitizeSvgText', [data.toString('base64')], 20_000);
+  } catch (error) {
+    if (error instanceof OffThreadTimeout) return { ok: false, reason: 'too-complex' };
+    throw error;
+  }
+}
+
+/** For the worker: the upload travels as base64 text (a Buffer would arrive as a plain Uint8Array). */
+export const sanitizeSvgText = (base64: string): SvgVerdict => sanitizeSvg(Buffer.from(base64, 'base64'));

@@ -29,7 +29,9 @@ describe('checkImage', () => {
     ] as const;
     for (const [buffer, mime, extension] of cases) {
       const checked = await checkImage({ buffer, originalname: 'photo.gif' });
-      expect(checked).toMatchObject({ mime, extension, width: 3, height: 2, size: buffer.length });
+      // Re-encoded: the stored bytes are new ones, of the same format and size.
+      expect(checked).toMatchObject({ mime, extension, width: 3, height: 2, size: checked.buffer.length });
+      expect(checked.buffer.equals(buffer)).toBe(false);
     }
   });
 

@@ -11,10 +11,10 @@ import type { Request, Response } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import multer from 'multer';
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { ApiError, ValidationFailed } from '../core/errors/api-error.js';
 import type { Storage } from './storage/storage.js';
-import { sanitizeSvg } from './svg-sanitizer.js';
+import { sanitizeSvgOffThread } from './svg-sanitizer.js';
 
 /**
  * The one upload policy of the back-office images (avatars, brands, products, stock entries, articles):
@@ -34,6 +34,7 @@ export const IMAGE_MESSAGES = {
   type: 'Format invalide. Formats acceptés : PNG, JPG, JPEG, SVG, WEBP.',
   size: "L'image ne doit pas dépasser 5MB.",
   activeSvg: 'Cette image SVG contient des scripts ou des liens externes et a été refusée.',
+  complexSvg: 'Cette image SVG est trop complexe (trop d’éléments ou d’imbrications).',
   count: 'Trop de fichiers envoyés.',
   unexpected: "Ce fichier n'est pas attendu.",
 };
@@ -60,6 +61,26 @@ const RASTER: Record<string, { mime: ImageMime; extension: ImageExtension; sharp
   'image/webp': { mime: 'image/webp', extension: 'webp', sharpFormat: 'webp' },
 };
 
+const MAX_INPUT_PIXELS = 100_000_000;
+
+/**
+ * The bytes stored for a raster upload: decoded and encoded again in the same format, turned upright
+ * per its EXIF orientation, with no metadata (sharp writes none unless asked: no EXIF, GPS position,
+ * XMP or comments) and nothing after the image data (a polyglot's trailing HTML or archive is gone).
+ * The uploaded bytes themselves are never stored or served. sharp does this on libuv's thread pool,
+ * off the event loop.
+ */
+export async function reencode(buffer: Buffer, format: string): Promise<{ data: Buffer; info: OutputInfo }> {
+  const image = sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+  const encoded =
+    format === 'jpeg'
+      ? image.jpeg({ quality: 90, mozjpeg: true })
+      : format === 'png'
+        ? image.png({ compressionLevel: 9 })
+        : image.webp({ quality: 90 });
+  return encoded.toBuffer({ resolveWithObject: true });
+}
+
 /**
  * Checks one uploaded file against the policy and answers the image to store, or throws a 422 with
  * `errors[field]`. The file's name and the browser's declared type are ignored.
@@ -79,26 +100,33 @@ export async function checkImage(
   const detected = await fileTypeFromBuffer(buffer);
   const raster = detected ? RASTER[detected.mime] : undefined;
   if (raster) {
+    let clean: { data: Buffer; info: OutputInfo };
     try {
-      const meta = await sharp(buffer, { limitInputPixels: 100_000_000 }).metadata();
+      const meta = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
       if (meta.format !== raster.sharpFormat) throw new Error(`format ${meta.format}`);
-      return {
-        buffer,
-        mime: raster.mime,
-        extension: raster.extension,
-        size: buffer.length,
-        width: meta.width ?? null,
-        height: meta.height ?? null,
-        originalName,
-      };
+      clean = await reencode(buffer, raster.sharpFormat);
     } catch {
       throw fail(text.type);
     }
+    if (clean.data.length > IMAGE_MAX_BYTES) throw fail(text.size);
+    return {
+      buffer: clean.data,
+      mime: raster.mime,
+      extension: raster.extension,
+      size: clean.data.length,
+      width: clean.info.width,
+      height: clean.info.height,
+      originalName,
+    };
   }
   if (detected && detected.mime !== 'application/xml' && detected.ext !== 'xml') throw fail(text.type);
 
-  const verdict = sanitizeSvg(buffer);
-  if (!verdict.ok) throw fail(verdict.reason === 'active-content' ? text.activeSvg : text.type);
+  const verdict = await sanitizeSvgOffThread(buffer);
+  if (!verdict.ok) {
+    throw fail(
+      verdict.reason === 'active-content' ? text.activeSvg : verdict.reason === 'too-complex' ? text.complexSvg : text.type,
+    );
+  }
   const clean = Buffer.from(verdict.svg, 'utf8');
   if (clean.length > IMAGE_MAX_BYTES) throw fail(text.size);
   return { buffer: clean, mime: 'image/svg+xml', extension: 'svg', size: clean.length, width: null, height: null, originalName };

@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import { Product } from '../catalogue/entities/product.entity.js';
-import { isSqlite, runTransaction } from '../common/transactions.js';
+import { isSqlite, isTransactionConflict, runTransaction } from '../common/transactions.js';
 import { takeStock } from './stock-ledger.js';
 import { ORDER_CURRENCY_CODES } from '../common/money.js';
 import type { OrderCreatedAnswer, OrderEstimateAnswer } from '../contract/public.js';
@@ -25,14 +25,7 @@ const UNKNOWN_PRODUCT = "Ce produit n'existe pas ou n'est plus en vente.";
 class RetryOrder extends Error {}
 
 function isRetryable(error: unknown): boolean {
-  if (error instanceof RetryOrder) return true;
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const e = current as { code?: string; errno?: number; driverError?: unknown; cause?: unknown };
-    if (e.code === 'ER_LOCK_DEADLOCK' || e.errno === 1213 || e.code === 'ER_LOCK_WAIT_TIMEOUT' || e.errno === 1205) return true;
-    current = e.driverError ?? e.cause;
-  }
-  return false;
+  return error instanceof RetryOrder || isTransactionConflict(error);
 }
 
 interface Line {

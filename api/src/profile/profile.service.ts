@@ -4,8 +4,11 @@ import type { Repository } from 'typeorm';
 import { AVATAR_FOLDER } from '../admins/admins.service.js';
 import { User } from '../admins/entities/user.entity.js';
 import { currentUserView } from '../admins/user-view.js';
-import { hashPassword } from '../auth/password.js';
+import { assertPasswordNotPersonal } from '../auth/password-rules.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
 import { SessionService, type OpenedSession, type SessionClient } from '../auth/session.service.js';
+import { SignInThrottle } from '../auth/sign-in-throttle.js';
+import { TooManyAttempts, waitText } from '../auth/throttle.service.js';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import type { CurrentUser } from '../contract/staff.js';
 import type { StaffPrincipal } from '../core/access/permissions.js';
@@ -14,7 +17,9 @@ import { invalidField, unauthenticated } from '../core/errors/api-error.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { Article } from '../blog/entities/article.entity.js';
 import { PublishingService } from '../publishing/publishing.service.js';
-import { discardStored, saveWithImage, type CheckedImage } from '../media/upload-policy.js';
+// Avatars get the same resized variants as every other image (their answers list them).
+import { discardImage, saveWithImages } from '../media/image-variants.js';
+import type { CheckedImage } from '../media/upload-policy.js';
 import type { UpdateCredentialsDto, UpdateProfileDto } from './dto/profile.dto.js';
 import { updateAudited } from '../audit/audited-writes.js';
 
@@ -22,6 +27,8 @@ export const PROFILE_MESSAGES = {
   updated: 'Profil mis à jour avec succès !',
   credentials: 'Identifiants mis à jour avec succès !',
   emailTaken: 'Cet email est déjà utilisé.',
+  currentRequired: 'Saisissez votre mot de passe actuel pour changer votre email ou votre mot de passe.',
+  currentWrong: 'Le mot de passe actuel est incorrect.',
 };
 
 const orNull = (value: string | null | undefined) =>
@@ -34,8 +41,30 @@ export class ProfileService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly sessions: SessionService,
+    private readonly throttle: SignInThrottle,
     private readonly publishing: PublishingService,
   ) {}
+
+  /**
+   * Changing one's e-mail or password asks for the current password (ASVS 5 §6.2.3), so that a
+   * session left open or stolen cannot take the account over. Wrong guesses count like failed
+   * sign-ins of the account from this client address.
+   */
+  private async assertCurrentPassword(user: User, given: string | undefined, client: SessionClient): Promise<void> {
+    if (!given) throw invalidField('current_password', PROFILE_MESSAGES.currentRequired);
+    const attempt = { email: user.email, ip: client.ip };
+    const wait = await this.throttle.waitFor(attempt);
+    if (wait > 0) throw new TooManyAttempts(`Trop de tentatives. Veuillez réessayer dans ${waitText(wait)}.`, wait);
+    const row = await this.users
+      .createQueryBuilder('user')
+      .addSelect('user.password_hash')
+      .where('user.id = :id', { id: user.id })
+      .getOneOrFail();
+    if (!(await verifyPassword(row.password_hash, given))) {
+      await this.throttle.failed(attempt);
+      throw invalidField('current_password', PROFILE_MESSAGES.currentWrong);
+    }
+  }
 
   async updateProfile(
     actor: StaffPrincipal,
@@ -54,16 +83,17 @@ export class ProfileService {
     const emailChanged = dto.email !== undefined && dto.email !== user.email;
     if (emailChanged) {
       await this.assertEmailFree(dto.email!, user.id);
+      await this.assertCurrentPassword(user, dto.current_password, client);
       changes.email = dto.email!;
     }
-    await saveWithImage(this.storage, AVATAR_FOLDER, image, async (path) => {
+    await saveWithImages(this.storage, AVATAR_FOLDER, image ? [image] : [], async ([path]) => {
       if (path) changes.image = path;
       const result = await this.saving(() =>
         updateAudited(this.users, user.id, { ...changes, updated_by: user.id, updated_at: new Date() }, dto.version),
       );
       if (!result.affected) await explainUnappliedUpdate(this.users, user.id, 'Utilisateur introuvable.', 'votre profil');
     }).catch(withCurrentRecord(() => this.current(user.id)));
-    if (image && user.image) await discardStored(this.storage, user.image);
+    if (image && user.image) await discardImage(this.storage, user.image);
     // Their published articles show the author's name, photo and function: rebuild those pages.
     if (image || changes.firstname !== undefined || changes.name !== undefined || changes.profession !== undefined) {
       const published = await this.users.manager.getRepository(Article).countBy({ user_id: user.id, status: 'Publié' });
@@ -85,11 +115,12 @@ export class ProfileService {
     const user = await this.me(actor);
     const changes: Partial<User> = {};
     const emailChanged = dto.email !== user.email;
-    if (emailChanged) {
-      await this.assertEmailFree(dto.email, user.id);
-      changes.email = dto.email;
-    }
+    if (emailChanged) await this.assertEmailFree(dto.email, user.id);
+    if (emailChanged || dto.password) await this.assertCurrentPassword(user, dto.current_password, client);
+    if (emailChanged) changes.email = dto.email;
     if (dto.password) {
+      assertPasswordNotPersonal(dto.password, { email: dto.email, firstname: user.firstname, name: user.name });
+      assertPasswordNotPersonal(dto.password, { email: user.email });
       changes.password_hash = await hashPassword(dto.password);
       changes.password_changed_at = new Date();
     }

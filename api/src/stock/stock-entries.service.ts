@@ -13,6 +13,7 @@ import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { StockEntryFormDto } from './dto/stock-entry.dto.js';
 import { StockEntry } from './entities/stock-entry.entity.js';
 import { removeAudited, updateAudited } from '../audit/audited-writes.js';
+import { retryOnConflict } from '../common/transactions.js';
 
 export const STOCK_PAGE_SIZE = 8;
 const NOT_FOUND = 'Entrée de stock introuvable.';
@@ -92,11 +93,13 @@ export class StockEntriesService {
     const form = await validateForm(StockEntryFormDto, body, errors);
     const version = sentVersion(body);
     await saveWithImages(this.storage, 'stock', images, async ([path]) => {
-      const result = await updateAudited(this.entries, id, {
+      const result = await retryOnConflict(() =>
+        updateAudited(this.entries, id, {
         ...columnsOf(form, existing),
         ...(path ? { image: path } : {}),
         updated_by: userId,
-      }, version);
+      }, version),
+      );
       if (!result.affected) await explainUnappliedUpdate(this.entries, id, NOT_FOUND, 'cette entrée');
     }).catch(withCurrentRecord(() => this.get(id)));
     if (images.length) await discardImage(this.storage, existing.image);
@@ -106,7 +109,7 @@ export class StockEntriesService {
   async delete(id: number): Promise<void> {
     const entry = await this.entries.findOneBy({ id });
     if (!entry) throw notFound(NOT_FOUND);
-    const result = await removeAudited(this.entries, id);
+    const result = await retryOnConflict(() => removeAudited(this.entries, id));
     if (!result.affected) throw notFound(NOT_FOUND);
     await discardImage(this.storage, entry.image);
   }

@@ -99,6 +99,7 @@ describe('route policies', () => {
     expect(table).toEqual({
       'GET /api/sanctum/csrf-cookie': 'public',
       'POST /api/login': 'public',
+      'GET /api/login/link': 'public',
       'POST /api/logout': 'signed-in',
       'GET /api/user': 'signed-in',
       'POST /api/account/recovery': 'public',

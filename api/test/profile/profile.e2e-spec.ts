@@ -116,7 +116,11 @@ describe('own profile and credentials', () => {
       const elsewhere = await signInAs(t, user);
       const before = me.sessionCookie;
       const newAddress = address();
-      await me.post('/api/profile/update').field('email', newAddress.toUpperCase()).expect(200);
+      await me
+        .post('/api/profile/update')
+        .field('email', newAddress.toUpperCase())
+        .field('current_password', user.password)
+        .expect(200);
       expect(me.sessionCookie).not.toBe(before);
       const current = await me.get('/api/user').expect(200);
       expect(current.body.email).toBe(newAddress);
@@ -135,6 +139,7 @@ describe('own profile and credentials', () => {
         .field('_method', 'PUT')
         .field('email', user.email)
         .field('password', 'Nouveau-secret-42')
+        .field('current_password', user.password)
         .expect(200);
       expect(res.body).toMatchObject({
         success: true,
@@ -161,7 +166,10 @@ describe('own profile and credentials', () => {
       const user = await createStaffUser(t, {});
       const me = await signInAs(t, user);
       const newAddress = address();
-      await me.post('/api/profile/identifiants-update').send({ email: newAddress, password: '' }).expect(200);
+      await me
+        .post('/api/profile/identifiants-update')
+        .send({ email: newAddress, password: '', current_password: user.password })
+        .expect(200);
       await browser(t).signIn(newAddress, user.password);
     });
 
@@ -171,6 +179,65 @@ describe('own profile and credentials', () => {
       const elsewhere = await signInAs(t, user);
       await me.post('/api/profile/identifiants-update').send({ email: user.email }).expect(200);
       await elsewhere.get('/api/user').expect(200);
+    });
+
+    it('asks for the current password to change the e-mail or the password, and changes nothing without it', async () => {
+      const user = await createStaffUser(t, { firstname: 'Kossiwa', name: 'Adjovi' });
+      const me = await signInAs(t, user);
+      const before = me.sessionCookie;
+      const none = await me
+        .post('/api/profile/identifiants-update')
+        .send({ email: user.email, password: 'Une-phrase-bien-longue-7' });
+      expect(none.status).toBe(422);
+      expect(none.body.errors).toEqual({
+        current_password: ['Saisissez votre mot de passe actuel pour changer votre email ou votre mot de passe.'],
+      });
+      const wrong = await me
+        .post('/api/profile/identifiants-update')
+        .send({ email: address(), current_password: 'pas-le-bon-mot-de-passe' });
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.errors).toEqual({ current_password: ['Le mot de passe actuel est incorrect.'] });
+      const viaProfile = await me.post('/api/profile/update').field('email', address());
+      expect(viaProfile.status).toBe(422);
+      expect(Object.keys(viaProfile.body.errors)).toEqual(['current_password']);
+      expect(me.sessionCookie).toBe(before);
+      expect((await me.get('/api/user').expect(200)).body.email).toBe(user.email);
+      await browser(t).signIn(user.email, user.password);
+    });
+
+    it('refuses common passwords and passwords made of the user’s own name or e-mail, in French', async () => {
+      const user = await createStaffUser(t, { firstname: 'Kossiwa', name: 'Adjovi' });
+      const me = await signInAs(t, user);
+      for (const password of ['12345678', 'password', 'azertyuiop', 'aaaaaaaa']) {
+        const res = await me
+          .post('/api/profile/identifiants-update')
+          .send({ email: user.email, password, current_password: user.password });
+        expect({ password, status: res.status, errors: res.body.errors }).toEqual({
+          password,
+          status: 422,
+          errors: {
+            password: [
+              'Ce mot de passe est trop courant ou trop facile à deviner. Choisissez-en un autre (une phrase de plusieurs mots convient bien).',
+            ],
+          },
+        });
+      }
+      for (const password of ['Adjovi-2026!', 'kossiwa.lome.1']) {
+        const res = await me
+          .post('/api/profile/identifiants-update')
+          .send({ email: user.email, password, current_password: user.password });
+        expect(res.status).toBe(422);
+        expect(res.body.errors).toEqual({
+          password: ['Le mot de passe ne doit contenir ni votre nom, ni votre prénom, ni votre adresse email.'],
+        });
+      }
+      // 64 characters and more are welcome, with no composition rule.
+      const long = 'les hippopotames du mono aiment les mangues bien mures en saison seche';
+      await me
+        .post('/api/profile/identifiants-update')
+        .send({ email: user.email, password: long, current_password: user.password })
+        .expect(200);
+      await browser(t).signIn(user.email, long);
     });
 
     it('validates the e-mail and the new password', async () => {

@@ -5,18 +5,21 @@ import { queryKeys } from '../lib/query-keys';
 export interface LoginSearch {
   /** The page to come back to after signing in (`/dashboard/...`). */
   redirect?: string;
+  /** `invalid` when an e-mailed one-time sign-in link was used, expired or unknown. */
+  link?: 'invalid';
 }
 
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     redirect: typeof search.redirect === 'string' && search.redirect ? search.redirect : undefined,
+    link: search.link === 'invalid' ? 'invalid' : undefined,
   }),
   beforeLoad: ({ context }) => {
     // Already signed in (known from this page's cache, e.g. the back button): to the dashboard.
     if (context.queryClient.getQueryData(queryKeys.me)) throw redirect({ to: '/', replace: true });
   },
   component: function LoginRoute() {
-    const { redirect: target } = Route.useSearch();
-    return <LoginPage redirect={target} />;
+    const { redirect: target, link } = Route.useSearch();
+    return <LoginPage redirect={target} linkInvalid={link === 'invalid'} />;
   },
 });

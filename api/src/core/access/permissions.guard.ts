@@ -1,6 +1,6 @@
 import { Injectable, Logger, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { forbidden, unauthenticated } from '../errors/api-error.js';
 import { REQUIRE_CSRF, csrfMismatch, isStateChanging } from './csrf.js';
 import { ROUTE_POLICY, can, type RoutePolicy, type StaffPrincipal } from './permissions.js';
@@ -45,6 +45,8 @@ export class PermissionsGuard implements CanActivate {
       }
       return true;
     }
+    // Staff answers (and their refusals) are never kept by a browser or a shared cache.
+    context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');
     const principal = request.principal;
     if (!principal) throw unauthenticated();
     if (unsafe && request.csrfVerified !== true) throw csrfMismatch();

@@ -5,6 +5,7 @@ import { RolePermission } from '../../access/entities/role-permission.entity.js'
 import { User } from '../../admins/entities/user.entity.js';
 import { LoginThrottle } from '../../auth/entities/login-throttle.entity.js';
 import { PasswordResetToken } from '../../auth/entities/password-reset-token.entity.js';
+import { SignInToken } from '../../auth/entities/sign-in-token.entity.js';
 import { StaffSession } from '../../auth/entities/staff-session.entity.js';
 import { Article } from '../../blog/entities/article.entity.js';
 import { Brand } from '../../catalogue/entities/brand.entity.js';
@@ -48,6 +49,7 @@ export {
   PublishChange,
   Role,
   RolePermission,
+  SignInToken,
   SiteBuildState,
   StaffSession,
   StockEntry,
@@ -62,6 +64,7 @@ export const ENTITIES: Function[] = [
   StaffSession,
   PasswordResetToken,
   LoginThrottle,
+  SignInToken,
   // catalogue and stock
   Category,
   Brand,

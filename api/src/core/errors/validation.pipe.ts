@@ -1,4 +1,4 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { ValidationFailed, type FieldErrors } from './api-error.js';
 
 /** French fallbacks for constraints declared without a message of their own. */
@@ -53,8 +53,20 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
   return out;
 }
 
+/**
+ * Route parameters are left to their own pipes (`IdPipe` for every `:id`): the stock pipe would first
+ * turn "0x2", "2e0", "+2" or "2.0" into the number 2 (`transform` of a `number` parameter), which the
+ * id pipe could then no longer tell from a canonical "2".
+ */
+class BodyAndQueryValidationPipe extends ValidationPipe {
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'param') return Promise.resolve(value);
+    return super.transform(value, metadata) as Promise<unknown>;
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new BodyAndQueryValidationPipe({
     transform: true,
     whitelist: true,
     stopAtFirstError: false,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { serveStorage } from '../../media/storage/serve-storage.js';
 import type { Storage } from '../../media/storage/storage.js';
 import type { AppConfig } from '../config/config.js';
+import { siteCsp } from './security-headers.js';
 
 export interface LiveSite {
   currentDir(): string | null;
@@ -51,6 +52,7 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
         extensions: ['html'],
         index: ['index.html'],
         setHeaders: (res, file) => {
+          if (file.endsWith('.html')) res.setHeader('Content-Security-Policy', siteCsp(dir));
           const hashedAsset = file.includes(`${path.sep}_astro${path.sep}`);
           res.setHeader(
             'Cache-Control',
@@ -88,6 +90,7 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
     // The not-found page is not a page of its own: asked for directly, it still answers 404.
     const notFound = () => {
       res.status(404).setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Content-Security-Policy', siteCsp(dir));
       res.sendFile(path.join(dir, '404.html'), (err) => {
         if (err) res.type('text/plain; charset=utf-8').send('Page non trouvée');
       });

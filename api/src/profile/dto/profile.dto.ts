@@ -52,6 +52,10 @@ export class UpdateProfileDto {
 
   @VersionField()
   version?: number;
+
+  @ApiPropertyOptional({ format: 'password', description: 'Requis pour changer l’email.' })
+  @MaxText(1024, 'Le mot de passe est trop long.')
+  current_password?: string;
 }
 
 /** POST /api/profile/identifiants-update: the sign-in e-mail and, when filled, a new password. */
@@ -69,4 +73,8 @@ export class UpdateCredentialsDto {
 
   @VersionField()
   version?: number;
+
+  @ApiPropertyOptional({ format: 'password', description: 'Requis pour changer l’email ou le mot de passe.' })
+  @MaxText(1024, 'Le mot de passe est trop long.')
+  current_password?: string;
 }

@@ -6,6 +6,7 @@ import type { MatrixRow } from '../matrix-row.js';
 export const publicRoutes: string[] = [
   'GET /api/sanctum/csrf-cookie',
   'POST /api/login',
+  'GET /api/login/link',
   'POST /api/account/recovery',
   'POST /api/account/reset',
 ];

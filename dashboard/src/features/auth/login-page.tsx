@@ -21,10 +21,14 @@ interface LoginForm {
 }
 
 /** /dashboard/login: "Se connecter". Success goes to the `redirect` page, or the dashboard home. */
-export function LoginPage({ redirect }: { redirect?: string }) {
+export function LoginPage({ redirect, linkInvalid = false }: { redirect?: string; linkInvalid?: boolean }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(
+    linkInvalid
+      ? 'Ce lien de connexion est invalide, déjà utilisé ou expiré. Connectez-vous à nouveau pour en recevoir un autre.'
+      : null,
+  );
   const {
     register,
     handleSubmit,

@@ -8,6 +8,8 @@ export interface ProfileFields {
   email: string;
   profession: string;
   about: string;
+  /** Only when the e-mail changes: the server asks for it. */
+  current_password?: string;
 }
 
 /** POST /api/profile/update, multipart with `_method=PUT`; the image only when a new one was chosen. */
@@ -18,10 +20,13 @@ export function updateProfile(fields: ProfileFields, image: File | null, version
   );
 }
 
-/** POST /api/profile/identifiants-update, multipart with `_method=PUT`: e-mail, and the password when filled. */
-export function updateCredentials(email: string, password: string, version?: number) {
+/**
+ * POST /api/profile/identifiants-update, multipart with `_method=PUT`: e-mail, and the password when
+ * filled; the current password is required to change either.
+ */
+export function updateCredentials(email: string, password: string, currentPassword: string, version?: number) {
   return api.post<ProfileUpdateAnswer>(
     '/api/profile/identifiants-update',
-    toFormData({ email, password: password || undefined, version }, 'PUT'),
+    toFormData({ email, password: password || undefined, current_password: currentPassword || undefined, version }, 'PUT'),
   );
 }

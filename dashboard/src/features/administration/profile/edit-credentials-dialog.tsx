@@ -16,9 +16,10 @@ import { updateCredentials } from './api';
 interface CredentialsForm {
   email: string;
   password: string;
+  current_password: string;
 }
 
-/** Modal "Modifier vos identifiants": e-mail and, when filled, a new password. */
+/** Modal "Modifier vos identifiants": e-mail and, when filled, a new password; the current password confirms the change. */
 export function EditCredentialsDialog({ user, onClose }: { user: CurrentUser; onClose: () => void }) {
   const queryClient = useQueryClient();
   const {
@@ -27,12 +28,12 @@ export function EditCredentialsDialog({ user, onClose }: { user: CurrentUser; on
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<CredentialsForm>({ defaultValues: { email: user.email, password: '' } });
-  const guard = useVersionGuard(user, (fresh) => reset({ email: fresh.email, password: '' }));
+  } = useForm<CredentialsForm>({ defaultValues: { email: user.email, password: '', current_password: '' } });
+  const guard = useVersionGuard(user, (fresh) => reset({ email: fresh.email, password: '', current_password: '' }));
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await updateCredentials(values.email.trim(), values.password, guard.version);
+      await updateCredentials(values.email.trim(), values.password, values.current_password, guard.version);
       notifySuccess('Identifiants mis à jour avec succès !');
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.me }),
@@ -45,7 +46,7 @@ export function EditCredentialsDialog({ user, onClose }: { user: CurrentUser; on
         notifyError('Erreur réseau', 'Une erreur est survenue lors de la mise à jour de vos identifiants');
         return;
       }
-      applyServerErrors(error, setError, ['email', 'password']);
+      applyServerErrors(error, setError, ['email', 'password', 'current_password']);
       notifyError('Erreur', error.serverMessage || 'Erreur lors de la mise à jour de vos identifiants');
     }
   });
@@ -72,6 +73,15 @@ export function EditCredentialsDialog({ user, onClose }: { user: CurrentUser; on
           error={errors.password?.message}
         >
           <PasswordInput autoComplete="new-password" {...register('password')} />
+        </Field>
+        <Field
+          id="credentials-current-password"
+          label="Mot de passe actuel"
+          hint="Demandé pour changer votre email ou votre mot de passe."
+          error={errors.current_password?.message}
+          required
+        >
+          <PasswordInput autoComplete="current-password" {...register('current_password')} />
         </Field>
       </form>
     </FormDialog>

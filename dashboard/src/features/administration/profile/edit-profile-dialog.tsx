@@ -17,6 +17,7 @@ import { Input, Textarea } from '../../../ui/input';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { applyServerErrors } from '../../auth/apply-server-errors';
 import { validateCompanyEmail } from '../../auth/email-rules';
+import { PasswordInput } from '../../auth/password-input';
 import { updateProfile, type ProfileFields } from './api';
 
 export const ABOUT_MAX = 275;
@@ -28,6 +29,7 @@ const valuesOf = (user: CurrentUser): ProfileFields => ({
   email: user.email ?? '',
   profession: user.profession ?? '',
   about: user.about ?? '',
+  current_password: '',
 });
 
 /** Modal "Modifier le profil": photo by click, names, phone, e-mail, function, about (275 max). */
@@ -46,6 +48,8 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
     formState: { errors, isSubmitting },
   } = useForm<ProfileFields>({ defaultValues: valuesOf(user) });
   const guard = useVersionGuard(user, (fresh) => reset(valuesOf(fresh)));
+  // Changing the e-mail changes how one signs in: the server asks for the current password then.
+  const emailChanging = (watch('email') ?? '').trim().toLowerCase() !== (user.email ?? '').toLowerCase();
   const remaining = ABOUT_MAX - (watch('about')?.length ?? 0);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -59,6 +63,7 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
           email: values.email.trim(),
           profession: values.profession.trim(),
           about: values.about,
+          current_password: emailChanging ? values.current_password : undefined,
         },
         image,
         guard.version,
@@ -75,7 +80,7 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
         notifyError('Erreur réseau', 'Une erreur est survenue lors de la mise à jour de votre profil');
         return;
       }
-      applyServerErrors(error, setError, ['firstname', 'name', 'phone', 'email', 'profession', 'about']);
+      applyServerErrors(error, setError, ['firstname', 'name', 'phone', 'email', 'profession', 'about', 'current_password']);
       if (error.fieldError('image')) setImageError(error.fieldError('image')!);
       notifyError('Erreur', error.serverMessage || 'Erreur lors de la mise à jour de votre profil');
     }
@@ -157,6 +162,17 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
             <Input type="email" autoComplete="email" {...register('email', { validate: validateCompanyEmail })} />
           </Field>
         </div>
+        {emailChanging ? (
+          <Field
+            id="profile-current-password"
+            label="Mot de passe actuel"
+            hint="Demandé pour changer votre email."
+            error={errors.current_password?.message}
+            required
+          >
+            <PasswordInput autoComplete="current-password" {...register('current_password')} />
+          </Field>
+        ) : null}
         <Field id="profile-profession" label="Fonction" error={errors.profession?.message}>
           <Input autoComplete="organization-title" {...register('profession')} />
         </Field>

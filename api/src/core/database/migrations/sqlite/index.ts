@@ -2,6 +2,7 @@
 import type { MigrationInterface } from 'typeorm';
 import { Initial1795261422359 } from './1795261422359-Initial.js';
 import { RecordVersions1795443076430 } from './1795443076430-RecordVersions.js';
+import { SignInTokens1795443134638 } from './1795443134638-SignInTokens.js';
 import { AuditHistory1795443146724 } from './1795443146724-AuditHistory.js';
 import { QuotesInAnyCurrency1795443334057 } from './1795443334057-QuotesInAnyCurrency.js';
 import { DashboardChartIndexes1795443735356 } from './1795443735356-DashboardChartIndexes.js';
@@ -11,6 +12,7 @@ import { MailReplyTo1795444176500 } from './1795444176500-MailReplyTo.js';
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
   RecordVersions1795443076430,
+  SignInTokens1795443134638,
   AuditHistory1795443146724,
   QuotesInAnyCurrency1795443334057,
   DashboardChartIndexes1795443735356,

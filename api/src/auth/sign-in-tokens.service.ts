@@ -1,0 +1,116 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { CookieOptions, Request, Response } from 'express';
+import { IsNull, LessThan, MoreThan, type Repository } from 'typeorm';
+import type { User } from '../admins/entities/user.entity.js';
+import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { MailService } from '../mail/mail.service.js';
+import { SignInToken } from './entities/sign-in-token.entity.js';
+import { isWellFormedToken, randomToken, sha256Hex } from './tokens.js';
+
+/** The device cookie: HttpOnly, sent only to the sign-in routes. */
+export const DEVICE_COOKIE = 'comptoir_device';
+export const DEVICE_COOKIE_PATH = '/api/login';
+export const DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
+/** An e-mailed sign-in link works once, for this long. */
+export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+
+export const SIGN_IN_LINK_SENT =
+  'Par sécurité, de nombreux essais de mot de passe ont visé ce compte : un lien de connexion à usage unique vient de vous être envoyé par email. Ouvrez-le pour vous connecter.';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Device cookies and one-time sign-in links (see `sign-in-throttle.ts`); only sha256 of the tokens is stored. */
+@Injectable()
+export class SignInTokens {
+  constructor(
+    @InjectRepository(SignInToken) private readonly tokens: Repository<SignInToken>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mail: MailService,
+  ) {}
+
+  /** The stored id of the request's device cookie when it belongs to the account of `email`, else null. */
+  async deviceOf(req: Request, email: string): Promise<string | null> {
+    const token: unknown = req.cookies?.[DEVICE_COOKIE];
+    if (!isWellFormedToken(token)) return null;
+    const row = await this.tokens.findOne({
+      where: { token_hash: sha256Hex(token), kind: 'device', expires_at: MoreThan(new Date()) },
+      relations: { user: true },
+    });
+    return row?.user && row.user.email === email ? row.token_hash : null;
+  }
+
+  /** Gives the browser a device cookie of `userId` (a new one unless `deviceId` is already the account's). */
+  async rememberDevice(req: Request, res: Response, userId: number, deviceId: string | null): Promise<void> {
+    if (deviceId) return;
+    const token = randomToken();
+    const now = new Date();
+    await this.tokens.delete({ expires_at: LessThan(now) });
+    await this.tokens.insert({
+      user_id: userId,
+      kind: 'device',
+      token_hash: sha256Hex(token),
+      expires_at: new Date(now.getTime() + DEVICE_TTL_MS),
+      used_at: null,
+    });
+    res.cookie(DEVICE_COOKIE, token, { ...this.cookieBase(req), maxAge: DEVICE_TTL_MS });
+  }
+
+  /** Every device of the account is forgotten (password changed or reset). */
+  async forgetDevices(userId: number): Promise<void> {
+    await this.tokens.delete({ user_id: userId, kind: 'device' });
+  }
+
+  /** E-mails a one-time sign-in link to the account (the newest link voids the previous ones). */
+  async sendLink(user: Pick<User, 'id' | 'email' | 'firstname'>): Promise<void> {
+    const token = randomToken();
+    const now = new Date();
+    await this.tokens.delete({ user_id: user.id, kind: 'link', used_at: IsNull() });
+    await this.tokens.insert({
+      user_id: user.id,
+      kind: 'link',
+      token_hash: sha256Hex(token),
+      expires_at: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),
+      used_at: null,
+    });
+    const link = `${this.config.siteUrl}/api/login/link?token=${token}`;
+    const company = this.config.company.name;
+    const lines = [
+      `Bonjour ${user.firstname},`,
+      `De nombreux essais de mot de passe ont visé votre compte ${company}. Par sécurité, la connexion passe par ce lien, valable 15 minutes et une seule fois :`,
+      link,
+      "Si vous n'êtes pas à l'origine de cette connexion, ne l'ouvrez pas et changez votre mot de passe.",
+    ];
+    await this.mail.send({
+      to: user.email,
+      subject: 'Votre lien de connexion',
+      kind: 'sign-in-link',
+      text: `${lines.join('\n\n')}\n\n${company}\n`,
+      html:
+        `<p>${escapeHtml(lines[0]!)}</p><p>${escapeHtml(lines[1]!)}</p>` +
+        `<p><a href="${escapeHtml(link)}">Se connecter</a></p><p style="color:#555">${escapeHtml(lines[3]!)}</p>` +
+        `<p>${escapeHtml(company)}</p>`,
+    });
+  }
+
+  /** Spends a sign-in link; answers its account's id, or null when the link is unknown, used or expired. */
+  async spendLink(token: unknown): Promise<number | null> {
+    if (!isWellFormedToken(token)) return null;
+    const now = new Date();
+    const row = await this.tokens.findOneBy({ token_hash: sha256Hex(token), kind: 'link' });
+    if (!row || row.used_at || new Date(row.expires_at).getTime() <= now.getTime()) return null;
+    // Spent in the statement that checks it is unspent: two concurrent uses cannot both pass.
+    const spent = await this.tokens.update({ id: row.id, used_at: IsNull() }, { used_at: now });
+    return spent.affected ? row.user_id : null;
+  }
+
+  private cookieBase(req: Request): CookieOptions {
+    return {
+      path: DEVICE_COOKIE_PATH,
+      sameSite: 'lax',
+      httpOnly: true,
+      secure: req.secure || this.config.siteUrl.startsWith('https:'),
+    };
+  }
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { inlineScriptHashes, siteCsp } from '../../src/core/web/security-headers.js';
+import { signIn } from '../support/auth.js';
+import { createTestApp, testDatabaseKind, type TestApp } from '../support/test-app.js';
+
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `)) ?? '';
+
+describe(`security headers (${testDatabaseKind()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a CSP without inline scripts or eval, a Permissions-Policy, and HSTS only over HTTPS', async () => {
+    for (const address of ['/api/health', '/dashboard/', '/api/docs/']) {
+      const res = await request(t.http).get(address);
+      const csp = String(res.headers['content-security-policy']);
+      expect({ address, scripts: directive(csp, 'script-src') }).toEqual({ address, scripts: "script-src 'self'" });
+      expect(csp).not.toMatch(/unsafe-eval/);
+      expect(directive(csp, 'object-src')).toBe("object-src 'none'");
+      expect(res.headers['permissions-policy']).toMatch(/camera=\(\)/);
+      expect(res.headers['permissions-policy']).toMatch(/geolocation=\(\)/);
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+    const secure = await request(t.http).get('/api/health').set('X-Forwarded-Proto', 'https');
+    expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('every staff answer, refusals included, is no-store', async () => {
+    const admin = await signIn(t, { admin: 'all', blog: ['view'] });
+    for (const address of ['/api/admin', '/api/role', '/api/user', '/api/blog', '/api/order']) {
+      const anonymous = await request(t.http).get(address);
+      expect({ address, status: anonymous.status, cache: anonymous.headers['cache-control'] }).toEqual({
+        address,
+        status: 401,
+        cache: 'no-store',
+      });
+      const staff = await admin.get(address);
+      expect({ address, cache: staff.headers['cache-control'] }).toEqual({ address, cache: 'no-store' });
+    }
+  });
+
+  it('the site release CSP allows exactly the inline scripts its pages carry, by hash', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-csp-'));
+    try {
+      const island = "(()=>{customElements.define('astro-island',class extends HTMLElement{})})();";
+      fs.writeFileSync(
+        path.join(dir, 'index.html'),
+        `<html><head><script>${island}</script><script type="application/ld+json">{"@type":"Organization"}</script>` +
+          `<script type="module" src="/_astro/page.js"></script></head><body></body></html>`,
+      );
+      fs.mkdirSync(path.join(dir, 'blog'));
+      fs.writeFileSync(path.join(dir, 'blog', 'a.html'), "<script>document.documentElement.classList.add('js');</script>");
+      const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+      expect(inlineScriptHashes(fs.readFileSync(path.join(dir, 'index.html'), 'utf8'))).toEqual([hash(island)]);
+      const csp = siteCsp(dir);
+      expect(directive(csp, 'script-src').split(' ').sort()).toEqual(
+        ['script-src', "'self'", hash(island), hash("document.documentElement.classList.add('js');")].sort(),
+      );
+      expect(directive(csp, 'script-src')).not.toMatch(/unsafe-inline/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
