@@ -1,12 +1,13 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { CurrentUser, LoginAnswer } from '../contract/staff.js';
 import { RequireCsrf } from '../core/access/csrf.js';
 import { Public, SignedIn } from '../core/access/permissions.js';
 import { AuthService } from './auth.service.js';
-import { clientOf } from './client-info.js';
 import { LoginDto } from './dto/login.dto.js';
+import { LocalAuthGuard } from './passport/local-auth.guard.js';
+import type { SignedInUser } from './passport/local.strategy.js';
 import { SessionCookies } from './session-cookies.js';
 import { PRESESSION_COOKIE } from './session.constants.js';
 import { SessionService } from './session.service.js';
@@ -50,14 +51,15 @@ export class AuthController {
 
   @Public()
   @RequireCsrf()
+  @UseGuards(LocalAuthGuard)
   @Post('login')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Connexion (emails de l’entreprise uniquement) ; ouvre une nouvelle session.' })
-  async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginAnswer> {
-    const { opened, user } = await withRetryAfter(res, () =>
-      this.auth.login(dto, { ...clientOf(req), previousSessionId: req.staffSession?.id }),
-    );
+  // The body is checked and the session opened by the local strategy (LocalAuthGuard); the DTO stays
+  // declared for the OpenAPI description.
+  login(@Body() _dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): LoginAnswer {
+    const { opened, user } = req.user as SignedInUser;
     this.cookies.setSession(req, res, opened);
     return { success: true, message: 'Connexion réussie.', user };
   }
