@@ -13,7 +13,7 @@ import type { StaffPrincipal } from '../core/access/permissions.js';
 import { invalidField, notFound } from '../core/errors/api-error.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { discardStored, saveWithImage, type CheckedImage } from '../media/upload-policy.js';
-import { paginate, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
+import { pageByIds, pageOf, pageRequest, whereSearch, type ListQueryDto } from '../common/listing.js';
 import type { CreateAdminDto, UpdateAdminDto } from './dto/admin.dto.js';
 import { ROLE_UNKNOWN } from './dto/admin.dto.js';
 import { User } from './entities/user.entity.js';
@@ -45,9 +45,16 @@ export class AdminsService {
   ) {}
 
   async list(query: ListQueryDto): Promise<AdminListAnswer> {
-    const qb = this.users.createQueryBuilder('user').leftJoinAndSelect('user.role', 'role').orderBy('user.id', 'ASC');
-    whereContains(qb, ['user.name', 'user.firstname'], query.search);
-    const page = await paginate(qb, pageRequest(query, ADMINS_PER_PAGE));
+    const request = pageRequest(query, ADMINS_PER_PAGE);
+    const ids = whereSearch(this.users.createQueryBuilder('user'), 'user', query.search).orderBy('user.id', 'ASC');
+    const { rows, total } = await pageByIds(ids, { skip: request.skip, take: request.perPage }, (page) =>
+      this.users
+        .createQueryBuilder('user')
+        .leftJoinAndSelect('user.role', 'role')
+        .where('user.id IN (:...page)', { page })
+        .getMany(),
+    );
+    const page = pageOf(rows, total, request);
     const counts = await this.blogCounts(page.data.map((u) => u.id));
     return {
       success: true,
