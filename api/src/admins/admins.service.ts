@@ -110,9 +110,10 @@ export class AdminsService {
     const passwordChanged = Boolean(dto.password);
     const changes: Partial<User> = {};
     if (dto.role_id !== undefined) changes.role_id = dto.role_id;
-    if (dto.firstname !== undefined) changes.firstname = dto.firstname;
-    if (dto.name !== undefined) changes.name = dto.name;
-    if (emailChanged) changes.email = dto.email!;
+    // The three together, changed or not: the user's search_text is made of them (common/search-text.ts).
+    changes.firstname = dto.firstname ?? user.firstname;
+    changes.name = dto.name ?? user.name;
+    changes.email = emailChanged ? dto.email! : user.email;
     if (passwordChanged) {
       changes.password_hash = await hashPassword(dto.password!);
       changes.password_changed_at = new Date();

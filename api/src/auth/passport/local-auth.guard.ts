@@ -5,7 +5,8 @@ import { createValidationPipe } from '../../core/errors/validation.pipe.js';
 import { LoginDto } from '../dto/login.dto.js';
 export const LOCAL_STRATEGY = 'local';
 
-const validation = createValidationPipe();
+/** Made on first use: the pipe loads class-validator asynchronously when it is constructed. */
+let validation: ReturnType<typeof createValidationPipe> | undefined;
 
 /**
  * Route guard of `POST /login`. Guards run before pipes, so the body is validated here first with the
@@ -16,6 +17,7 @@ const validation = createValidationPipe();
 export class LocalAuthGuard extends AuthGuard(LOCAL_STRATEGY) {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
+    validation ??= createValidationPipe();
     req.body = await validation.transform(req.body ?? {}, { type: 'body', metatype: LoginDto });
     return (await super.canActivate(context)) as boolean;
   }
