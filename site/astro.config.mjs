@@ -18,7 +18,9 @@ export default defineConfig({
   cacheDir: process.env.COMPTOIR_CACHE_DIR ?? './node_modules/.astro',
   experimental: { incrementalBuild: true },
   trailingSlash: 'ignore',
-  build: { format: 'file', inlineStylesheets: 'auto' },
+  // The stylesheet (about 7 KB gzip) is inlined in every page: no render-blocking request on a slow
+  // mobile connection, first paint with the HTML.
+  build: { format: 'file', inlineStylesheets: 'always' },
   compressHTML: true,
   integrations: [
     // React islands (the project's stack). React's runtime is one shared chunk loaded only by pages

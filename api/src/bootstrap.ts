@@ -12,6 +12,7 @@ import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
 import { createValidationPipe } from './core/errors/validation.pipe.js';
 import { mountFrontEnds } from './core/web/front-ends.js';
+import { PublicAnswerCache } from './publishing/public-answer-cache.js';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
 
 /** Builds the whole application, ready to `init()` (tests) or `listen()` (main). */
@@ -45,6 +46,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     }),
   );
   app.use(compression());
+  // Cached public answers (catalogue, blog) leave here, before the rest of the pipeline.
+  app.use(app.get(PublicAnswerCache).fastPath());
   app.use(cookieParser());
   app.use(express.json({ limit: '2mb' }));
   app.use(express.urlencoded({ extended: true, limit: '2mb' }));
