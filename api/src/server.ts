@@ -8,7 +8,6 @@ import { PublishWorker } from './publishing/publish-worker.js';
 import { PublishingService } from './publishing/publishing.service.js';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
 import { SeedService } from './seed/seed.service.js';
-import { ensureSearchIndexes } from './common/search-index.js';
 
 export interface StartOptions {
   /** Reload the demo data set even if the database already has data (`npm run db:seed`). */
@@ -22,7 +21,6 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const dataSource = app.get(DataSource);
   const applied = await dataSource.runMigrations({ transaction: 'each' });
   if (applied.length) logger.log(`Applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`);
-  if (dataSource.options.type === 'better-sqlite3') await ensureSearchIndexes((sql, params) => dataSource.query(sql, params));
 
   const seeder = app.get(SeedService);
   if (options.seed) await seeder.reloadDemoData();

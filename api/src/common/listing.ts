@@ -2,7 +2,6 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Paginated } from '../contract/staff.js';
-import { FULL_TEXT_MIN_LENGTH, FULL_TEXT_TABLES, fullTextPhrase } from './search-index.js';
 import { normalizeSearch } from './search-text.js';
 
 /** The largest page any list answers, whatever `per_page` asks for. */
@@ -113,8 +112,7 @@ export function containsPattern(term: string): string {
 
 /**
  * Adds the list's search, when one is given: the normalised term anywhere in the entity's
- * `search_text` (accent- and case-insensitive, the same on SQLite and MySQL; see common/search-text.ts),
- * through the full-text index on SQLite for the big tables (common/search-index.ts).
+ * `search_text` (accent- and case-insensitive, the same on SQLite and MySQL; see common/search-text.ts).
  * `alias` is the query's alias of an entity declared with `@SearchTextColumn`.
  */
 export function whereSearch<E extends ObjectLiteral>(
@@ -125,17 +123,6 @@ export function whereSearch<E extends ObjectLiteral>(
 ): SelectQueryBuilder<E> {
   const term = normalizeSearch(search);
   if (!term) return qb;
-  const table = qb.expressionMap.findAliasByName(alias).metadata.tableName;
-  if (
-    qb.connection.options.type === 'better-sqlite3' &&
-    FULL_TEXT_TABLES.includes(table) &&
-    term.length >= FULL_TEXT_MIN_LENGTH
-  ) {
-    // SQLite: the trigram full-text index gives the matching ids without scanning the table.
-    return qb.andWhere(`${alias}.id IN (SELECT rowid FROM "${table}_search" WHERE "${table}_search" MATCH :${parameterName})`, {
-      [parameterName]: fullTextPhrase(term),
-    });
-  }
   return qb.andWhere(`${alias}.search_text LIKE :${parameterName} ESCAPE '!'`, { [parameterName]: containsPattern(term) });
 }
 

@@ -6,8 +6,6 @@ import { createTestApp, testDatabaseKind, type TestApp } from '../../test/suppor
 import { User } from '../admins/entities/user.entity.js';
 import { Article } from '../blog/entities/article.entity.js';
 import { Product } from '../catalogue/entities/product.entity.js';
-import { PublicAnswerCache } from '../publishing/public-answer-cache.js';
-import { ensureSearchIndexes } from './search-index.js';
 
 /** Issue 12.3: search finds what people type, accents and capitals or not, on SQLite and MariaDB alike. */
 describe(`accent- and case-insensitive search (${testDatabaseKind()})`, () => {
@@ -81,23 +79,5 @@ describe(`accent- and case-insensitive search (${testDatabaseKind()})`, () => {
     const works = await staff.get('/api/search').query({ query: 'œuvre' }).expect(200);
     expect(works.body.brands.map((b: { name: string }) => b.name)).toEqual(['Œuvre Industrielle']);
     expect(works.body.blogs.map((b: { id: number }) => b.id)).toEqual([ids.article]);
-  });
-
-  it('keeps the SQLite full-text index in step, and repairs it when a table rebuild dropped its triggers', async () => {
-    if (testDatabaseKind() !== 'sqlite') return;
-    const ds = t.dataSource;
-    await ds.query('DROP TRIGGER "products_search_ai"');
-    const category = await makeCategory(ds, 'Réparation');
-    const brand = await makeBrand(ds, 'Marque réparation');
-    const currency = await ensureCurrency(ds, 'Fcfa');
-    await makeProduct(ds, { name: 'Débroussailleuse thermique', price: '10.00', stock: 1, category, brand, currency });
-    await ensureSearchIndexes((sql, params) => ds.query(sql, params));
-    expect(await filterNames('debroussailleuse')).toEqual(['Débroussailleuse thermique']);
-    await ds.getRepository(Product).delete({ name: 'Débroussailleuse thermique' });
-    // Written behind the services' back: nothing told publishing, so empty the public answers by hand.
-    t.app.get(PublicAnswerCache).invalidate();
-    expect(await filterNames('debroussailleuse')).toEqual([]);
-    // Two letters: below the trigram index, the LIKE scan answers.
-    expect((await filterNames('kv')).length).toBeGreaterThan(0);
   });
 });

@@ -5,167 +5,99 @@ export class Initial1795261422359 implements MigrationInterface {
   name = 'Initial1795261422359';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(
-      `CREATE TABLE "blog_articles" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "title" varchar(255) NOT NULL, "slug" varchar(280) NOT NULL, "content" text NOT NULL, "content_json" text, "image" varchar(255), "image_alt" varchar(255), "status" varchar(20) NOT NULL DEFAULT ('Brouillon'), "user_id" integer, "published_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_f9410d5b00288f82a69abd1c804" UNIQUE ("slug"))`,
-    );
+    await queryRunner.query(`CREATE TABLE "blog_articles" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "title" varchar(255) NOT NULL, "slug" varchar(280) NOT NULL, "content" text NOT NULL, "content_json" text, "image" varchar(255), "image_alt" varchar(255), "status" varchar(20) NOT NULL DEFAULT ('Brouillon'), "user_id" integer, "published_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_f9410d5b00288f82a69abd1c804" UNIQUE ("slug"))`);
     await queryRunner.query(`CREATE INDEX "IDX_blog_articles_title" ON "blog_articles" ("title") `);
     await queryRunner.query(`CREATE INDEX "IDX_blog_articles_published_at" ON "blog_articles" ("published_at") `);
     await queryRunner.query(`CREATE INDEX "IDX_blog_articles_status_created" ON "blog_articles" ("status", "created_at") `);
-    await queryRunner.query(
-      `CREATE TABLE "users" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "role_id" integer NOT NULL, "firstname" varchar(100) NOT NULL, "name" varchar(100) NOT NULL, "email" varchar(255) NOT NULL, "password_hash" varchar(255) NOT NULL, "image" varchar(255), "phone" varchar(50), "profession" varchar(255), "about" varchar(275), "password_changed_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_97672ac88f789774dd47f7c8be3" UNIQUE ("email"))`,
-    );
+    await queryRunner.query(`CREATE TABLE "users" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "role_id" integer NOT NULL, "firstname" varchar(100) NOT NULL, "name" varchar(100) NOT NULL, "email" varchar(255) NOT NULL, "password_hash" varchar(255) NOT NULL, "image" varchar(255), "phone" varchar(50), "profession" varchar(255), "about" varchar(275), "password_changed_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_97672ac88f789774dd47f7c8be3" UNIQUE ("email"))`);
     await queryRunner.query(`CREATE INDEX "IDX_users_name" ON "users" ("name", "firstname") `);
-    await queryRunner.query(
-      `CREATE TABLE "role_permissions" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "role_id" integer NOT NULL, "category" varchar(10) NOT NULL, "can_view" boolean NOT NULL DEFAULT (0), "can_create" boolean NOT NULL DEFAULT (0), "can_edit" boolean NOT NULL DEFAULT (0), "can_delete" boolean NOT NULL DEFAULT (0), CONSTRAINT "UQ_role_permissions_role_category" UNIQUE ("role_id", "category"))`,
-    );
-    await queryRunner.query(
-      `CREATE TABLE "roles" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(100) NOT NULL, "description" varchar(275) NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_648e3f5447f725579d7d4ffdfb7" UNIQUE ("name"))`,
-    );
-    await queryRunner.query(
-      `CREATE TABLE "login_throttles" ("key" varchar(191) PRIMARY KEY NOT NULL, "failures" integer NOT NULL DEFAULT (0), "window_started_at" datetime NOT NULL, "locked_until" datetime)`,
-    );
-    await queryRunner.query(
-      `CREATE TABLE "password_reset_tokens" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "user_id" integer NOT NULL, "token_hash" varchar(64) NOT NULL, "expires_at" datetime NOT NULL, "used_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_91185d86d5d7557b19abbb2868b" UNIQUE ("token_hash"))`,
-    );
+    await queryRunner.query(`CREATE TABLE "role_permissions" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "role_id" integer NOT NULL, "category" varchar(10) NOT NULL, "can_view" boolean NOT NULL DEFAULT (0), "can_create" boolean NOT NULL DEFAULT (0), "can_edit" boolean NOT NULL DEFAULT (0), "can_delete" boolean NOT NULL DEFAULT (0), CONSTRAINT "UQ_role_permissions_role_category" UNIQUE ("role_id", "category"))`);
+    await queryRunner.query(`CREATE TABLE "roles" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(100) NOT NULL, "description" varchar(275) NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_648e3f5447f725579d7d4ffdfb7" UNIQUE ("name"))`);
+    await queryRunner.query(`CREATE TABLE "login_throttles" ("key" varchar(191) PRIMARY KEY NOT NULL, "failures" integer NOT NULL DEFAULT (0), "window_started_at" datetime NOT NULL, "locked_until" datetime)`);
+    await queryRunner.query(`CREATE TABLE "password_reset_tokens" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "user_id" integer NOT NULL, "token_hash" varchar(64) NOT NULL, "expires_at" datetime NOT NULL, "used_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_91185d86d5d7557b19abbb2868b" UNIQUE ("token_hash"))`);
     await queryRunner.query(`CREATE INDEX "IDX_password_reset_tokens_user" ON "password_reset_tokens" ("user_id") `);
     await queryRunner.query(`CREATE INDEX "IDX_password_reset_tokens_expires_at" ON "password_reset_tokens" ("expires_at") `);
-    await queryRunner.query(
-      `CREATE TABLE "staff_sessions" ("id" varchar(64) PRIMARY KEY NOT NULL, "user_id" integer NOT NULL, "csrf_token" varchar(64) NOT NULL, "ip" varchar(45), "user_agent" varchar(255), "created_at" datetime NOT NULL DEFAULT (datetime('now')), "last_seen_at" datetime NOT NULL, "expires_at" datetime NOT NULL)`,
-    );
+    await queryRunner.query(`CREATE TABLE "staff_sessions" ("id" varchar(64) PRIMARY KEY NOT NULL, "user_id" integer NOT NULL, "csrf_token" varchar(64) NOT NULL, "ip" varchar(45), "user_agent" varchar(255), "created_at" datetime NOT NULL DEFAULT (datetime('now')), "last_seen_at" datetime NOT NULL, "expires_at" datetime NOT NULL)`);
     await queryRunner.query(`CREATE INDEX "IDX_staff_sessions_user" ON "staff_sessions" ("user_id") `);
     await queryRunner.query(`CREATE INDEX "IDX_staff_sessions_expires_at" ON "staff_sessions" ("expires_at") `);
-    await queryRunner.query(
-      `CREATE TABLE "categories" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "designation" varchar(255) NOT NULL, "description" text NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')))`,
-    );
+    await queryRunner.query(`CREATE TABLE "categories" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "designation" varchar(255) NOT NULL, "description" text NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')))`);
     await queryRunner.query(`CREATE INDEX "IDX_categories_designation" ON "categories" ("designation") `);
     await queryRunner.query(`CREATE INDEX "IDX_categories_created_at" ON "categories" ("created_at") `);
-    await queryRunner.query(
-      `CREATE TABLE "currencies" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(50) NOT NULL, "symbol" varchar(10) NOT NULL, "code" varchar(3) NOT NULL, CONSTRAINT "UQ_976da6960ec4f0c96c26e3dffa0" UNIQUE ("name"))`,
-    );
-    await queryRunner.query(
-      `CREATE TABLE "product_images" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "product_id" integer NOT NULL, "image_path" varchar(255) NOT NULL, "position" integer NOT NULL DEFAULT (0))`,
-    );
+    await queryRunner.query(`CREATE TABLE "currencies" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(50) NOT NULL, "symbol" varchar(10) NOT NULL, "code" varchar(3) NOT NULL, CONSTRAINT "UQ_976da6960ec4f0c96c26e3dffa0" UNIQUE ("name"))`);
+    await queryRunner.query(`CREATE TABLE "product_images" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "product_id" integer NOT NULL, "image_path" varchar(255) NOT NULL, "position" integer NOT NULL DEFAULT (0))`);
     await queryRunner.query(`CREATE INDEX "IDX_product_images_product_position" ON "product_images" ("product_id", "position") `);
-    await queryRunner.query(
-      `CREATE TABLE "products" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(255) NOT NULL, "reference" varchar(100) NOT NULL, "stock" integer NOT NULL DEFAULT (0), "price" decimal(12,2) NOT NULL, "description" varchar(275) NOT NULL, "brand_id" integer NOT NULL, "category_id" integer NOT NULL, "currency_id" integer NOT NULL, "in_spotlight" boolean NOT NULL DEFAULT (0), "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')))`,
-    );
+    await queryRunner.query(`CREATE TABLE "products" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(255) NOT NULL, "reference" varchar(100) NOT NULL, "stock" integer NOT NULL DEFAULT (0), "price" decimal(12,2) NOT NULL, "description" varchar(275) NOT NULL, "brand_id" integer NOT NULL, "category_id" integer NOT NULL, "currency_id" integer NOT NULL, "in_spotlight" boolean NOT NULL DEFAULT (0), "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')))`);
     await queryRunner.query(`CREATE INDEX "IDX_products_name" ON "products" ("name") `);
     await queryRunner.query(`CREATE INDEX "IDX_products_reference" ON "products" ("reference") `);
     await queryRunner.query(`CREATE INDEX "IDX_products_price" ON "products" ("price") `);
     await queryRunner.query(`CREATE INDEX "IDX_products_created_at" ON "products" ("created_at") `);
     await queryRunner.query(`CREATE INDEX "IDX_products_spotlight" ON "products" ("in_spotlight", "updated_at") `);
-    await queryRunner.query(
-      `CREATE TABLE "brands" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(255) NOT NULL, "image" varchar(255), "representative" varchar(255) NOT NULL, "description" text NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')))`,
-    );
+    await queryRunner.query(`CREATE TABLE "brands" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(255) NOT NULL, "image" varchar(255), "representative" varchar(255) NOT NULL, "description" text NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')))`);
     await queryRunner.query(`CREATE INDEX "IDX_brands_name" ON "brands" ("name") `);
     await queryRunner.query(`CREATE INDEX "IDX_brands_created_at" ON "brands" ("created_at") `);
-    await queryRunner.query(
-      `CREATE TABLE "contact_messages" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(255) NOT NULL, "email" varchar(255) NOT NULL, "object" varchar(255) NOT NULL, "message" text NOT NULL, "ip" varchar(45), "created_at" datetime NOT NULL DEFAULT (datetime('now')), "mailed_at" datetime)`,
-    );
+    await queryRunner.query(`CREATE TABLE "contact_messages" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(255) NOT NULL, "email" varchar(255) NOT NULL, "object" varchar(255) NOT NULL, "message" text NOT NULL, "ip" varchar(45), "created_at" datetime NOT NULL DEFAULT (datetime('now')), "mailed_at" datetime)`);
     await queryRunner.query(`CREATE INDEX "IDX_contact_messages_created_at" ON "contact_messages" ("created_at") `);
-    await queryRunner.query(
-      `CREATE TABLE "order_items" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "order_id" integer NOT NULL, "product_id" integer, "product_name" varchar(255) NOT NULL, "quantity" integer NOT NULL, "price" decimal(12,2) NOT NULL, "total_price" decimal(12,2) NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')))`,
-    );
-    await queryRunner.query(
-      `CREATE TABLE "orders" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "order_num" varchar(32) NOT NULL, "status" varchar(20) NOT NULL DEFAULT ('pending'), "company_name" varchar(255) NOT NULL, "company_phone" varchar(50) NOT NULL, "company_email" varchar(255) NOT NULL, "representative_name" varchar(255) NOT NULL, "representative_phone" varchar(50) NOT NULL, "representative_email" varchar(255) NOT NULL, "payment_by" varchar(50) NOT NULL, "currency" varchar(10) NOT NULL, "payment_term" varchar(255) NOT NULL, "delivery_method" varchar(50) NOT NULL, "credit_level" varchar(255) NOT NULL, "customer_id" integer, "total" decimal(12,2) NOT NULL DEFAULT ('0.00'), "stock_reserved" boolean NOT NULL DEFAULT (1), "shipped_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_fc968e94521072c6911762c5302" UNIQUE ("order_num"))`,
-    );
+    await queryRunner.query(`CREATE TABLE "order_items" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "order_id" integer NOT NULL, "product_id" integer, "product_name" varchar(255) NOT NULL, "quantity" integer NOT NULL, "price" decimal(12,2) NOT NULL, "total_price" decimal(12,2) NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')))`);
+    await queryRunner.query(`CREATE TABLE "orders" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "order_num" varchar(32) NOT NULL, "status" varchar(20) NOT NULL DEFAULT ('pending'), "company_name" varchar(255) NOT NULL, "company_phone" varchar(50) NOT NULL, "company_email" varchar(255) NOT NULL, "representative_name" varchar(255) NOT NULL, "representative_phone" varchar(50) NOT NULL, "representative_email" varchar(255) NOT NULL, "payment_by" varchar(50) NOT NULL, "currency" varchar(10) NOT NULL, "payment_term" varchar(255) NOT NULL, "delivery_method" varchar(50) NOT NULL, "credit_level" varchar(255) NOT NULL, "customer_id" integer, "total" decimal(12,2) NOT NULL DEFAULT ('0.00'), "stock_reserved" boolean NOT NULL DEFAULT (1), "shipped_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_fc968e94521072c6911762c5302" UNIQUE ("order_num"))`);
     await queryRunner.query(`CREATE INDEX "IDX_orders_status" ON "orders" ("status") `);
     await queryRunner.query(`CREATE INDEX "IDX_orders_company_name" ON "orders" ("company_name") `);
     await queryRunner.query(`CREATE INDEX "IDX_orders_created_at" ON "orders" ("created_at") `);
     await queryRunner.query(`CREATE INDEX "IDX_orders_status_created" ON "orders" ("status", "created_at") `);
-    await queryRunner.query(
-      `CREATE TABLE "customers" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "company_name" varchar(255) NOT NULL, "company_email" varchar(255) NOT NULL, "company_phone" varchar(50) NOT NULL, "company_address" varchar(255) NOT NULL, "representative_name" varchar(255) NOT NULL, "representative_phone" varchar(50) NOT NULL, "representative_email" varchar(255) NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_83959addca01689d64766e12be0" UNIQUE ("company_email"))`,
-    );
+    await queryRunner.query(`CREATE TABLE "customers" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "company_name" varchar(255) NOT NULL, "company_email" varchar(255) NOT NULL, "company_phone" varchar(50) NOT NULL, "company_address" varchar(255) NOT NULL, "representative_name" varchar(255) NOT NULL, "representative_phone" varchar(50) NOT NULL, "representative_email" varchar(255) NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_83959addca01689d64766e12be0" UNIQUE ("company_email"))`);
     await queryRunner.query(`CREATE INDEX "IDX_customers_company_name" ON "customers" ("company_name") `);
     await queryRunner.query(`CREATE INDEX "IDX_customers_created_at" ON "customers" ("created_at") `);
-    await queryRunner.query(
-      `CREATE TABLE "outgoing_mails" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "to_address" varchar(255) NOT NULL, "subject" varchar(255) NOT NULL, "text" text NOT NULL, "html" text, "kind" varchar(40) NOT NULL, "status" varchar(10) NOT NULL DEFAULT ('queued'), "attempts" integer NOT NULL DEFAULT (0), "last_error" text, "next_attempt_at" datetime, "sent_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')))`,
-    );
+    await queryRunner.query(`CREATE TABLE "outgoing_mails" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "to_address" varchar(255) NOT NULL, "subject" varchar(255) NOT NULL, "text" text NOT NULL, "html" text, "kind" varchar(40) NOT NULL, "status" varchar(10) NOT NULL DEFAULT ('queued'), "attempts" integer NOT NULL DEFAULT (0), "last_error" text, "next_attempt_at" datetime, "sent_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')))`);
     await queryRunner.query(`CREATE INDEX "IDX_outgoing_mails_status_next" ON "outgoing_mails" ("status", "next_attempt_at") `);
-    await queryRunner.query(
-      `CREATE TABLE "media" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "path" varchar(255) NOT NULL, "original_name" varchar(255) NOT NULL, "mime" varchar(100) NOT NULL, "size" integer NOT NULL, "width" integer, "height" integer, "user_id" integer, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_6c20192587395331c5bfd3063e0" UNIQUE ("path"))`,
-    );
+    await queryRunner.query(`CREATE TABLE "media" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "path" varchar(255) NOT NULL, "original_name" varchar(255) NOT NULL, "mime" varchar(100) NOT NULL, "size" integer NOT NULL, "width" integer, "height" integer, "user_id" integer, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_6c20192587395331c5bfd3063e0" UNIQUE ("path"))`);
     await queryRunner.query(`CREATE INDEX "IDX_media_user" ON "media" ("user_id") `);
     await queryRunner.query(`CREATE INDEX "IDX_media_created_at" ON "media" ("created_at") `);
-    await queryRunner.query(
-      `CREATE TABLE "newsletter_subscribers" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "email" varchar(255) NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_0dc48416511f011f7de7b2a8f83" UNIQUE ("email"))`,
-    );
-    await queryRunner.query(
-      `CREATE TABLE "publish_changes" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "seq" integer NOT NULL, "kind" varchar(40) NOT NULL, "label" varchar(255) NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')))`,
-    );
+    await queryRunner.query(`CREATE TABLE "newsletter_subscribers" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "email" varchar(255) NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_0dc48416511f011f7de7b2a8f83" UNIQUE ("email"))`);
+    await queryRunner.query(`CREATE TABLE "publish_changes" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "seq" integer NOT NULL, "kind" varchar(40) NOT NULL, "label" varchar(255) NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')))`);
     await queryRunner.query(`CREATE INDEX "IDX_publish_changes_seq" ON "publish_changes" ("seq") `);
-    await queryRunner.query(
-      `CREATE TABLE "site_build_state" ("id" integer PRIMARY KEY NOT NULL, "requested_seq" integer NOT NULL DEFAULT (0), "built_seq" integer NOT NULL DEFAULT (0), "failed_seq" integer NOT NULL DEFAULT (0), "building_since" datetime, "lock_owner" varchar(100), "lock_expires_at" datetime, "state" varchar(20) NOT NULL DEFAULT ('idle'), "last_error" text, "last_duration_ms" integer, "live_release" varchar(100), "live_since" datetime, "updated_at" datetime NOT NULL DEFAULT (datetime('now')))`,
-    );
-    await queryRunner.query(
-      `CREATE TABLE "stock_entries" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(255) NOT NULL, "image" varchar(255), "price" decimal(12,2) NOT NULL, "quantity" integer NOT NULL, "manufacture_date" date NOT NULL, "expiry_date" date, "expirable" boolean NOT NULL DEFAULT (0), "billing_date" date, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')))`,
-    );
+    await queryRunner.query(`CREATE TABLE "site_build_state" ("id" integer PRIMARY KEY NOT NULL, "requested_seq" integer NOT NULL DEFAULT (0), "built_seq" integer NOT NULL DEFAULT (0), "failed_seq" integer NOT NULL DEFAULT (0), "building_since" datetime, "lock_owner" varchar(100), "lock_expires_at" datetime, "state" varchar(20) NOT NULL DEFAULT ('idle'), "last_error" text, "last_duration_ms" integer, "live_release" varchar(100), "live_since" datetime, "updated_at" datetime NOT NULL DEFAULT (datetime('now')))`);
+    await queryRunner.query(`CREATE TABLE "stock_entries" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(255) NOT NULL, "image" varchar(255), "price" decimal(12,2) NOT NULL, "quantity" integer NOT NULL, "manufacture_date" date NOT NULL, "expiry_date" date, "expirable" boolean NOT NULL DEFAULT (0), "billing_date" date, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')))`);
     await queryRunner.query(`CREATE INDEX "IDX_stock_entries_name" ON "stock_entries" ("name") `);
     await queryRunner.query(`CREATE INDEX "IDX_stock_entries_expiry_date" ON "stock_entries" ("expiry_date") `);
     await queryRunner.query(`CREATE INDEX "IDX_stock_entries_created_at" ON "stock_entries" ("created_at") `);
     await queryRunner.query(`DROP INDEX "IDX_blog_articles_title"`);
     await queryRunner.query(`DROP INDEX "IDX_blog_articles_published_at"`);
     await queryRunner.query(`DROP INDEX "IDX_blog_articles_status_created"`);
-    await queryRunner.query(
-      `CREATE TABLE "temporary_blog_articles" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "title" varchar(255) NOT NULL, "slug" varchar(280) NOT NULL, "content" text NOT NULL, "content_json" text, "image" varchar(255), "image_alt" varchar(255), "status" varchar(20) NOT NULL DEFAULT ('Brouillon'), "user_id" integer, "published_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_f9410d5b00288f82a69abd1c804" UNIQUE ("slug"), CONSTRAINT "FK_a26f2051658ca4e163e83c2f539" FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON DELETE SET NULL ON UPDATE CASCADE)`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "temporary_blog_articles"("id", "title", "slug", "content", "content_json", "image", "image_alt", "status", "user_id", "published_at", "created_at", "updated_at") SELECT "id", "title", "slug", "content", "content_json", "image", "image_alt", "status", "user_id", "published_at", "created_at", "updated_at" FROM "blog_articles"`,
-    );
+    await queryRunner.query(`CREATE TABLE "temporary_blog_articles" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "title" varchar(255) NOT NULL, "slug" varchar(280) NOT NULL, "content" text NOT NULL, "content_json" text, "image" varchar(255), "image_alt" varchar(255), "status" varchar(20) NOT NULL DEFAULT ('Brouillon'), "user_id" integer, "published_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_f9410d5b00288f82a69abd1c804" UNIQUE ("slug"), CONSTRAINT "FK_a26f2051658ca4e163e83c2f539" FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON DELETE SET NULL ON UPDATE CASCADE)`);
+    await queryRunner.query(`INSERT INTO "temporary_blog_articles"("id", "title", "slug", "content", "content_json", "image", "image_alt", "status", "user_id", "published_at", "created_at", "updated_at") SELECT "id", "title", "slug", "content", "content_json", "image", "image_alt", "status", "user_id", "published_at", "created_at", "updated_at" FROM "blog_articles"`);
     await queryRunner.query(`DROP TABLE "blog_articles"`);
     await queryRunner.query(`ALTER TABLE "temporary_blog_articles" RENAME TO "blog_articles"`);
     await queryRunner.query(`CREATE INDEX "IDX_blog_articles_title" ON "blog_articles" ("title") `);
     await queryRunner.query(`CREATE INDEX "IDX_blog_articles_published_at" ON "blog_articles" ("published_at") `);
     await queryRunner.query(`CREATE INDEX "IDX_blog_articles_status_created" ON "blog_articles" ("status", "created_at") `);
     await queryRunner.query(`DROP INDEX "IDX_users_name"`);
-    await queryRunner.query(
-      `CREATE TABLE "temporary_users" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "role_id" integer NOT NULL, "firstname" varchar(100) NOT NULL, "name" varchar(100) NOT NULL, "email" varchar(255) NOT NULL, "password_hash" varchar(255) NOT NULL, "image" varchar(255), "phone" varchar(50), "profession" varchar(255), "about" varchar(275), "password_changed_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_97672ac88f789774dd47f7c8be3" UNIQUE ("email"), CONSTRAINT "FK_a2cecd1a3531c0b041e29ba46e1" FOREIGN KEY ("role_id") REFERENCES "roles" ("id") ON DELETE RESTRICT ON UPDATE CASCADE)`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "temporary_users"("id", "role_id", "firstname", "name", "email", "password_hash", "image", "phone", "profession", "about", "password_changed_at", "created_at", "updated_at") SELECT "id", "role_id", "firstname", "name", "email", "password_hash", "image", "phone", "profession", "about", "password_changed_at", "created_at", "updated_at" FROM "users"`,
-    );
+    await queryRunner.query(`CREATE TABLE "temporary_users" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "role_id" integer NOT NULL, "firstname" varchar(100) NOT NULL, "name" varchar(100) NOT NULL, "email" varchar(255) NOT NULL, "password_hash" varchar(255) NOT NULL, "image" varchar(255), "phone" varchar(50), "profession" varchar(255), "about" varchar(275), "password_changed_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_97672ac88f789774dd47f7c8be3" UNIQUE ("email"), CONSTRAINT "FK_a2cecd1a3531c0b041e29ba46e1" FOREIGN KEY ("role_id") REFERENCES "roles" ("id") ON DELETE RESTRICT ON UPDATE CASCADE)`);
+    await queryRunner.query(`INSERT INTO "temporary_users"("id", "role_id", "firstname", "name", "email", "password_hash", "image", "phone", "profession", "about", "password_changed_at", "created_at", "updated_at") SELECT "id", "role_id", "firstname", "name", "email", "password_hash", "image", "phone", "profession", "about", "password_changed_at", "created_at", "updated_at" FROM "users"`);
     await queryRunner.query(`DROP TABLE "users"`);
     await queryRunner.query(`ALTER TABLE "temporary_users" RENAME TO "users"`);
     await queryRunner.query(`CREATE INDEX "IDX_users_name" ON "users" ("name", "firstname") `);
-    await queryRunner.query(
-      `CREATE TABLE "temporary_role_permissions" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "role_id" integer NOT NULL, "category" varchar(10) NOT NULL, "can_view" boolean NOT NULL DEFAULT (0), "can_create" boolean NOT NULL DEFAULT (0), "can_edit" boolean NOT NULL DEFAULT (0), "can_delete" boolean NOT NULL DEFAULT (0), CONSTRAINT "UQ_role_permissions_role_category" UNIQUE ("role_id", "category"), CONSTRAINT "FK_178199805b901ccd220ab7740ec" FOREIGN KEY ("role_id") REFERENCES "roles" ("id") ON DELETE CASCADE ON UPDATE CASCADE)`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "temporary_role_permissions"("id", "role_id", "category", "can_view", "can_create", "can_edit", "can_delete") SELECT "id", "role_id", "category", "can_view", "can_create", "can_edit", "can_delete" FROM "role_permissions"`,
-    );
+    await queryRunner.query(`CREATE TABLE "temporary_role_permissions" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "role_id" integer NOT NULL, "category" varchar(10) NOT NULL, "can_view" boolean NOT NULL DEFAULT (0), "can_create" boolean NOT NULL DEFAULT (0), "can_edit" boolean NOT NULL DEFAULT (0), "can_delete" boolean NOT NULL DEFAULT (0), CONSTRAINT "UQ_role_permissions_role_category" UNIQUE ("role_id", "category"), CONSTRAINT "FK_178199805b901ccd220ab7740ec" FOREIGN KEY ("role_id") REFERENCES "roles" ("id") ON DELETE CASCADE ON UPDATE CASCADE)`);
+    await queryRunner.query(`INSERT INTO "temporary_role_permissions"("id", "role_id", "category", "can_view", "can_create", "can_edit", "can_delete") SELECT "id", "role_id", "category", "can_view", "can_create", "can_edit", "can_delete" FROM "role_permissions"`);
     await queryRunner.query(`DROP TABLE "role_permissions"`);
     await queryRunner.query(`ALTER TABLE "temporary_role_permissions" RENAME TO "role_permissions"`);
     await queryRunner.query(`DROP INDEX "IDX_password_reset_tokens_user"`);
     await queryRunner.query(`DROP INDEX "IDX_password_reset_tokens_expires_at"`);
-    await queryRunner.query(
-      `CREATE TABLE "temporary_password_reset_tokens" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "user_id" integer NOT NULL, "token_hash" varchar(64) NOT NULL, "expires_at" datetime NOT NULL, "used_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_91185d86d5d7557b19abbb2868b" UNIQUE ("token_hash"), CONSTRAINT "FK_52ac39dd8a28730c63aeb428c9c" FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE CASCADE)`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "temporary_password_reset_tokens"("id", "user_id", "token_hash", "expires_at", "used_at", "created_at") SELECT "id", "user_id", "token_hash", "expires_at", "used_at", "created_at" FROM "password_reset_tokens"`,
-    );
+    await queryRunner.query(`CREATE TABLE "temporary_password_reset_tokens" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "user_id" integer NOT NULL, "token_hash" varchar(64) NOT NULL, "expires_at" datetime NOT NULL, "used_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_91185d86d5d7557b19abbb2868b" UNIQUE ("token_hash"), CONSTRAINT "FK_52ac39dd8a28730c63aeb428c9c" FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE CASCADE)`);
+    await queryRunner.query(`INSERT INTO "temporary_password_reset_tokens"("id", "user_id", "token_hash", "expires_at", "used_at", "created_at") SELECT "id", "user_id", "token_hash", "expires_at", "used_at", "created_at" FROM "password_reset_tokens"`);
     await queryRunner.query(`DROP TABLE "password_reset_tokens"`);
     await queryRunner.query(`ALTER TABLE "temporary_password_reset_tokens" RENAME TO "password_reset_tokens"`);
     await queryRunner.query(`CREATE INDEX "IDX_password_reset_tokens_user" ON "password_reset_tokens" ("user_id") `);
     await queryRunner.query(`CREATE INDEX "IDX_password_reset_tokens_expires_at" ON "password_reset_tokens" ("expires_at") `);
     await queryRunner.query(`DROP INDEX "IDX_staff_sessions_user"`);
     await queryRunner.query(`DROP INDEX "IDX_staff_sessions_expires_at"`);
-    await queryRunner.query(
-      `CREATE TABLE "temporary_staff_sessions" ("id" varchar(64) PRIMARY KEY NOT NULL, "user_id" integer NOT NULL, "csrf_token" varchar(64) NOT NULL, "ip" varchar(45), "user_agent" varchar(255), "created_at" datetime NOT NULL DEFAULT (datetime('now')), "last_seen_at" datetime NOT NULL, "expires_at" datetime NOT NULL, CONSTRAINT "FK_2d3e82105bee50ac45fe3ed5975" FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE CASCADE)`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "temporary_staff_sessions"("id", "user_id", "csrf_token", "ip", "user_agent", "created_at", "last_seen_at", "expires_at") SELECT "id", "user_id", "csrf_token", "ip", "user_agent", "created_at", "last_seen_at", "expires_at" FROM "staff_sessions"`,
-    );
+    await queryRunner.query(`CREATE TABLE "temporary_staff_sessions" ("id" varchar(64) PRIMARY KEY NOT NULL, "user_id" integer NOT NULL, "csrf_token" varchar(64) NOT NULL, "ip" varchar(45), "user_agent" varchar(255), "created_at" datetime NOT NULL DEFAULT (datetime('now')), "last_seen_at" datetime NOT NULL, "expires_at" datetime NOT NULL, CONSTRAINT "FK_2d3e82105bee50ac45fe3ed5975" FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE CASCADE)`);
+    await queryRunner.query(`INSERT INTO "temporary_staff_sessions"("id", "user_id", "csrf_token", "ip", "user_agent", "created_at", "last_seen_at", "expires_at") SELECT "id", "user_id", "csrf_token", "ip", "user_agent", "created_at", "last_seen_at", "expires_at" FROM "staff_sessions"`);
     await queryRunner.query(`DROP TABLE "staff_sessions"`);
     await queryRunner.query(`ALTER TABLE "temporary_staff_sessions" RENAME TO "staff_sessions"`);
     await queryRunner.query(`CREATE INDEX "IDX_staff_sessions_user" ON "staff_sessions" ("user_id") `);
     await queryRunner.query(`CREATE INDEX "IDX_staff_sessions_expires_at" ON "staff_sessions" ("expires_at") `);
     await queryRunner.query(`DROP INDEX "IDX_product_images_product_position"`);
-    await queryRunner.query(
-      `CREATE TABLE "temporary_product_images" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "product_id" integer NOT NULL, "image_path" varchar(255) NOT NULL, "position" integer NOT NULL DEFAULT (0), CONSTRAINT "FK_4f166bb8c2bfcef2498d97b4068" FOREIGN KEY ("product_id") REFERENCES "products" ("id") ON DELETE CASCADE ON UPDATE CASCADE)`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "temporary_product_images"("id", "product_id", "image_path", "position") SELECT "id", "product_id", "image_path", "position" FROM "product_images"`,
-    );
+    await queryRunner.query(`CREATE TABLE "temporary_product_images" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "product_id" integer NOT NULL, "image_path" varchar(255) NOT NULL, "position" integer NOT NULL DEFAULT (0), CONSTRAINT "FK_4f166bb8c2bfcef2498d97b4068" FOREIGN KEY ("product_id") REFERENCES "products" ("id") ON DELETE CASCADE ON UPDATE CASCADE)`);
+    await queryRunner.query(`INSERT INTO "temporary_product_images"("id", "product_id", "image_path", "position") SELECT "id", "product_id", "image_path", "position" FROM "product_images"`);
     await queryRunner.query(`DROP TABLE "product_images"`);
     await queryRunner.query(`ALTER TABLE "temporary_product_images" RENAME TO "product_images"`);
     await queryRunner.query(`CREATE INDEX "IDX_product_images_product_position" ON "product_images" ("product_id", "position") `);
@@ -174,12 +106,8 @@ export class Initial1795261422359 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX "IDX_products_price"`);
     await queryRunner.query(`DROP INDEX "IDX_products_created_at"`);
     await queryRunner.query(`DROP INDEX "IDX_products_spotlight"`);
-    await queryRunner.query(
-      `CREATE TABLE "temporary_products" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(255) NOT NULL, "reference" varchar(100) NOT NULL, "stock" integer NOT NULL DEFAULT (0), "price" decimal(12,2) NOT NULL, "description" varchar(275) NOT NULL, "brand_id" integer NOT NULL, "category_id" integer NOT NULL, "currency_id" integer NOT NULL, "in_spotlight" boolean NOT NULL DEFAULT (0), "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "FK_1530a6f15d3c79d1b70be98f2be" FOREIGN KEY ("brand_id") REFERENCES "brands" ("id") ON DELETE RESTRICT ON UPDATE CASCADE, CONSTRAINT "FK_9a5f6868c96e0069e699f33e124" FOREIGN KEY ("category_id") REFERENCES "categories" ("id") ON DELETE RESTRICT ON UPDATE CASCADE, CONSTRAINT "FK_ddec89ba43ccb7f143ddc18270f" FOREIGN KEY ("currency_id") REFERENCES "currencies" ("id") ON DELETE RESTRICT ON UPDATE CASCADE)`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "temporary_products"("id", "name", "reference", "stock", "price", "description", "brand_id", "category_id", "currency_id", "in_spotlight", "created_at", "updated_at") SELECT "id", "name", "reference", "stock", "price", "description", "brand_id", "category_id", "currency_id", "in_spotlight", "created_at", "updated_at" FROM "products"`,
-    );
+    await queryRunner.query(`CREATE TABLE "temporary_products" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(255) NOT NULL, "reference" varchar(100) NOT NULL, "stock" integer NOT NULL DEFAULT (0), "price" decimal(12,2) NOT NULL, "description" varchar(275) NOT NULL, "brand_id" integer NOT NULL, "category_id" integer NOT NULL, "currency_id" integer NOT NULL, "in_spotlight" boolean NOT NULL DEFAULT (0), "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "FK_1530a6f15d3c79d1b70be98f2be" FOREIGN KEY ("brand_id") REFERENCES "brands" ("id") ON DELETE RESTRICT ON UPDATE CASCADE, CONSTRAINT "FK_9a5f6868c96e0069e699f33e124" FOREIGN KEY ("category_id") REFERENCES "categories" ("id") ON DELETE RESTRICT ON UPDATE CASCADE, CONSTRAINT "FK_ddec89ba43ccb7f143ddc18270f" FOREIGN KEY ("currency_id") REFERENCES "currencies" ("id") ON DELETE RESTRICT ON UPDATE CASCADE)`);
+    await queryRunner.query(`INSERT INTO "temporary_products"("id", "name", "reference", "stock", "price", "description", "brand_id", "category_id", "currency_id", "in_spotlight", "created_at", "updated_at") SELECT "id", "name", "reference", "stock", "price", "description", "brand_id", "category_id", "currency_id", "in_spotlight", "created_at", "updated_at" FROM "products"`);
     await queryRunner.query(`DROP TABLE "products"`);
     await queryRunner.query(`ALTER TABLE "temporary_products" RENAME TO "products"`);
     await queryRunner.query(`CREATE INDEX "IDX_products_name" ON "products" ("name") `);
@@ -187,24 +115,16 @@ export class Initial1795261422359 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "IDX_products_price" ON "products" ("price") `);
     await queryRunner.query(`CREATE INDEX "IDX_products_created_at" ON "products" ("created_at") `);
     await queryRunner.query(`CREATE INDEX "IDX_products_spotlight" ON "products" ("in_spotlight", "updated_at") `);
-    await queryRunner.query(
-      `CREATE TABLE "temporary_order_items" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "order_id" integer NOT NULL, "product_id" integer, "product_name" varchar(255) NOT NULL, "quantity" integer NOT NULL, "price" decimal(12,2) NOT NULL, "total_price" decimal(12,2) NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "FK_145532db85752b29c57d2b7b1f1" FOREIGN KEY ("order_id") REFERENCES "orders" ("id") ON DELETE CASCADE ON UPDATE CASCADE, CONSTRAINT "FK_9263386c35b6b242540f9493b00" FOREIGN KEY ("product_id") REFERENCES "products" ("id") ON DELETE SET NULL ON UPDATE CASCADE)`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "temporary_order_items"("id", "order_id", "product_id", "product_name", "quantity", "price", "total_price", "created_at") SELECT "id", "order_id", "product_id", "product_name", "quantity", "price", "total_price", "created_at" FROM "order_items"`,
-    );
+    await queryRunner.query(`CREATE TABLE "temporary_order_items" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "order_id" integer NOT NULL, "product_id" integer, "product_name" varchar(255) NOT NULL, "quantity" integer NOT NULL, "price" decimal(12,2) NOT NULL, "total_price" decimal(12,2) NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "FK_145532db85752b29c57d2b7b1f1" FOREIGN KEY ("order_id") REFERENCES "orders" ("id") ON DELETE CASCADE ON UPDATE CASCADE, CONSTRAINT "FK_9263386c35b6b242540f9493b00" FOREIGN KEY ("product_id") REFERENCES "products" ("id") ON DELETE SET NULL ON UPDATE CASCADE)`);
+    await queryRunner.query(`INSERT INTO "temporary_order_items"("id", "order_id", "product_id", "product_name", "quantity", "price", "total_price", "created_at") SELECT "id", "order_id", "product_id", "product_name", "quantity", "price", "total_price", "created_at" FROM "order_items"`);
     await queryRunner.query(`DROP TABLE "order_items"`);
     await queryRunner.query(`ALTER TABLE "temporary_order_items" RENAME TO "order_items"`);
     await queryRunner.query(`DROP INDEX "IDX_orders_status"`);
     await queryRunner.query(`DROP INDEX "IDX_orders_company_name"`);
     await queryRunner.query(`DROP INDEX "IDX_orders_created_at"`);
     await queryRunner.query(`DROP INDEX "IDX_orders_status_created"`);
-    await queryRunner.query(
-      `CREATE TABLE "temporary_orders" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "order_num" varchar(32) NOT NULL, "status" varchar(20) NOT NULL DEFAULT ('pending'), "company_name" varchar(255) NOT NULL, "company_phone" varchar(50) NOT NULL, "company_email" varchar(255) NOT NULL, "representative_name" varchar(255) NOT NULL, "representative_phone" varchar(50) NOT NULL, "representative_email" varchar(255) NOT NULL, "payment_by" varchar(50) NOT NULL, "currency" varchar(10) NOT NULL, "payment_term" varchar(255) NOT NULL, "delivery_method" varchar(50) NOT NULL, "credit_level" varchar(255) NOT NULL, "customer_id" integer, "total" decimal(12,2) NOT NULL DEFAULT ('0.00'), "stock_reserved" boolean NOT NULL DEFAULT (1), "shipped_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_fc968e94521072c6911762c5302" UNIQUE ("order_num"), CONSTRAINT "FK_772d0ce0473ac2ccfa26060dbe9" FOREIGN KEY ("customer_id") REFERENCES "customers" ("id") ON DELETE SET NULL ON UPDATE CASCADE)`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "temporary_orders"("id", "order_num", "status", "company_name", "company_phone", "company_email", "representative_name", "representative_phone", "representative_email", "payment_by", "currency", "payment_term", "delivery_method", "credit_level", "customer_id", "total", "stock_reserved", "shipped_at", "created_at", "updated_at") SELECT "id", "order_num", "status", "company_name", "company_phone", "company_email", "representative_name", "representative_phone", "representative_email", "payment_by", "currency", "payment_term", "delivery_method", "credit_level", "customer_id", "total", "stock_reserved", "shipped_at", "created_at", "updated_at" FROM "orders"`,
-    );
+    await queryRunner.query(`CREATE TABLE "temporary_orders" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "order_num" varchar(32) NOT NULL, "status" varchar(20) NOT NULL DEFAULT ('pending'), "company_name" varchar(255) NOT NULL, "company_phone" varchar(50) NOT NULL, "company_email" varchar(255) NOT NULL, "representative_name" varchar(255) NOT NULL, "representative_phone" varchar(50) NOT NULL, "representative_email" varchar(255) NOT NULL, "payment_by" varchar(50) NOT NULL, "currency" varchar(10) NOT NULL, "payment_term" varchar(255) NOT NULL, "delivery_method" varchar(50) NOT NULL, "credit_level" varchar(255) NOT NULL, "customer_id" integer, "total" decimal(12,2) NOT NULL DEFAULT ('0.00'), "stock_reserved" boolean NOT NULL DEFAULT (1), "shipped_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_fc968e94521072c6911762c5302" UNIQUE ("order_num"), CONSTRAINT "FK_772d0ce0473ac2ccfa26060dbe9" FOREIGN KEY ("customer_id") REFERENCES "customers" ("id") ON DELETE SET NULL ON UPDATE CASCADE)`);
+    await queryRunner.query(`INSERT INTO "temporary_orders"("id", "order_num", "status", "company_name", "company_phone", "company_email", "representative_name", "representative_phone", "representative_email", "payment_by", "currency", "payment_term", "delivery_method", "credit_level", "customer_id", "total", "stock_reserved", "shipped_at", "created_at", "updated_at") SELECT "id", "order_num", "status", "company_name", "company_phone", "company_email", "representative_name", "representative_phone", "representative_email", "payment_by", "currency", "payment_term", "delivery_method", "credit_level", "customer_id", "total", "stock_reserved", "shipped_at", "created_at", "updated_at" FROM "orders"`);
     await queryRunner.query(`DROP TABLE "orders"`);
     await queryRunner.query(`ALTER TABLE "temporary_orders" RENAME TO "orders"`);
     await queryRunner.query(`CREATE INDEX "IDX_orders_status" ON "orders" ("status") `);
@@ -213,12 +133,8 @@ export class Initial1795261422359 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "IDX_orders_status_created" ON "orders" ("status", "created_at") `);
     await queryRunner.query(`DROP INDEX "IDX_media_user"`);
     await queryRunner.query(`DROP INDEX "IDX_media_created_at"`);
-    await queryRunner.query(
-      `CREATE TABLE "temporary_media" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "path" varchar(255) NOT NULL, "original_name" varchar(255) NOT NULL, "mime" varchar(100) NOT NULL, "size" integer NOT NULL, "width" integer, "height" integer, "user_id" integer, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_6c20192587395331c5bfd3063e0" UNIQUE ("path"), CONSTRAINT "FK_c0dd13ee4ffc96e61bdc1fb592d" FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON DELETE SET NULL ON UPDATE CASCADE)`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "temporary_media"("id", "path", "original_name", "mime", "size", "width", "height", "user_id", "created_at") SELECT "id", "path", "original_name", "mime", "size", "width", "height", "user_id", "created_at" FROM "media"`,
-    );
+    await queryRunner.query(`CREATE TABLE "temporary_media" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "path" varchar(255) NOT NULL, "original_name" varchar(255) NOT NULL, "mime" varchar(100) NOT NULL, "size" integer NOT NULL, "width" integer, "height" integer, "user_id" integer, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_6c20192587395331c5bfd3063e0" UNIQUE ("path"), CONSTRAINT "FK_c0dd13ee4ffc96e61bdc1fb592d" FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON DELETE SET NULL ON UPDATE CASCADE)`);
+    await queryRunner.query(`INSERT INTO "temporary_media"("id", "path", "original_name", "mime", "size", "width", "height", "user_id", "created_at") SELECT "id", "path", "original_name", "mime", "size", "width", "height", "user_id", "created_at" FROM "media"`);
     await queryRunner.query(`DROP TABLE "media"`);
     await queryRunner.query(`ALTER TABLE "temporary_media" RENAME TO "media"`);
     await queryRunner.query(`CREATE INDEX "IDX_media_user" ON "media" ("user_id") `);
@@ -229,12 +145,8 @@ export class Initial1795261422359 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX "IDX_media_created_at"`);
     await queryRunner.query(`DROP INDEX "IDX_media_user"`);
     await queryRunner.query(`ALTER TABLE "media" RENAME TO "temporary_media"`);
-    await queryRunner.query(
-      `CREATE TABLE "media" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "path" varchar(255) NOT NULL, "original_name" varchar(255) NOT NULL, "mime" varchar(100) NOT NULL, "size" integer NOT NULL, "width" integer, "height" integer, "user_id" integer, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_6c20192587395331c5bfd3063e0" UNIQUE ("path"))`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "media"("id", "path", "original_name", "mime", "size", "width", "height", "user_id", "created_at") SELECT "id", "path", "original_name", "mime", "size", "width", "height", "user_id", "created_at" FROM "temporary_media"`,
-    );
+    await queryRunner.query(`CREATE TABLE "media" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "path" varchar(255) NOT NULL, "original_name" varchar(255) NOT NULL, "mime" varchar(100) NOT NULL, "size" integer NOT NULL, "width" integer, "height" integer, "user_id" integer, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_6c20192587395331c5bfd3063e0" UNIQUE ("path"))`);
+    await queryRunner.query(`INSERT INTO "media"("id", "path", "original_name", "mime", "size", "width", "height", "user_id", "created_at") SELECT "id", "path", "original_name", "mime", "size", "width", "height", "user_id", "created_at" FROM "temporary_media"`);
     await queryRunner.query(`DROP TABLE "temporary_media"`);
     await queryRunner.query(`CREATE INDEX "IDX_media_created_at" ON "media" ("created_at") `);
     await queryRunner.query(`CREATE INDEX "IDX_media_user" ON "media" ("user_id") `);
@@ -243,24 +155,16 @@ export class Initial1795261422359 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX "IDX_orders_company_name"`);
     await queryRunner.query(`DROP INDEX "IDX_orders_status"`);
     await queryRunner.query(`ALTER TABLE "orders" RENAME TO "temporary_orders"`);
-    await queryRunner.query(
-      `CREATE TABLE "orders" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "order_num" varchar(32) NOT NULL, "status" varchar(20) NOT NULL DEFAULT ('pending'), "company_name" varchar(255) NOT NULL, "company_phone" varchar(50) NOT NULL, "company_email" varchar(255) NOT NULL, "representative_name" varchar(255) NOT NULL, "representative_phone" varchar(50) NOT NULL, "representative_email" varchar(255) NOT NULL, "payment_by" varchar(50) NOT NULL, "currency" varchar(10) NOT NULL, "payment_term" varchar(255) NOT NULL, "delivery_method" varchar(50) NOT NULL, "credit_level" varchar(255) NOT NULL, "customer_id" integer, "total" decimal(12,2) NOT NULL DEFAULT ('0.00'), "stock_reserved" boolean NOT NULL DEFAULT (1), "shipped_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_fc968e94521072c6911762c5302" UNIQUE ("order_num"))`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "orders"("id", "order_num", "status", "company_name", "company_phone", "company_email", "representative_name", "representative_phone", "representative_email", "payment_by", "currency", "payment_term", "delivery_method", "credit_level", "customer_id", "total", "stock_reserved", "shipped_at", "created_at", "updated_at") SELECT "id", "order_num", "status", "company_name", "company_phone", "company_email", "representative_name", "representative_phone", "representative_email", "payment_by", "currency", "payment_term", "delivery_method", "credit_level", "customer_id", "total", "stock_reserved", "shipped_at", "created_at", "updated_at" FROM "temporary_orders"`,
-    );
+    await queryRunner.query(`CREATE TABLE "orders" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "order_num" varchar(32) NOT NULL, "status" varchar(20) NOT NULL DEFAULT ('pending'), "company_name" varchar(255) NOT NULL, "company_phone" varchar(50) NOT NULL, "company_email" varchar(255) NOT NULL, "representative_name" varchar(255) NOT NULL, "representative_phone" varchar(50) NOT NULL, "representative_email" varchar(255) NOT NULL, "payment_by" varchar(50) NOT NULL, "currency" varchar(10) NOT NULL, "payment_term" varchar(255) NOT NULL, "delivery_method" varchar(50) NOT NULL, "credit_level" varchar(255) NOT NULL, "customer_id" integer, "total" decimal(12,2) NOT NULL DEFAULT ('0.00'), "stock_reserved" boolean NOT NULL DEFAULT (1), "shipped_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_fc968e94521072c6911762c5302" UNIQUE ("order_num"))`);
+    await queryRunner.query(`INSERT INTO "orders"("id", "order_num", "status", "company_name", "company_phone", "company_email", "representative_name", "representative_phone", "representative_email", "payment_by", "currency", "payment_term", "delivery_method", "credit_level", "customer_id", "total", "stock_reserved", "shipped_at", "created_at", "updated_at") SELECT "id", "order_num", "status", "company_name", "company_phone", "company_email", "representative_name", "representative_phone", "representative_email", "payment_by", "currency", "payment_term", "delivery_method", "credit_level", "customer_id", "total", "stock_reserved", "shipped_at", "created_at", "updated_at" FROM "temporary_orders"`);
     await queryRunner.query(`DROP TABLE "temporary_orders"`);
     await queryRunner.query(`CREATE INDEX "IDX_orders_status_created" ON "orders" ("status", "created_at") `);
     await queryRunner.query(`CREATE INDEX "IDX_orders_created_at" ON "orders" ("created_at") `);
     await queryRunner.query(`CREATE INDEX "IDX_orders_company_name" ON "orders" ("company_name") `);
     await queryRunner.query(`CREATE INDEX "IDX_orders_status" ON "orders" ("status") `);
     await queryRunner.query(`ALTER TABLE "order_items" RENAME TO "temporary_order_items"`);
-    await queryRunner.query(
-      `CREATE TABLE "order_items" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "order_id" integer NOT NULL, "product_id" integer, "product_name" varchar(255) NOT NULL, "quantity" integer NOT NULL, "price" decimal(12,2) NOT NULL, "total_price" decimal(12,2) NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')))`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "order_items"("id", "order_id", "product_id", "product_name", "quantity", "price", "total_price", "created_at") SELECT "id", "order_id", "product_id", "product_name", "quantity", "price", "total_price", "created_at" FROM "temporary_order_items"`,
-    );
+    await queryRunner.query(`CREATE TABLE "order_items" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "order_id" integer NOT NULL, "product_id" integer, "product_name" varchar(255) NOT NULL, "quantity" integer NOT NULL, "price" decimal(12,2) NOT NULL, "total_price" decimal(12,2) NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')))`);
+    await queryRunner.query(`INSERT INTO "order_items"("id", "order_id", "product_id", "product_name", "quantity", "price", "total_price", "created_at") SELECT "id", "order_id", "product_id", "product_name", "quantity", "price", "total_price", "created_at" FROM "temporary_order_items"`);
     await queryRunner.query(`DROP TABLE "temporary_order_items"`);
     await queryRunner.query(`DROP INDEX "IDX_products_spotlight"`);
     await queryRunner.query(`DROP INDEX "IDX_products_created_at"`);
@@ -268,12 +172,8 @@ export class Initial1795261422359 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX "IDX_products_reference"`);
     await queryRunner.query(`DROP INDEX "IDX_products_name"`);
     await queryRunner.query(`ALTER TABLE "products" RENAME TO "temporary_products"`);
-    await queryRunner.query(
-      `CREATE TABLE "products" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(255) NOT NULL, "reference" varchar(100) NOT NULL, "stock" integer NOT NULL DEFAULT (0), "price" decimal(12,2) NOT NULL, "description" varchar(275) NOT NULL, "brand_id" integer NOT NULL, "category_id" integer NOT NULL, "currency_id" integer NOT NULL, "in_spotlight" boolean NOT NULL DEFAULT (0), "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')))`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "products"("id", "name", "reference", "stock", "price", "description", "brand_id", "category_id", "currency_id", "in_spotlight", "created_at", "updated_at") SELECT "id", "name", "reference", "stock", "price", "description", "brand_id", "category_id", "currency_id", "in_spotlight", "created_at", "updated_at" FROM "temporary_products"`,
-    );
+    await queryRunner.query(`CREATE TABLE "products" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(255) NOT NULL, "reference" varchar(100) NOT NULL, "stock" integer NOT NULL DEFAULT (0), "price" decimal(12,2) NOT NULL, "description" varchar(275) NOT NULL, "brand_id" integer NOT NULL, "category_id" integer NOT NULL, "currency_id" integer NOT NULL, "in_spotlight" boolean NOT NULL DEFAULT (0), "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')))`);
+    await queryRunner.query(`INSERT INTO "products"("id", "name", "reference", "stock", "price", "description", "brand_id", "category_id", "currency_id", "in_spotlight", "created_at", "updated_at") SELECT "id", "name", "reference", "stock", "price", "description", "brand_id", "category_id", "currency_id", "in_spotlight", "created_at", "updated_at" FROM "temporary_products"`);
     await queryRunner.query(`DROP TABLE "temporary_products"`);
     await queryRunner.query(`CREATE INDEX "IDX_products_spotlight" ON "products" ("in_spotlight", "updated_at") `);
     await queryRunner.query(`CREATE INDEX "IDX_products_created_at" ON "products" ("created_at") `);
@@ -282,66 +182,42 @@ export class Initial1795261422359 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "IDX_products_name" ON "products" ("name") `);
     await queryRunner.query(`DROP INDEX "IDX_product_images_product_position"`);
     await queryRunner.query(`ALTER TABLE "product_images" RENAME TO "temporary_product_images"`);
-    await queryRunner.query(
-      `CREATE TABLE "product_images" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "product_id" integer NOT NULL, "image_path" varchar(255) NOT NULL, "position" integer NOT NULL DEFAULT (0))`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "product_images"("id", "product_id", "image_path", "position") SELECT "id", "product_id", "image_path", "position" FROM "temporary_product_images"`,
-    );
+    await queryRunner.query(`CREATE TABLE "product_images" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "product_id" integer NOT NULL, "image_path" varchar(255) NOT NULL, "position" integer NOT NULL DEFAULT (0))`);
+    await queryRunner.query(`INSERT INTO "product_images"("id", "product_id", "image_path", "position") SELECT "id", "product_id", "image_path", "position" FROM "temporary_product_images"`);
     await queryRunner.query(`DROP TABLE "temporary_product_images"`);
     await queryRunner.query(`CREATE INDEX "IDX_product_images_product_position" ON "product_images" ("product_id", "position") `);
     await queryRunner.query(`DROP INDEX "IDX_staff_sessions_expires_at"`);
     await queryRunner.query(`DROP INDEX "IDX_staff_sessions_user"`);
     await queryRunner.query(`ALTER TABLE "staff_sessions" RENAME TO "temporary_staff_sessions"`);
-    await queryRunner.query(
-      `CREATE TABLE "staff_sessions" ("id" varchar(64) PRIMARY KEY NOT NULL, "user_id" integer NOT NULL, "csrf_token" varchar(64) NOT NULL, "ip" varchar(45), "user_agent" varchar(255), "created_at" datetime NOT NULL DEFAULT (datetime('now')), "last_seen_at" datetime NOT NULL, "expires_at" datetime NOT NULL)`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "staff_sessions"("id", "user_id", "csrf_token", "ip", "user_agent", "created_at", "last_seen_at", "expires_at") SELECT "id", "user_id", "csrf_token", "ip", "user_agent", "created_at", "last_seen_at", "expires_at" FROM "temporary_staff_sessions"`,
-    );
+    await queryRunner.query(`CREATE TABLE "staff_sessions" ("id" varchar(64) PRIMARY KEY NOT NULL, "user_id" integer NOT NULL, "csrf_token" varchar(64) NOT NULL, "ip" varchar(45), "user_agent" varchar(255), "created_at" datetime NOT NULL DEFAULT (datetime('now')), "last_seen_at" datetime NOT NULL, "expires_at" datetime NOT NULL)`);
+    await queryRunner.query(`INSERT INTO "staff_sessions"("id", "user_id", "csrf_token", "ip", "user_agent", "created_at", "last_seen_at", "expires_at") SELECT "id", "user_id", "csrf_token", "ip", "user_agent", "created_at", "last_seen_at", "expires_at" FROM "temporary_staff_sessions"`);
     await queryRunner.query(`DROP TABLE "temporary_staff_sessions"`);
     await queryRunner.query(`CREATE INDEX "IDX_staff_sessions_expires_at" ON "staff_sessions" ("expires_at") `);
     await queryRunner.query(`CREATE INDEX "IDX_staff_sessions_user" ON "staff_sessions" ("user_id") `);
     await queryRunner.query(`DROP INDEX "IDX_password_reset_tokens_expires_at"`);
     await queryRunner.query(`DROP INDEX "IDX_password_reset_tokens_user"`);
     await queryRunner.query(`ALTER TABLE "password_reset_tokens" RENAME TO "temporary_password_reset_tokens"`);
-    await queryRunner.query(
-      `CREATE TABLE "password_reset_tokens" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "user_id" integer NOT NULL, "token_hash" varchar(64) NOT NULL, "expires_at" datetime NOT NULL, "used_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_91185d86d5d7557b19abbb2868b" UNIQUE ("token_hash"))`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "password_reset_tokens"("id", "user_id", "token_hash", "expires_at", "used_at", "created_at") SELECT "id", "user_id", "token_hash", "expires_at", "used_at", "created_at" FROM "temporary_password_reset_tokens"`,
-    );
+    await queryRunner.query(`CREATE TABLE "password_reset_tokens" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "user_id" integer NOT NULL, "token_hash" varchar(64) NOT NULL, "expires_at" datetime NOT NULL, "used_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_91185d86d5d7557b19abbb2868b" UNIQUE ("token_hash"))`);
+    await queryRunner.query(`INSERT INTO "password_reset_tokens"("id", "user_id", "token_hash", "expires_at", "used_at", "created_at") SELECT "id", "user_id", "token_hash", "expires_at", "used_at", "created_at" FROM "temporary_password_reset_tokens"`);
     await queryRunner.query(`DROP TABLE "temporary_password_reset_tokens"`);
     await queryRunner.query(`CREATE INDEX "IDX_password_reset_tokens_expires_at" ON "password_reset_tokens" ("expires_at") `);
     await queryRunner.query(`CREATE INDEX "IDX_password_reset_tokens_user" ON "password_reset_tokens" ("user_id") `);
     await queryRunner.query(`ALTER TABLE "role_permissions" RENAME TO "temporary_role_permissions"`);
-    await queryRunner.query(
-      `CREATE TABLE "role_permissions" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "role_id" integer NOT NULL, "category" varchar(10) NOT NULL, "can_view" boolean NOT NULL DEFAULT (0), "can_create" boolean NOT NULL DEFAULT (0), "can_edit" boolean NOT NULL DEFAULT (0), "can_delete" boolean NOT NULL DEFAULT (0), CONSTRAINT "UQ_role_permissions_role_category" UNIQUE ("role_id", "category"))`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "role_permissions"("id", "role_id", "category", "can_view", "can_create", "can_edit", "can_delete") SELECT "id", "role_id", "category", "can_view", "can_create", "can_edit", "can_delete" FROM "temporary_role_permissions"`,
-    );
+    await queryRunner.query(`CREATE TABLE "role_permissions" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "role_id" integer NOT NULL, "category" varchar(10) NOT NULL, "can_view" boolean NOT NULL DEFAULT (0), "can_create" boolean NOT NULL DEFAULT (0), "can_edit" boolean NOT NULL DEFAULT (0), "can_delete" boolean NOT NULL DEFAULT (0), CONSTRAINT "UQ_role_permissions_role_category" UNIQUE ("role_id", "category"))`);
+    await queryRunner.query(`INSERT INTO "role_permissions"("id", "role_id", "category", "can_view", "can_create", "can_edit", "can_delete") SELECT "id", "role_id", "category", "can_view", "can_create", "can_edit", "can_delete" FROM "temporary_role_permissions"`);
     await queryRunner.query(`DROP TABLE "temporary_role_permissions"`);
     await queryRunner.query(`DROP INDEX "IDX_users_name"`);
     await queryRunner.query(`ALTER TABLE "users" RENAME TO "temporary_users"`);
-    await queryRunner.query(
-      `CREATE TABLE "users" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "role_id" integer NOT NULL, "firstname" varchar(100) NOT NULL, "name" varchar(100) NOT NULL, "email" varchar(255) NOT NULL, "password_hash" varchar(255) NOT NULL, "image" varchar(255), "phone" varchar(50), "profession" varchar(255), "about" varchar(275), "password_changed_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_97672ac88f789774dd47f7c8be3" UNIQUE ("email"))`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "users"("id", "role_id", "firstname", "name", "email", "password_hash", "image", "phone", "profession", "about", "password_changed_at", "created_at", "updated_at") SELECT "id", "role_id", "firstname", "name", "email", "password_hash", "image", "phone", "profession", "about", "password_changed_at", "created_at", "updated_at" FROM "temporary_users"`,
-    );
+    await queryRunner.query(`CREATE TABLE "users" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "role_id" integer NOT NULL, "firstname" varchar(100) NOT NULL, "name" varchar(100) NOT NULL, "email" varchar(255) NOT NULL, "password_hash" varchar(255) NOT NULL, "image" varchar(255), "phone" varchar(50), "profession" varchar(255), "about" varchar(275), "password_changed_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_97672ac88f789774dd47f7c8be3" UNIQUE ("email"))`);
+    await queryRunner.query(`INSERT INTO "users"("id", "role_id", "firstname", "name", "email", "password_hash", "image", "phone", "profession", "about", "password_changed_at", "created_at", "updated_at") SELECT "id", "role_id", "firstname", "name", "email", "password_hash", "image", "phone", "profession", "about", "password_changed_at", "created_at", "updated_at" FROM "temporary_users"`);
     await queryRunner.query(`DROP TABLE "temporary_users"`);
     await queryRunner.query(`CREATE INDEX "IDX_users_name" ON "users" ("name", "firstname") `);
     await queryRunner.query(`DROP INDEX "IDX_blog_articles_status_created"`);
     await queryRunner.query(`DROP INDEX "IDX_blog_articles_published_at"`);
     await queryRunner.query(`DROP INDEX "IDX_blog_articles_title"`);
     await queryRunner.query(`ALTER TABLE "blog_articles" RENAME TO "temporary_blog_articles"`);
-    await queryRunner.query(
-      `CREATE TABLE "blog_articles" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "title" varchar(255) NOT NULL, "slug" varchar(280) NOT NULL, "content" text NOT NULL, "content_json" text, "image" varchar(255), "image_alt" varchar(255), "status" varchar(20) NOT NULL DEFAULT ('Brouillon'), "user_id" integer, "published_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_f9410d5b00288f82a69abd1c804" UNIQUE ("slug"))`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "blog_articles"("id", "title", "slug", "content", "content_json", "image", "image_alt", "status", "user_id", "published_at", "created_at", "updated_at") SELECT "id", "title", "slug", "content", "content_json", "image", "image_alt", "status", "user_id", "published_at", "created_at", "updated_at" FROM "temporary_blog_articles"`,
-    );
+    await queryRunner.query(`CREATE TABLE "blog_articles" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "title" varchar(255) NOT NULL, "slug" varchar(280) NOT NULL, "content" text NOT NULL, "content_json" text, "image" varchar(255), "image_alt" varchar(255), "status" varchar(20) NOT NULL DEFAULT ('Brouillon'), "user_id" integer, "published_at" datetime, "created_at" datetime NOT NULL DEFAULT (datetime('now')), "updated_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "UQ_f9410d5b00288f82a69abd1c804" UNIQUE ("slug"))`);
+    await queryRunner.query(`INSERT INTO "blog_articles"("id", "title", "slug", "content", "content_json", "image", "image_alt", "status", "user_id", "published_at", "created_at", "updated_at") SELECT "id", "title", "slug", "content", "content_json", "image", "image_alt", "status", "user_id", "published_at", "created_at", "updated_at" FROM "temporary_blog_articles"`);
     await queryRunner.query(`DROP TABLE "temporary_blog_articles"`);
     await queryRunner.query(`CREATE INDEX "IDX_blog_articles_status_created" ON "blog_articles" ("status", "created_at") `);
     await queryRunner.query(`CREATE INDEX "IDX_blog_articles_published_at" ON "blog_articles" ("published_at") `);

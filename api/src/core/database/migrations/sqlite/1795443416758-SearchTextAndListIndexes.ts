@@ -1,5 +1,4 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { dropSearchIndexes, ensureSearchIndexes } from '../../../../common/search-index.js';
 import { backfillSearchText } from '../../../../common/search-text.js';
 
 // search_text (accent- and case-insensitive search, common/search-text.ts) and the indexes of the
@@ -63,12 +62,9 @@ export class SearchTextAndListIndexes1795443416758 implements MigrationInterface
         (name) => `"${name}"`,
       );
     }
-    // Full-text (trigram) index of products, articles and orders, also checked at every start.
-    await ensureSearchIndexes((sql, params) => queryRunner.query(sql, params));
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await dropSearchIndexes((sql, params) => queryRunner.query(sql, params));
     await queryRunner.query(`DROP INDEX "IDX_d12fb138a36e3a9f223cc82fd0"`);
     await queryRunner.query(`DROP INDEX "IDX_8c390b0b4a0d4aa6941ac614f5"`);
     await queryRunner.query(`DROP INDEX "IDX_e6195d856ea6ea64cabdbe9b40"`);

@@ -3,4 +3,7 @@ import type { MigrationInterface } from 'typeorm';
 import { Initial1795261422359 } from './1795261422359-Initial.js';
 import { SearchTextAndListIndexes1795443416758 } from './1795443416758-SearchTextAndListIndexes.js';
 
-export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [Initial1795261422359, SearchTextAndListIndexes1795443416758];
+export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
+  Initial1795261422359,
+  SearchTextAndListIndexes1795443416758,
+];
