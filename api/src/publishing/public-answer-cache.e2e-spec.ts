@@ -49,4 +49,17 @@ describe(`public answer cache (${testDatabaseKind()})`, () => {
       spy.mockRestore();
     }
   });
+
+  it('computes afresh for a client that asks past caches (Cache-Control: no-cache, as the dashboard does)', async () => {
+    const spy = jest.spyOn(PublicCatalogueService.prototype, 'list');
+    try {
+      await request(t.http).get('/api/product?page=1&per_page=8').expect(200);
+      await request(t.http).get('/api/product?page=1&per_page=8').expect(200);
+      expect(spy).toHaveBeenCalledTimes(1);
+      await request(t.http).get('/api/product?page=1&per_page=8').set('Cache-Control', 'no-cache').expect(200);
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });

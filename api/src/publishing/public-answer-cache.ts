@@ -18,6 +18,13 @@ interface Entry {
   answer?: Answer;
 }
 
+/**
+ * `Cache-Control: no-cache` in the request (what a browser sends for `fetch(..., { cache: 'no-store' })`
+ * or a hard reload): computed afresh. The dashboard reads the product list this way and sees stock
+ * moved by orders at once; visitors get the cached answer.
+ */
+const wantsFresh = (req: Request) => /\bno-cache\b/.test(req.headers['cache-control'] ?? '');
+
 /** Longest life of a cached answer: covers what is not notified (stock taken by orders, other replicas). */
 export const PUBLIC_CACHE_TTL_MS = 10_000;
 const MAX_ENTRIES = 1000;
@@ -37,10 +44,10 @@ export class PublicAnswerCache {
     this.entries.clear();
   }
 
-  private lookup(key: string, cacheControl: string, compute: () => Promise<unknown>): Promise<Answer> {
+  private lookup(key: string, cacheControl: string, compute: () => Promise<unknown>, fresh: boolean): Promise<Answer> {
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.pending;
+    if (hit && hit.expires > now && !fresh) return hit.pending;
     const entry: Entry = { expires: now + PUBLIC_CACHE_TTL_MS, pending: undefined as unknown as Promise<Answer> };
     entry.pending = compute().then((value) => {
       const body = JSON.stringify(value);
@@ -76,7 +83,7 @@ export class PublicAnswerCache {
 
   /** Answers `req` from the cache (computing on a miss) with `Cache-Control` and an `ETag`. */
   async send(req: Request, res: Response, cacheControl: string, compute: () => Promise<unknown>): Promise<void> {
-    this.write(req, res, await this.lookup(req.originalUrl, cacheControl, compute));
+    this.write(req, res, await this.lookup(req.originalUrl, cacheControl, compute, wantsFresh(req)));
   }
 
   /**
@@ -86,7 +93,7 @@ export class PublicAnswerCache {
    */
   fastPath(): (req: Request, res: Response, next: NextFunction) => void {
     return (req, res, next) => {
-      if (req.method !== 'GET') return next();
+      if (req.method !== 'GET' || wantsFresh(req)) return next();
       const entry = this.entries.get(req.originalUrl);
       if (!entry?.answer || entry.expires <= Date.now()) return next();
       this.write(req, res, entry.answer);
