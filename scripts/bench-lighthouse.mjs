@@ -24,6 +24,8 @@ const option = (name, fallback) => {
 };
 const runs = Number(option('runs', 5));
 const only = option('pages')?.split(',');
+// --save <folder>: keeps every Lighthouse report (JSON) there, to read the audits' details.
+const saveDir = option('save');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (xs) => {
@@ -100,6 +102,10 @@ async function audit(url, chromePort) {
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
   });
   const { categories, audits } = result.lhr;
+  if (saveDir) {
+    fs.mkdirSync(saveDir, { recursive: true });
+    fs.writeFileSync(path.join(saveDir, `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`), JSON.stringify(result.lhr));
+  }
   return {
     performance: categories.performance.score * 100,
     accessibility: categories.accessibility.score * 100,
