@@ -27,6 +27,10 @@ export class SearchService {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
+   * Brands, categories and products come in the order of their search_text (the name, accents and
+   * case folded: "Équipements" among the E): the search index then gives both the filter and the order,
+   * and the scan stops at the fifth match.
+   *
    * The group's first matches (accent- and case-insensitive on the entity's search_text). LIMIT, not
    * take: the joins added by the groups are many-to-one, so rows are entities and no DISTINCT is needed.
    */
@@ -68,12 +72,12 @@ export class SearchService {
   }
 
   private async brands(term: string): Promise<SearchAnswer['brands']> {
-    const rows = await this.query(Brand, 'brand', term).orderBy('brand.name', 'ASC').getMany();
+    const rows = await this.query(Brand, 'brand', term).orderBy('brand.search_text', 'ASC').getMany();
     return rows.map((b) => ({ id: b.id, name: b.name, image: b.image }));
   }
 
   private async categories(term: string): Promise<SearchAnswer['categories']> {
-    const rows = await this.query(Category, 'category', term).orderBy('category.designation', 'ASC').getMany();
+    const rows = await this.query(Category, 'category', term).orderBy('category.search_text', 'ASC').getMany();
     return rows.map((c) => ({ id: c.id, designation: c.designation }));
   }
 
@@ -82,7 +86,7 @@ export class SearchService {
     const ids = (
       await this.query(Product, 'product', term)
         .select('product.id', 'id')
-        .orderBy('product.name', 'ASC')
+        .orderBy('product.search_text', 'ASC')
         .getRawMany<{ id: number }>()
     ).map((r) => Number(r.id));
     const loaded = ids.length

@@ -1,8 +1,10 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { MoneyColumn } from '../../core/database/column-types.js';
 import { Product } from '../../catalogue/entities/product.entity.js';
 import { Order } from './order.entity.js';
 
+// An order's lines, in order: the staff orders list walks orders by date and reads their lines here.
+@Index('IDX_order_items_order', ['order_id'])
 @Entity('order_items')
 export class OrderItem {
   @PrimaryGeneratedColumn()

@@ -51,6 +51,8 @@ export class SearchTextAndListIndexes1795443416758 implements MigrationInterface
     await queryRunner.query(`CREATE INDEX \`IDX_8c390b0b4a0d4aa6941ac614f5\` ON \`media\` (\`search_text\`)`);
     await queryRunner.query(`CREATE INDEX \`IDX_d12fb138a36e3a9f223cc82fd0\` ON \`stock_entries\` (\`search_text\`)`);
 
+    await queryRunner.query(`CREATE INDEX \`IDX_order_items_order\` ON \`order_items\` (\`order_id\`)`);
+
     // Existing rows: published articles without a publication date take their creation date (the
     // public list orders by published_at), and every searchable row gets its search_text.
     await queryRunner.query(
@@ -67,6 +69,9 @@ export class SearchTextAndListIndexes1795443416758 implements MigrationInterface
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    // InnoDB dropped the foreign key's own index on order_id when this one came: give it back first.
+    await queryRunner.query(`CREATE INDEX \`FK_145532db85752b29c57d2b7b1f1\` ON \`order_items\` (\`order_id\`)`);
+    await queryRunner.query(`DROP INDEX \`IDX_order_items_order\` ON \`order_items\``);
     await queryRunner.query(`DROP INDEX \`IDX_d12fb138a36e3a9f223cc82fd0\` ON \`stock_entries\``);
     await queryRunner.query(`DROP INDEX \`IDX_8c390b0b4a0d4aa6941ac614f5\` ON \`media\``);
     await queryRunner.query(`DROP INDEX \`IDX_e6195d856ea6ea64cabdbe9b40\` ON \`customers\``);

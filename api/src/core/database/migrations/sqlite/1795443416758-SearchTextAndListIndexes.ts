@@ -49,6 +49,8 @@ export class SearchTextAndListIndexes1795443416758 implements MigrationInterface
     await queryRunner.query(`CREATE INDEX "IDX_8c390b0b4a0d4aa6941ac614f5" ON "media" ("search_text")`);
     await queryRunner.query(`CREATE INDEX "IDX_d12fb138a36e3a9f223cc82fd0" ON "stock_entries" ("search_text")`);
 
+    await queryRunner.query(`CREATE INDEX "IDX_order_items_order" ON "order_items" ("order_id")`);
+
     // Existing rows: published articles without a publication date take their creation date (the
     // public list orders by published_at), and every searchable row gets its search_text.
     await queryRunner.query(
@@ -65,6 +67,7 @@ export class SearchTextAndListIndexes1795443416758 implements MigrationInterface
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP INDEX "IDX_order_items_order"`);
     await queryRunner.query(`DROP INDEX "IDX_d12fb138a36e3a9f223cc82fd0"`);
     await queryRunner.query(`DROP INDEX "IDX_8c390b0b4a0d4aa6941ac614f5"`);
     await queryRunner.query(`DROP INDEX "IDX_e6195d856ea6ea64cabdbe9b40"`);
