@@ -356,7 +356,18 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')} on ${os.cpus().length} cores`,
 );
-const mariadb = databases.includes('mariadb') ? await startMariaDb() : null;
+// BENCH_MARIADB_URL=mysql://root@host:port: use that server (its databases are kept) instead of a throw-away one.
+const given = process.env.BENCH_MARIADB_URL;
+const mariadb = !databases.includes('mariadb')
+  ? null
+  : given
+    ? {
+        url: given.replace(/\/$/, ''),
+        sql: (statement) =>
+          spawnSync('mariadb', [`-h${new URL(given).hostname}`, `-P${new URL(given).port}`, '-uroot', '-e', statement]),
+        stop: async () => {},
+      }
+    : await startMariaDb();
 const results = [];
 try {
   for (const n of sizes) for (const kind of databases) results.push(await measureDatabase(kind, n, mariadb));
