@@ -104,7 +104,10 @@ async function audit(url, chromePort) {
   const { categories, audits } = result.lhr;
   if (saveDir) {
     fs.mkdirSync(saveDir, { recursive: true });
-    fs.writeFileSync(path.join(saveDir, `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    fs.writeFileSync(
+      path.join(saveDir, `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`),
+      JSON.stringify(result.lhr),
+    );
   }
   return {
     performance: categories.performance.score * 100,
