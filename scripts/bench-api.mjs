@@ -24,7 +24,9 @@ const option = (name, fallback) => {
   return at >= 0 ? args[at + 1] : fallback;
 };
 // --prepare-only: seed and keep the data folder (to EXPLAIN queries by hand), measure nothing.
-const optionValues = new Set(['--db', '--duration', '--soak'].map((o) => args[args.indexOf(o) + 1]).filter(Boolean));
+const optionValues = new Set(
+  ['--db', '--duration', '--soak'].filter((o) => args.includes(o)).map((o) => args[args.indexOf(o) + 1]),
+);
 const sizes = args.filter((a) => /^\d+$/.test(a) && !optionValues.has(a)).map(Number);
 if (!sizes.length) sizes.push(10000);
 const databases = option('db') ? [option('db')] : ['sqlite', 'mariadb'];

@@ -102,6 +102,7 @@ async function audit(url, chromePort) {
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
   });
   const { categories, audits } = result.lhr;
+  if (categories.performance.score === null || result.lhr.runtimeError) return null;
   if (saveDir) {
     fs.mkdirSync(saveDir, { recursive: true });
     fs.writeFileSync(
@@ -170,7 +171,18 @@ try {
   const rows = [];
   for (const [name, url] of pages) {
     const results = [];
-    for (let i = 0; i < runs; i++) results.push(await audit(url, chrome.port));
+    let failed = 0;
+    // A run Lighthouse could not finish (no score: Chrome starved on a loaded machine) is run again, at
+    // most `runs` extra times, so that medians are of real measurements.
+    while (results.length < runs && failed <= runs) {
+      const r = await audit(url, chrome.port);
+      if (r) results.push(r);
+      else failed++;
+    }
+    if (!results.length) {
+      console.log(`  ${name}: no run finished`);
+      continue;
+    }
     const m = (key) => median(results.map((r) => r[key]));
     const row = {
       name,
@@ -184,7 +196,9 @@ try {
       cls: m('cls'),
     };
     rows.push(row);
-    console.log(`  ${name}: performance ${row.performance} (runs: ${results.map((r) => r.performance).join(', ')})`);
+    console.log(
+      `  ${name}: performance ${row.performance} (runs: ${results.map((r) => r.performance).join(', ')}${failed ? `; ${failed} unfinished run(s) retried` : ''})`,
+    );
   }
   console.log(
     `\nLighthouse mobile, median of ${runs} (load average after: ${os
