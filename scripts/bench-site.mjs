@@ -5,7 +5,7 @@
 //   npm run bench:site                 measures the live release of DATA_DIR (default ./data)
 //   npm run bench:site -- <folder>     measures a release folder (e.g. site/dist)
 //   npm run bench:site -- --json       machine-readable output
-// Budgets (docs/architecture.md): pages without islands ship no framework JS; catalogue ≤ 75 KB
+// Budgets (docs/architecture.md): pages without islands ship no framework JS; catalogue ≤ 90 KB
 // of JS at first view; home first view ≤ 200 KB. The command exits 1 when a budget is exceeded.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,7 @@ if (!fs.existsSync(path.join(folder, 'index.html'))) {
   process.exit(2);
 }
 
-const BUDGETS = { catalogueJs: 75 * 1024, homeFirstView: 200 * 1024 };
+const BUDGETS = { catalogueJs: 90 * 1024, homeFirstView: 200 * 1024 };
 const gzipCache = new Map();
 const gz = (file) => {
   if (!gzipCache.has(file)) gzipCache.set(file, zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length);

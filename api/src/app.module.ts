@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import { PermissionsGuard } from './core/access/permissions.guard.js';
+import { SessionAuthGuard } from './auth/passport/session-auth.guard.js';
 import type { AppConfig } from './core/config/config.js';
 import { ConfigModule } from './core/config/config.module.js';
 import { DatabaseModule } from './core/database/database.module.js';
@@ -88,6 +89,8 @@ export class AppModule {
         ...DOMAIN_MODULES,
       ],
       providers: [
+        // In this order: passport's session strategy finds the principal, then the route's policy applies.
+        { provide: APP_GUARD, useClass: SessionAuthGuard },
         { provide: APP_GUARD, useClass: PermissionsGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
       ],

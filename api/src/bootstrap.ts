@@ -16,6 +16,7 @@ import { mountFrontEnds } from './core/web/front-ends.js';
 import { QuietBootLogger, requestIdMiddleware } from './core/observability/logging.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { STORAGE, type Storage } from './media/storage/storage.js';
+import { PublicAnswerCache } from './publishing/public-answer-cache.js';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
 
 /** Builds the whole application, ready to `init()` (tests) or `listen()` (main). */
@@ -46,6 +47,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   );
   app.use(transportHeaders());
   app.use(compression());
+  // Cached public answers (catalogue, blog) leave here, before the rest of the pipeline.
+  app.use(app.get(PublicAnswerCache).fastPath());
   app.use(cookieParser());
   // Byte, key and depth limits per route before any parsing cost (issue 11).
   app.use(boundedBodies());

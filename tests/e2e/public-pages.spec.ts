@@ -98,27 +98,30 @@ test.describe('public pages', () => {
   test('about: counters count up to 12, 30 and 15 in view, and start again from 0', async ({ page }) => {
     await page.goto('/about');
     const counters = page.locator('[data-counter]');
+    // The numbers are drawn by CSS (a transition of the registered --counter property): read what the
+    // screen shows, the counter each box displays.
+    const shown = () => counters.evaluateAll((els) => els.map((el) => getComputedStyle(el).getPropertyValue('--counter').trim()));
     // Out of view, the counters stand at 0.
     await page.locator('footer').scrollIntoViewIfNeeded();
-    await expect(counters).toHaveText(['0', '0', '0']);
-    // Record every value the second counter shows, so that "it counts up" is checked whatever the
-    // machine's speed (no sampling at a fixed moment).
+    await expect.poll(shown).toEqual(['0', '0', '0']);
+    // Record every value the second counter shows at each frame, so that "it counts up" is checked
+    // whatever the machine's speed (no sampling at a fixed moment).
     await counters.nth(1).evaluate((el) => {
       const seen: number[] = [];
       (window as unknown as { counterValues: number[] }).counterValues = seen;
-      new MutationObserver(() => seen.push(Number(el.textContent))).observe(el, {
-        childList: true,
-        characterData: true,
-        subtree: true,
-      });
+      const record = () => {
+        seen.push(Number(getComputedStyle(el).getPropertyValue('--counter')));
+        requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
     });
     await page.getByRole('heading', { name: 'De Lomé à toute l’Afrique de l’Ouest' }).scrollIntoViewIfNeeded();
-    await expect(counters).toHaveText(['12', '30', '15']);
+    await expect.poll(shown).toEqual(['12', '30', '15']);
     const values = await page.evaluate(() => (window as unknown as { counterValues: number[] }).counterValues);
     expect(values.some((v) => v > 0 && v < 30)).toBe(true);
     await page.getByRole('heading', { name: 'Ce que disent nos clients' }).scrollIntoViewIfNeeded();
     await page.locator('footer').scrollIntoViewIfNeeded();
-    await expect(counters).toHaveText(['0', '0', '0']);
+    await expect.poll(shown).toEqual(['0', '0', '0']);
     await expect(page.getByText('Années d’expérience')).toBeAttached();
 
     await expect(page.getByRole('heading', { name: 'Innovation' })).toBeAttached();

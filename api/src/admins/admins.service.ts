@@ -18,7 +18,7 @@ import { PublishingService } from '../publishing/publishing.service.js';
 // Avatars get the same resized variants as every other image (their answers list them).
 import { discardImage, saveWithImages } from '../media/image-variants.js';
 import type { CheckedImage } from '../media/upload-policy.js';
-import { paginate, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
+import { pageByIds, pageOf, pageRequest, whereSearch, type ListQueryDto } from '../common/listing.js';
 import type { CreateAdminDto, UpdateAdminDto } from './dto/admin.dto.js';
 import { ROLE_UNKNOWN } from './dto/admin.dto.js';
 import { User } from './entities/user.entity.js';
@@ -63,9 +63,16 @@ export class AdminsService {
   }
 
   async list(query: ListQueryDto): Promise<AdminListAnswer> {
-    const qb = this.users.createQueryBuilder('user').leftJoinAndSelect('user.role', 'role').orderBy('user.id', 'ASC');
-    whereContains(qb, ['user.name', 'user.firstname'], query.search);
-    const page = await paginate(qb, pageRequest(query, ADMINS_PER_PAGE));
+    const request = pageRequest(query, ADMINS_PER_PAGE);
+    const ids = whereSearch(this.users.createQueryBuilder('user'), 'user', query.search).orderBy('user.id', 'ASC');
+    const { rows, total } = await pageByIds(ids, { skip: request.skip, take: request.perPage }, (page) =>
+      this.users
+        .createQueryBuilder('user')
+        .leftJoinAndSelect('user.role', 'role')
+        .where('user.id IN (:...page)', { page })
+        .getMany(),
+    );
+    const page = pageOf(rows, total, request);
     const counts = await this.blogCounts(page.data.map((u) => u.id));
     return {
       success: true,
@@ -132,9 +139,10 @@ export class AdminsService {
     }
     const changes: Partial<User> = {};
     if (dto.role_id !== undefined) changes.role_id = dto.role_id;
-    if (dto.firstname !== undefined) changes.firstname = dto.firstname;
-    if (dto.name !== undefined) changes.name = dto.name;
-    if (emailChanged) changes.email = dto.email!;
+    // The three together, changed or not: the user's search_text is made of them (common/search-text.ts).
+    changes.firstname = dto.firstname ?? user.firstname;
+    changes.name = dto.name ?? user.name;
+    changes.email = emailChanged ? dto.email! : user.email;
     if (passwordChanged) {
       changes.password_hash = await hashPassword(dto.password!);
       changes.password_changed_at = new Date();

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { CurrentUser, LoginAnswer } from '../contract/staff.js';
@@ -7,6 +7,8 @@ import { Public, SignedIn } from '../core/access/permissions.js';
 import { AuthService } from './auth.service.js';
 import { clientOf } from './client-info.js';
 import { LoginDto } from './dto/login.dto.js';
+import { LocalAuthGuard } from './passport/local-auth.guard.js';
+import type { SignedInUser } from './passport/local.strategy.js';
 import { SessionCookies } from './session-cookies.js';
 import { PRESESSION_COOKIE } from './session.constants.js';
 import { SessionService } from './session.service.js';
@@ -56,15 +58,15 @@ export class AuthController {
 
   @Public()
   @RequireCsrf()
+  @UseGuards(LocalAuthGuard)
   @Post('login')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Connexion (emails de l’entreprise uniquement) ; ouvre une nouvelle session.' })
-  async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginAnswer> {
-    const deviceId = await this.signInTokens.deviceOf(req, dto.email);
-    const { opened, user } = await withRetryAfter(res, () =>
-      this.auth.login(dto, { ...clientOf(req), previousSessionId: req.staffSession?.id, deviceId }),
-    );
+  // The body is checked and the session opened by the local strategy (LocalAuthGuard); the DTO stays
+  // declared for the OpenAPI description.
+  async login(@Body() _dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginAnswer> {
+    const { opened, user, deviceId } = req.user as SignedInUser;
     this.cookies.setSession(req, res, opened);
     await this.signInTokens.rememberDevice(req, res, user.id, deviceId);
     return { success: true, message: 'Connexion réussie.', user };

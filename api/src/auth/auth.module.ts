@@ -1,9 +1,12 @@
-import { Inject, Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Inject, Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RolePermission } from '../access/entities/role-permission.entity.js';
 import { User } from '../admins/entities/user.entity.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { MailModule } from '../mail/mail.module.js';
+import { LocalStrategy } from './passport/local.strategy.js';
+import { SessionStrategy } from './passport/session.strategy.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LoginThrottle } from './entities/login-throttle.entity.js';
@@ -13,7 +16,6 @@ import { StaffSession } from './entities/staff-session.entity.js';
 import { RecoveryController } from './recovery.controller.js';
 import { RecoveryService } from './recovery.service.js';
 import { SessionCookies } from './session-cookies.js';
-import { SessionMiddleware } from './session.middleware.js';
 import { SessionService } from './session.service.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { SignInTokens } from './sign-in-tokens.service.js';
@@ -21,13 +23,16 @@ import { setCompanyEmailDomain } from './staff-email.js';
 import { ThrottleService } from './throttle.service.js';
 
 /**
- * Staff sign-in, sessions, anti-forgery tokens and recovery. Its middleware runs before every API
- * route and gives the permissions guard the request's principal and anti-forgery verdict.
+ * Staff sign-in, sessions, anti-forgery tokens and recovery, through passport: the local strategy signs
+ * in (`POST /login`), the session strategy authenticates every request from its database session
+ * cookie (global `SessionAuthGuard`) and gives the permissions guard the principal and the
+ * anti-forgery verdict.
  */
 @Module({
   imports: [
     TypeOrmModule.forFeature([User, RolePermission, StaffSession, PasswordResetToken, LoginThrottle, SignInToken]),
     MailModule,
+    PassportModule,
   ],
   controllers: [AuthController, RecoveryController],
   providers: [
@@ -35,19 +40,16 @@ import { ThrottleService } from './throttle.service.js';
     RecoveryService,
     SessionService,
     SessionCookies,
-    SessionMiddleware,
     ThrottleService,
     SignInThrottle,
     SignInTokens,
+    LocalStrategy,
+    SessionStrategy,
   ],
   exports: [SessionService, SessionCookies, ThrottleService, SignInThrottle, SignInTokens],
 })
-export class AuthModule implements NestModule {
+export class AuthModule {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     setCompanyEmailDomain(config.companyEmailDomain);
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(SessionMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }

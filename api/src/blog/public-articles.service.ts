@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type SelectQueryBuilder } from 'typeorm';
-import { pageOf, pageRequest, whereContains } from '../common/listing.js';
+import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { pageByIds, pageOf, pageRequest, whereSearch } from '../common/listing.js';
 import type { Paginated } from '../contract/staff.js';
 import type { PublicArticle, PublicAuthor } from '../contract/public.js';
 import { notFound } from '../core/errors/api-error.js';
@@ -76,20 +76,28 @@ export class PublicArticlesService {
   }
 
   /**
-   * Newest first: by publication date (creation date for articles published before it was
-   * recorded), then id. The only join is the author (many-to-one), so OFFSET/LIMIT page exactly.
+   * Newest first: by publication date, then id (published_at is set on every published article; the
+   * migration that added this order filled it for older ones). Served by IDX_blog_articles_status_published.
    */
-  private newestFirst(qb: SelectQueryBuilder<Article>): SelectQueryBuilder<Article> {
-    return qb
-      .addSelect('COALESCE(article.published_at, article.created_at)', 'sort_date')
-      .orderBy('sort_date', 'DESC')
-      .addOrderBy('article.id', 'DESC');
+  private newestFirst<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>): SelectQueryBuilder<E> {
+    return qb.orderBy('article.published_at', 'DESC').addOrderBy('article.id', 'DESC');
   }
 
   async list(query: { page?: number; per_page?: number; search?: string }): Promise<Paginated<PublicArticle>> {
     const request = pageRequest(query, PUBLIC_ARTICLES_DEFAULT_PER_PAGE);
-    const qb = whereContains(this.published(), ['article.title'], query.search);
-    const [rows, total] = await this.newestFirst(qb).offset(request.skip).limit(request.perPage).getManyAndCount();
+    const ids = this.newestFirst(
+      whereSearch(
+        this.dataSource
+          .getRepository(Article)
+          .createQueryBuilder('article')
+          .where('article.status = :status', { status: 'Publié' }),
+        'article',
+        query.search,
+      ),
+    );
+    const { rows, total } = await pageByIds(ids, { skip: request.skip, take: request.perPage }, (page) =>
+      this.published().andWhere('article.id IN (:...page)', { page }).getMany(),
+    );
     return pageOf(rows.map(toPublicArticle), total, request);
   }
 

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import { collectFieldErrors, validateForm } from '../common/forms.js';
-import { containsPattern, pageRequest, paginate, whereContains } from '../common/listing.js';
+import { containsPattern, pageByIds, pageOf, pageRequest, whereSearch } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
 import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { EditorDocumentData, StaffArticle, StaffArticleDetail } from '../contract/backoffice.js';
@@ -95,10 +95,15 @@ export class StaffArticlesService {
 
   async list(query: StaffArticleListQueryDto): Promise<Paginated<StaffArticle>> {
     const request = pageRequest(query, ARTICLES_PAGE_SIZE);
-    const qb = this.withAuthor().orderBy('article.created_at', 'DESC').addOrderBy('article.id', 'DESC');
-    whereContains(qb, ['article.title'], query.search);
-    if (query.status) qb.andWhere('article.status = :status', { status: query.status });
-    return paginate(qb, request, toStaffArticle);
+    // Ids on the base table (IDX_blog_articles_created / _status_created), then the page with its authors.
+    const ids = whereSearch(this.articles.createQueryBuilder('article'), 'article', query.search)
+      .orderBy('article.created_at', 'DESC')
+      .addOrderBy('article.id', 'DESC');
+    if (query.status) ids.andWhere('article.status = :status', { status: query.status });
+    const { rows, total } = await pageByIds(ids, { skip: request.skip, take: request.perPage }, (page) =>
+      this.withAuthor().where('article.id IN (:...page)', { page }).getMany(),
+    );
+    return pageOf(rows.map(toStaffArticle), total, request);
   }
 
   async latest(limit = 5): Promise<StaffArticle[]> {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
 import { validateForm } from '../common/forms.js';
-import { countByParent, pageOf, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
+import { countByParent, pageOf, pageRequest, whereSearch, type ListQueryDto } from '../common/listing.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
 import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { StaffBrand } from '../contract/backoffice.js';
@@ -48,7 +48,7 @@ export class BrandsService {
   async list(query: ListQueryDto): Promise<Paginated<StaffBrand>> {
     const request = pageRequest(query, BRANDS_PAGE_SIZE);
     const qb = this.brands.createQueryBuilder('brand').orderBy('brand.created_at', 'DESC').addOrderBy('brand.id', 'DESC');
-    whereContains(qb, ['brand.name'], query.search);
+    whereSearch(qb, 'brand', query.search);
     const [rows, total] = await qb.skip(request.skip).take(request.perPage).getManyAndCount();
     const counts = await this.productCounts(rows.map((b) => b.id));
     return pageOf(

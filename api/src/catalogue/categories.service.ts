@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
 import { validateForm } from '../common/forms.js';
-import { countByParent, pageOf, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
+import { countByParent, pageOf, pageRequest, whereSearch, type ListQueryDto } from '../common/listing.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
 import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { StaffCategory, StaffCurrency } from '../contract/backoffice.js';
@@ -45,7 +45,7 @@ export class CategoriesService {
       .createQueryBuilder('category')
       .orderBy('category.created_at', 'DESC')
       .addOrderBy('category.id', 'DESC');
-    whereContains(qb, ['category.designation'], query.search);
+    whereSearch(qb, 'category', query.search);
     const [rows, total] = await qb.skip(request.skip).take(request.perPage).getManyAndCount();
     const counts = await this.productCounts(rows.map((c) => c.id));
     return pageOf(

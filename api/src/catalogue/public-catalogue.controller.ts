@@ -1,13 +1,18 @@
-import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { IdPipe } from '../access/id.pipe.js';
 import { ListQueryDto } from '../common/listing.js';
 import type { CategoriesAnswer, ProductAnswer, ProductFilterAnswer, ProductListAnswer } from '../contract/public.js';
 import { Public } from '../core/access/permissions.js';
 import { ProductFilterQueryDto } from './dto/public-catalogue.dto.js';
+import { PublicAnswerCache } from '../publishing/public-answer-cache.js';
 import { PublicCatalogueService } from './public-catalogue.service.js';
 
-/** Lists may be cached briefly by browsers and CDNs; a product's live stock never. */
+/**
+ * Lists may be cached briefly by browsers and CDNs (with an ETag, answered from the in-process cache that
+ * publishing empties); a product's live stock never.
+ */
 const LIST_CACHE = 'public, max-age=30, stale-while-revalidate=120';
 const NO_STORE = 'no-store';
 
@@ -15,22 +20,27 @@ const NO_STORE = 'no-store';
 @ApiTags('Site public : catalogue')
 @Controller()
 export class PublicCatalogueController {
-  constructor(private readonly catalogue: PublicCatalogueService) {}
+  constructor(
+    private readonly catalogue: PublicCatalogueService,
+    private readonly cache: PublicAnswerCache,
+  ) {}
 
   @Get('categories')
   @Public()
-  @Header('Cache-Control', LIST_CACHE)
-  async categories(): Promise<CategoriesAnswer> {
-    const categories = await this.catalogue.categories();
-    return { success: true, message: categories.length ? 'Catégories trouvées' : 'Aucune catégorie trouvée', categories };
+  async categories(@Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.cache.send(req, res, LIST_CACHE, async (): Promise<CategoriesAnswer> => {
+      const categories = await this.catalogue.categories();
+      return { success: true, message: categories.length ? 'Catégories trouvées' : 'Aucune catégorie trouvée', categories };
+    });
   }
 
   @Get('product')
   @Public()
-  @Header('Cache-Control', LIST_CACHE)
-  async products(@Query() query: ListQueryDto): Promise<ProductListAnswer> {
-    const products = await this.catalogue.list(query);
-    return { success: true, message: products.total ? 'Produits trouvés' : 'Aucun produit trouvé', products };
+  async products(@Query() query: ListQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.cache.send(req, res, LIST_CACHE, async (): Promise<ProductListAnswer> => {
+      const products = await this.catalogue.list(query);
+      return { success: true, message: products.total ? 'Produits trouvés' : 'Aucun produit trouvé', products };
+    });
   }
 
   @Get('product/:id')
@@ -42,9 +52,10 @@ export class PublicCatalogueController {
 
   @Get('products/filter')
   @Public()
-  @Header('Cache-Control', LIST_CACHE)
-  async filter(@Query() query: ProductFilterQueryDto): Promise<ProductFilterAnswer> {
-    const { products, total } = await this.catalogue.filter(query);
-    return { success: true, message: total ? 'Produits trouvés' : 'Aucun produit trouvé', products, totalProducts: total };
+  async filter(@Query() query: ProductFilterQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.cache.send(req, res, LIST_CACHE, async (): Promise<ProductFilterAnswer> => {
+      const { products, total } = await this.catalogue.filter(query);
+      return { success: true, message: total ? 'Produits trouvés' : 'Aucun produit trouvé', products, totalProducts: total };
+    });
   }
 }

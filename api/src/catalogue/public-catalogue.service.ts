@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
-import { pageRequest, paginate, whereContains } from '../common/listing.js';
+import { pageByIds, pageOf, pageRequest, whereSearch } from '../common/listing.js';
 import type { Paginated } from '../contract/staff.js';
 import type { PublicCategory, PublicProduct } from '../contract/public.js';
 import { notFound } from '../core/errors/api-error.js';
@@ -76,11 +76,21 @@ export class PublicCatalogueService {
       .leftJoinAndSelect('product.images', 'image');
   }
 
+  /** Products of these ids with their relations (images, currency, category, brand). */
+  private async load(ids: number[]): Promise<Product[]> {
+    return this.products().where('product.id IN (:...ids)', { ids }).getMany();
+  }
+
+  /** The base table alone, for the page's ids and the count (see pageByIds). */
+  private base(search: string | undefined): SelectQueryBuilder<Product> {
+    return whereSearch(this.dataSource.getRepository(Product).createQueryBuilder('product'), 'product', search);
+  }
+
   async list(query: { page?: number; per_page?: number; search?: string }): Promise<Paginated<PublicProduct>> {
-    const qb = whereContains(this.products(), ['product.name', 'product.reference'], query.search)
-      .orderBy('product.created_at', 'DESC')
-      .addOrderBy('product.id', 'DESC');
-    return paginate(qb, pageRequest(query, PUBLIC_PRODUCTS_DEFAULT_PER_PAGE), toPublicProduct);
+    const request = pageRequest(query, PUBLIC_PRODUCTS_DEFAULT_PER_PAGE);
+    const ids = this.base(query.search).orderBy('product.created_at', 'DESC').addOrderBy('product.id', 'DESC');
+    const { rows, total } = await pageByIds(ids, { skip: request.skip, take: request.perPage }, (page) => this.load(page));
+    return pageOf(rows.map(toPublicProduct), total, request);
   }
 
   async one(id: number): Promise<PublicProduct> {
@@ -95,13 +105,15 @@ export class PublicCatalogueService {
    */
   async filter(query: ProductFilterQueryDto): Promise<{ products: PublicProduct[]; total: number }> {
     const limit = Math.min(query.limit ?? FILTER_DEFAULT_LIMIT, FILTER_MAX_LIMIT);
-    const qb = whereContains(this.products(), ['product.name'], query.search);
+    // Name and reference, accent- and case-insensitive ("electrogene" finds "Électrogène").
+    const ids = this.base(query.search);
     if (query.category && query.category !== 'all')
-      qb.andWhere('product.category_id = :category', { category: Number(query.category) });
-    if (query.sort === 'Populaire') qb.orderBy('product.in_spotlight', 'DESC').addOrderBy('product.created_at', 'DESC');
-    else qb.orderBy('product.created_at', 'DESC');
-    qb.addOrderBy('product.id', 'DESC');
-    const [rows, total] = await qb.take(limit).getManyAndCount();
+      ids.andWhere('product.category_id = :category', { category: Number(query.category) });
+    // Served by IDX_products_(category_)created / (category_)spotlight_created.
+    if (query.sort === 'Populaire') ids.orderBy('product.in_spotlight', 'DESC').addOrderBy('product.created_at', 'DESC');
+    else ids.orderBy('product.created_at', 'DESC');
+    ids.addOrderBy('product.id', 'DESC');
+    const { rows, total } = await pageByIds(ids, { skip: 0, take: limit }, (page) => this.load(page));
     return { products: rows.map(toPublicProduct), total };
   }
 }

@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Paginated } from '../contract/staff.js';
+import { normalizeSearch } from './search-text.js';
 
 /** The largest page any list answers, whatever `per_page` asks for. */
 export const MAX_PER_PAGE = 100;
@@ -14,7 +15,7 @@ const toInt = ({ value }: { value: unknown }) => {
 
 /**
  * Query parameters every back-office list accepts: `page` (1-based), `per_page` (capped at 100) and
- * `search` (case-insensitive substring on the list's key field). Each controller passes its own
+ * `search` (accent- and case-insensitive substring of the list's searchable fields). Each controller passes its own
  * default page size (spec section 9).
  */
 export class ListQueryDto {
@@ -70,6 +71,38 @@ export async function paginate<E extends ObjectLiteral, T = E>(
 }
 
 /**
+ * One page of a list that scales: the ids of the page are read from the base table alone (`ids`
+ * holds the filters, the search and the order, with many-to-one joins at most, so no DISTINCT and no
+ * temporary table: the indexes matching the sort and filters serve it), the total is a `COUNT(*)` of
+ * the same query without order, then `load` reads the rows with their relations for those ids only.
+ * The rows come back in the order of the ids.
+ */
+export async function pageByIds<E extends ObjectLiteral>(
+  ids: SelectQueryBuilder<E>,
+  window: { skip: number; take: number },
+  load: (ids: number[]) => Promise<E[]>,
+  options: { count?: boolean } = {},
+): Promise<{ rows: E[]; total: number }> {
+  const alias = ids.alias;
+  const idRows = await ids
+    .clone()
+    .select(`${alias}.id`, 'id')
+    .offset(window.skip || undefined)
+    .limit(window.take)
+    .getRawMany<{ id: number | string }>();
+  const pageIds = idRows.map((r) => Number(r.id));
+  let total = pageIds.length;
+  if (options.count !== false && !(window.skip === 0 && pageIds.length < window.take)) {
+    const counted = await ids.clone().select('COUNT(*)', 'n').orderBy().getRawOne<{ n: number | string }>();
+    total = Number(counted?.n ?? 0);
+  }
+  if (pageIds.length === 0) return { rows: [], total };
+  const loaded = await load(pageIds);
+  const byId = new Map(loaded.map((row) => [Number((row as unknown as { id: unknown }).id), row]));
+  return { rows: pageIds.map((id) => byId.get(id)).filter((row): row is E => row !== undefined), total };
+}
+
+/**
  * A LIKE pattern matching `term` anywhere, with the wildcards of the term itself escaped (escape
  * character `!`, the same on SQLite and MySQL). Use with `LOWER(column) LIKE :param ESCAPE '!'`.
  */
@@ -78,8 +111,24 @@ export function containsPattern(term: string): string {
 }
 
 /**
- * Adds a case-insensitive "contains" filter on one or several columns (ORed), when a search is given.
- * `columns` are SQL expressions such as `brand.name`.
+ * Adds the list's search, when one is given: the normalised term anywhere in the entity's
+ * `search_text` (accent- and case-insensitive, the same on SQLite and MySQL; see common/search-text.ts).
+ * `alias` is the query's alias of an entity declared with `@SearchTextColumn`.
+ */
+export function whereSearch<E extends ObjectLiteral>(
+  qb: SelectQueryBuilder<E>,
+  alias: string,
+  search: string | undefined,
+  parameterName = 'search',
+): SelectQueryBuilder<E> {
+  const term = normalizeSearch(search);
+  if (!term) return qb;
+  return qb.andWhere(`${alias}.search_text LIKE :${parameterName} ESCAPE '!'`, { [parameterName]: containsPattern(term) });
+}
+
+/**
+ * Adds a plain case-insensitive search over `columns`, for tables that keep no `search_text` (the
+ * activity journal, whose labels and names are copies made at the time).
  */
 export function whereContains<E extends ObjectLiteral>(
   qb: SelectQueryBuilder<E>,

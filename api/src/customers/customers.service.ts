@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Not, type Repository } from 'typeorm';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import { validateForm } from '../common/forms.js';
-import { countByParent, pageOf, pageRequest, whereContains, type ListQueryDto } from '../common/listing.js';
+import { countByParent, pageOf, pageRequest, whereSearch, type ListQueryDto } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
 import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { StaffCustomer } from '../contract/backoffice.js';
@@ -53,7 +53,7 @@ export class CustomersService {
       .createQueryBuilder('customer')
       .orderBy('customer.created_at', 'DESC')
       .addOrderBy('customer.id', 'DESC');
-    whereContains(qb, ['customer.company_name'], query.search);
+    whereSearch(qb, 'customer', query.search);
     const [rows, total] = await qb.skip(request.skip).take(request.perPage).getManyAndCount();
     const counts = await this.orderCounts(rows.map((c) => c.id));
     return pageOf(

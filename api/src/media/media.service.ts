@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { pageRequest, paginate, whereContains, type ListQueryDto } from '../common/listing.js';
+import { pageRequest, paginate, whereSearch, type ListQueryDto } from '../common/listing.js';
 import type { MediaItem, MediaUploadAnswer } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { ValidationFailed } from '../core/errors/api-error.js';
@@ -58,7 +58,7 @@ export class MediaService {
   async list(query: ListQueryDto): Promise<Paginated<MediaItem>> {
     const request = pageRequest(query, MEDIA_PAGE_SIZE);
     const qb = this.media.createQueryBuilder('media').orderBy('media.created_at', 'DESC').addOrderBy('media.id', 'DESC');
-    whereContains(qb, ['media.original_name'], query.search);
+    whereSearch(qb, 'media', query.search);
     return paginate(qb, request, toMediaItem);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PublishChange } from './entities/publish-change.entity.js';
 import { SiteBuildState } from './entities/site-build-state.entity.js';
+import { PublicAnswerCache } from './public-answer-cache.js';
 import { PublishWorker } from './publish-worker.js';
 
 /** What changed on the public site, e.g. `article.published`, `product.deleted`, `company.updated`. */
@@ -19,9 +20,12 @@ export class PublishingService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly worker: PublishWorker,
+    private readonly publicAnswers: PublicAnswerCache,
   ) {}
 
   async notifyChange(kind: PublicChangeKind, label: string): Promise<void> {
+    // The public API answers change now, before the site is rebuilt.
+    this.publicAnswers.invalidate();
     try {
       await this.dataSource.transaction(async (manager) => {
         const states = manager.getRepository(SiteBuildState);

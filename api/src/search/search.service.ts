@@ -6,7 +6,7 @@ import { Article } from '../blog/entities/article.entity.js';
 import { Brand } from '../catalogue/entities/brand.entity.js';
 import { Category } from '../catalogue/entities/category.entity.js';
 import { Product } from '../catalogue/entities/product.entity.js';
-import { whereContains } from '../common/listing.js';
+import { whereSearch } from '../common/listing.js';
 import type { SearchAnswer } from '../contract/backoffice.js';
 import { can, type StaffPrincipal } from '../core/access/permissions.js';
 import { Customer } from '../customers/entities/customer.entity.js';
@@ -26,19 +26,16 @@ type Groups = Omit<SearchAnswer, 'success' | 'message' | 'query'>;
 export class SearchService {
   constructor(private readonly dataSource: DataSource) {}
 
-  private query<E extends ObjectLiteral>(
-    entity: new () => E,
-    alias: string,
-    columns: string[],
-    term: string,
-  ): SelectQueryBuilder<E> {
-    const qb = this.dataSource.getRepository(entity).createQueryBuilder(alias);
-    whereContains(
-      qb,
-      columns.map((c) => `${alias}.${c}`),
-      term,
-    );
-    return qb.take(SEARCH_GROUP_LIMIT);
+  /**
+   * Brands, categories and products come in the order of their search_text (the name, accents and
+   * case folded: "Équipements" among the E): the search index then gives both the filter and the order,
+   * and the scan stops at the fifth match.
+   *
+   * The group's first matches (accent- and case-insensitive on the entity's search_text). LIMIT, not
+   * take: the joins added by the groups are many-to-one, so rows are entities and no DISTINCT is needed.
+   */
+  private query<E extends ObjectLiteral>(entity: new () => E, alias: string, term: string): SelectQueryBuilder<E> {
+    return whereSearch(this.dataSource.getRepository(entity).createQueryBuilder(alias), alias, term).limit(SEARCH_GROUP_LIMIT);
   }
 
   async search(principal: StaffPrincipal, term: string): Promise<Groups> {
@@ -63,7 +60,7 @@ export class SearchService {
   }
 
   private async blogs(term: string): Promise<SearchAnswer['blogs']> {
-    const rows = await this.query(Article, 'article', ['title'], term).orderBy('article.created_at', 'DESC').getMany();
+    const rows = await this.query(Article, 'article', term).orderBy('article.created_at', 'DESC').getMany();
     return rows.map((a) => ({
       id: a.id,
       title: a.title,
@@ -75,21 +72,34 @@ export class SearchService {
   }
 
   private async brands(term: string): Promise<SearchAnswer['brands']> {
-    const rows = await this.query(Brand, 'brand', ['name'], term).orderBy('brand.name', 'ASC').getMany();
+    const rows = await this.query(Brand, 'brand', term).orderBy('brand.search_text', 'ASC').getMany();
     return rows.map((b) => ({ id: b.id, name: b.name, image: b.image }));
   }
 
   private async categories(term: string): Promise<SearchAnswer['categories']> {
-    const rows = await this.query(Category, 'category', ['designation'], term).orderBy('category.designation', 'ASC').getMany();
+    const rows = await this.query(Category, 'category', term).orderBy('category.search_text', 'ASC').getMany();
     return rows.map((c) => ({ id: c.id, designation: c.designation }));
   }
 
   private async products(term: string): Promise<SearchAnswer['products']> {
-    const rows = await this.query(Product, 'product', ['name', 'reference'], term)
-      .leftJoinAndSelect('product.images', 'image')
-      .leftJoinAndSelect('product.currency', 'currency')
-      .orderBy('product.name', 'ASC')
-      .getMany();
+    // Ids first (images are one-to-many), then those products with their images and currency.
+    const ids = (
+      await this.query(Product, 'product', term)
+        .select('product.id', 'id')
+        .orderBy('product.search_text', 'ASC')
+        .getRawMany<{ id: number }>()
+    ).map((r) => Number(r.id));
+    const loaded = ids.length
+      ? await this.dataSource
+          .getRepository(Product)
+          .createQueryBuilder('product')
+          .leftJoinAndSelect('product.images', 'image')
+          .leftJoinAndSelect('product.currency', 'currency')
+          .where('product.id IN (:...ids)', { ids })
+          .getMany()
+      : [];
+    const byId = new Map(loaded.map((p) => [p.id, p]));
+    const rows = ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
     return rows.map((p) => {
       const first = [...(p.images ?? [])].sort((a, b) => a.position - b.position || a.id - b.id)[0];
       return {
@@ -105,13 +115,13 @@ export class SearchService {
   }
 
   private async stocks(term: string): Promise<SearchAnswer['stocks']> {
-    const rows = await this.query(StockEntry, 'entry', ['name'], term).orderBy('entry.created_at', 'DESC').getMany();
+    const rows = await this.query(StockEntry, 'entry', term).orderBy('entry.created_at', 'DESC').getMany();
     return rows.map((s) => ({ id: s.id, name: s.name, quantity: s.quantity, image: s.image }));
   }
 
   private async users(term: string): Promise<SearchAnswer['users']> {
     // Explicit columns: the password hash is never selected (and is `select: false` on the entity too).
-    const rows = await this.query(User, 'user', ['firstname', 'name', 'email'], term)
+    const rows = await this.query(User, 'user', term)
       .select(['user.id', 'user.firstname', 'user.name', 'user.email', 'user.image', 'user.profession'])
       .leftJoin('user.role', 'role')
       .addSelect(['role.id', 'role.name'])
@@ -129,12 +139,12 @@ export class SearchService {
   }
 
   private async roles(term: string): Promise<SearchAnswer['roles']> {
-    const rows = await this.query(Role, 'role', ['name'], term).orderBy('role.name', 'ASC').getMany();
+    const rows = await this.query(Role, 'role', term).orderBy('role.name', 'ASC').getMany();
     return rows.map((r) => ({ id: r.id, name: r.name, description: r.description }));
   }
 
   private async orders(term: string): Promise<SearchAnswer['orders']> {
-    const rows = await this.query(Order, 'ord', ['order_num', 'company_name'], term).orderBy('ord.created_at', 'DESC').getMany();
+    const rows = await this.query(Order, 'ord', term).orderBy('ord.created_at', 'DESC').getMany();
     return rows.map((o) => ({
       id: o.id,
       order_num: o.order_num,
@@ -147,9 +157,7 @@ export class SearchService {
   }
 
   private async customers(term: string): Promise<SearchAnswer['customers']> {
-    const rows = await this.query(Customer, 'customer', ['company_name', 'company_email', 'representative_name'], term)
-      .orderBy('customer.company_name', 'ASC')
-      .getMany();
+    const rows = await this.query(Customer, 'customer', term).orderBy('customer.company_name', 'ASC').getMany();
     return rows.map((c) => ({
       id: c.id,
       company_name: c.company_name,

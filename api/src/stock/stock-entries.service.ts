@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { toMoney, validateForm } from '../common/forms.js';
-import { pageRequest, paginate, whereContains, type ListQueryDto } from '../common/listing.js';
+import { pageRequest, paginate, whereSearch, type ListQueryDto } from '../common/listing.js';
 import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
 import type { StockEntryRow } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
@@ -63,7 +63,7 @@ export class StockEntriesService {
 
   async list(query: ListQueryDto): Promise<Paginated<StockEntryRow>> {
     const qb = this.entries.createQueryBuilder('entry').orderBy('entry.created_at', 'DESC').addOrderBy('entry.id', 'DESC');
-    whereContains(qb, ['entry.name'], query.search);
+    whereSearch(qb, 'entry', query.search);
     return paginate(qb, pageRequest(query, STOCK_PAGE_SIZE), toStockEntryRow);
   }
 

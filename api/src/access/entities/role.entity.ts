@@ -10,11 +10,16 @@ import {
 } from 'typeorm';
 import { User } from '../../admins/entities/user.entity.js';
 import { RolePermission } from './role-permission.entity.js';
+import { SearchTextColumn } from '../../common/search-text.js';
 
 @Entity('roles')
 export class Role {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** Normalised name for accent- and case-insensitive search (common/search-text.ts). */
+  @SearchTextColumn(['name'])
+  search_text?: string;
 
   @Column({ type: 'varchar', length: 100, unique: true })
   name: string;

@@ -13,6 +13,7 @@ import {
 } from 'typeorm';
 import { Role } from '../../access/entities/role.entity.js';
 import { Article } from '../../blog/entities/article.entity.js';
+import { SearchTextColumn } from '../../common/search-text.js';
 
 /** A staff member of the back-office. */
 @Entity('users')
@@ -20,6 +21,10 @@ import { Article } from '../../blog/entities/article.entity.js';
 export class User {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** Normalised firstname, name, email for accent- and case-insensitive search (common/search-text.ts). */
+  @SearchTextColumn(['firstname', 'name', 'email'])
+  search_text?: string;
 
   @Column({ type: 'int' })
   role_id: number;

@@ -12,15 +12,23 @@ import {
 } from 'typeorm';
 import { LongTextColumn } from '../../core/database/column-types.js';
 import { User } from '../../admins/entities/user.entity.js';
+import { SearchTextColumn } from '../../common/search-text.js';
 
 export const ARTICLE_STATUSES = ['Brouillon', 'Publié', 'Corbeille'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
 @Entity('blog_articles')
 @Index('IDX_blog_articles_status_created', ['status', 'created_at'])
+@Index('IDX_blog_articles_created', ['created_at'])
+// The public list: published articles, newest publication first.
+@Index('IDX_blog_articles_status_published', ['status', 'published_at'])
 export class Article {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** Normalised title for accent- and case-insensitive search (common/search-text.ts). */
+  @SearchTextColumn(['title'])
+  search_text?: string;
 
   @Index('IDX_blog_articles_title')
   @Column({ type: 'varchar', length: 255 })

@@ -10,11 +10,16 @@ import {
   type Relation,
 } from 'typeorm';
 import { Product } from './product.entity.js';
+import { SearchTextColumn } from '../../common/search-text.js';
 
 @Entity('brands')
 export class Brand {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** Normalised name for accent- and case-insensitive search (common/search-text.ts). */
+  @SearchTextColumn(['name'])
+  search_text?: string;
 
   @Index('IDX_brands_name')
   @Column({ type: 'varchar', length: 255 })

@@ -10,11 +10,16 @@ import {
   type Relation,
 } from 'typeorm';
 import { Product } from './product.entity.js';
+import { SearchTextColumn } from '../../common/search-text.js';
 
 @Entity('categories')
 export class Category {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** Normalised designation for accent- and case-insensitive search (common/search-text.ts). */
+  @SearchTextColumn(['designation'])
+  search_text?: string;
 
   @Index('IDX_categories_designation')
   @Column({ type: 'varchar', length: 255 })

@@ -16,12 +16,21 @@ import { Brand } from './brand.entity.js';
 import { Category } from './category.entity.js';
 import { Currency } from './currency.entity.js';
 import { ProductImage } from './product-image.entity.js';
+import { SearchTextColumn } from '../../common/search-text.js';
 
 @Entity('products')
 @Index('IDX_products_spotlight', ['in_spotlight', 'updated_at'])
+// The public catalogue's sorts, with and without a category (ids read from the index, see pageByIds).
+@Index('IDX_products_spotlight_created', ['in_spotlight', 'created_at'])
+@Index('IDX_products_category_created', ['category_id', 'created_at'])
+@Index('IDX_products_category_spotlight_created', ['category_id', 'in_spotlight', 'created_at'])
 export class Product {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** Normalised name, reference for accent- and case-insensitive search (common/search-text.ts). */
+  @SearchTextColumn(['name', 'reference'])
+  search_text?: string;
 
   @Index('IDX_products_name')
   @Column({ type: 'varchar', length: 255 })

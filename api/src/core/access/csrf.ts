@@ -4,7 +4,7 @@ import { ApiError } from '../errors/api-error.js';
 /**
  * Anti-forgery (CSRF) contract, as Laravel Sanctum's client expects it: `GET /api/sanctum/csrf-cookie`
  * sets a readable `XSRF-TOKEN` cookie and every state-changing request sends its value back in the
- * `X-XSRF-TOKEN` header. The session middleware (auth module) checks the header against the session
+ * `X-XSRF-TOKEN` header. The session strategy (auth module, passport) checks the header against the session
  * (or, before sign-in, against the pre-session cookie) and records the verdict on the request; the
  * permissions guard enforces it.
  */
@@ -29,7 +29,7 @@ export const csrfMismatch = () => new ApiError(419, 'Votre session a expiré, ve
 declare module 'express' {
   interface Request {
     /**
-     * Set by the session middleware on state-changing requests: true when `X-XSRF-TOKEN` matches the
+     * Set by the session strategy on state-changing requests: true when `X-XSRF-TOKEN` matches the
      * token of the request's session, or of its pre-session cookie when there is no session.
      */
     csrfVerified?: boolean;

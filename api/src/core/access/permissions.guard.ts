@@ -13,7 +13,7 @@ declare module 'express' {
 
 /**
  * Deny by default: a route that declares no policy is refused, so forgetting the decorator can never
- * open a route. The session middleware sets `request.principal` and `request.csrfVerified`; this
+ * open a route. The session strategy (passport, `SessionAuthGuard`) sets `request.principal` and `request.csrfVerified`; this
  * guard only reads them. It runs before interceptors (uploads), pipes and handlers, so a refused
  * request changes nothing.
  *

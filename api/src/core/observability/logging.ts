@@ -101,7 +101,7 @@ export function loggerParams(config: AppConfig): Params {
         `${req.method} ${((req as LoggedRequest).originalUrl ?? req.url ?? '').split('?')[0]} ${res.statusCode} ${ms} ms`,
       customErrorMessage: (req: IncomingMessage, res: ServerResponse) =>
         `${req.method} ${((req as LoggedRequest).originalUrl ?? req.url ?? '').split('?')[0]} ${res.statusCode} failed`,
-      // Evaluated when the answer is finished: the session middleware has identified the user by then.
+      // Evaluated when the answer is finished: the session guard has identified the user by then.
       customProps: (req: IncomingMessage) => {
         const r = req as LoggedRequest;
         return { service: 'comptoir-api', ip: r.ip, ...(r.principal ? { userId: r.principal.userId } : {}) };

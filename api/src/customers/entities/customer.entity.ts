@@ -10,11 +10,16 @@ import {
   type Relation,
 } from 'typeorm';
 import { Order } from '../../orders/entities/order.entity.js';
+import { SearchTextColumn } from '../../common/search-text.js';
 
 @Entity('customers')
 export class Customer {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** Normalised company_name, company_email, representative_name for accent- and case-insensitive search (common/search-text.ts). */
+  @SearchTextColumn(['company_name', 'company_email', 'representative_name'])
+  search_text?: string;
 
   @Index('IDX_customers_company_name')
   @Column({ type: 'varchar', length: 255 })

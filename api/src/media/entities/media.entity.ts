@@ -1,11 +1,16 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { User } from '../../admins/entities/user.entity.js';
+import { SearchTextColumn } from '../../common/search-text.js';
 
 /** An uploaded file (editor images and the like), stored under a generated name. */
 @Entity('media')
 export class Media {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** Normalised original_name for accent- and case-insensitive search (common/search-text.ts). */
+  @SearchTextColumn(['original_name'])
+  search_text?: string;
 
   /** Path relative to the storage root. */
   @Column({ type: 'varchar', length: 255, unique: true })

@@ -3,6 +3,8 @@ import { MoneyColumn } from '../../core/database/column-types.js';
 import { Product } from '../../catalogue/entities/product.entity.js';
 import { Order } from './order.entity.js';
 
+// An order's lines, in order: the staff orders list walks orders by date and reads their lines here.
+@Index('IDX_order_items_order', ['order_id'])
 @Entity('order_items')
 // An order's lines (SQLite makes no index for a foreign key), covering the home's "most requested" chart.
 @Index('IDX_order_items_chart', ['order_id', 'product_id', 'quantity'])

@@ -13,6 +13,7 @@ import {
 import { MoneyColumn } from '../../core/database/column-types.js';
 import { Customer } from '../../customers/entities/customer.entity.js';
 import { OrderItem } from './order-item.entity.js';
+import { SearchTextColumn } from '../../common/search-text.js';
 
 export const ORDER_STATUSES = ['pending', 'inprogress', 'shipped', 'canceled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -28,6 +29,10 @@ export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
 export class Order {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** Normalised order_num, company_name for accent- and case-insensitive search (common/search-text.ts). */
+  @SearchTextColumn(['order_num', 'company_name'])
+  search_text?: string;
 
   /** Human-readable number, e.g. CMD-2026-00042. */
   @Column({ type: 'varchar', length: 32, unique: true })

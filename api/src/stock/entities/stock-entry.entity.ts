@@ -1,11 +1,16 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn, VersionColumn } from 'typeorm';
 import { MoneyColumn } from '../../core/database/column-types.js';
+import { SearchTextColumn } from '../../common/search-text.js';
 
 /** A goods receipt in the warehouse ("Entrées"), independent of the catalogue. */
 @Entity('stock_entries')
 export class StockEntry {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** Normalised name for accent- and case-insensitive search (common/search-text.ts). */
+  @SearchTextColumn(['name'])
+  search_text?: string;
 
   @Index('IDX_stock_entries_name')
   @Column({ type: 'varchar', length: 255 })

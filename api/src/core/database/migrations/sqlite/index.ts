@@ -5,6 +5,7 @@ import { RecordVersions1795443076430 } from './1795443076430-RecordVersions.js';
 import { SignInTokens1795443134638 } from './1795443134638-SignInTokens.js';
 import { AuditHistory1795443146724 } from './1795443146724-AuditHistory.js';
 import { QuotesInAnyCurrency1795443334057 } from './1795443334057-QuotesInAnyCurrency.js';
+import { SearchTextAndListIndexes1795443416758 } from './1795443416758-SearchTextAndListIndexes.js';
 import { DashboardChartIndexes1795443735356 } from './1795443735356-DashboardChartIndexes.js';
 import { JobLeases1795444149029 } from './1795444149029-JobLeases.js';
 import { MailReplyTo1795444176500 } from './1795444176500-MailReplyTo.js';
@@ -15,6 +16,7 @@ export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   SignInTokens1795443134638,
   AuditHistory1795443146724,
   QuotesInAnyCurrency1795443334057,
+  SearchTextAndListIndexes1795443416758,
   DashboardChartIndexes1795443735356,
   JobLeases1795444149029,
   MailReplyTo1795444176500,

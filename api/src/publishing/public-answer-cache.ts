@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+
+interface Answer {
+  body: string;
+  etag: string;
+  cacheControl: string;
+  /** Compressed once, on the first request that accepts gzip. */
+  gzip?: Buffer;
+}
+
+interface Entry {
+  expires: number;
+  pending: Promise<Answer>;
+  /** Set once computed: the fast path serves only settled answers. */
+  answer?: Answer;
+}
+
+/**
+ * `Cache-Control: no-cache` in the request (what a browser sends for `fetch(..., { cache: 'no-store' })`
+ * or a hard reload): computed afresh. The dashboard reads the product list this way and sees stock
+ * moved by orders at once; visitors get the cached answer.
+ */
+const wantsFresh = (req: Request) => /\bno-cache\b/.test(req.headers['cache-control'] ?? '');
+
+/** Longest life of a cached answer: covers what is not notified (stock taken by orders, other replicas). */
+export const PUBLIC_CACHE_TTL_MS = 10_000;
+const MAX_ENTRIES = 1000;
+
+/**
+ * In-process cache of the public catalogue and blog answers, serialised once with their ETag, so a
+ * burst of visitors costs one query (concurrent misses share the same computation). Emptied whenever
+ * publishing is told that public content changed (PublishingService.notifyChange), and entries live
+ * at most PUBLIC_CACHE_TTL_MS. Keyed by the request's URL: only routes that answer the same to
+ * everyone (`@Public()`, no cookie read) use it.
+ */
+@Injectable()
+export class PublicAnswerCache {
+  private readonly entries = new Map<string, Entry>();
+
+  invalidate(): void {
+    this.entries.clear();
+  }
+
+  private lookup(key: string, cacheControl: string, compute: () => Promise<unknown>, fresh: boolean): Promise<Answer> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > now && !fresh) return hit.pending;
+    const entry: Entry = { expires: now + PUBLIC_CACHE_TTL_MS, pending: undefined as unknown as Promise<Answer> };
+    entry.pending = compute().then((value) => {
+      const body = JSON.stringify(value);
+      entry.answer = { body, cacheControl, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      return entry.answer;
+    });
+    // A failed computation is not kept: the next request tries again.
+    entry.pending.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    // Oldest first in a Map: drop the least recently computed beyond the limit.
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    return entry.pending;
+  }
+
+  private write(req: Request, res: Response, answer: Answer): void {
+    res.setHeader('Cache-Control', answer.cacheControl);
+    res.setHeader('ETag', answer.etag);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.type('application/json');
+    if (answer.body.length > 1024 && req.acceptsEncodings('gzip') === 'gzip') {
+      // Already encoded: the compression middleware leaves it alone.
+      answer.gzip ??= gzipSync(answer.body);
+      res.setHeader('Content-Encoding', 'gzip');
+      res.send(answer.gzip);
+      return;
+    }
+    // express answers 304 without a body when If-None-Match matches the ETag.
+    res.send(answer.body);
+  }
+
+  /** Answers `req` from the cache (computing on a miss) with `Cache-Control` and an `ETag`. */
+  async send(req: Request, res: Response, cacheControl: string, compute: () => Promise<unknown>): Promise<void> {
+    this.write(req, res, await this.lookup(req.originalUrl, cacheControl, compute, wantsFresh(req)));
+  }
+
+  /**
+   * Express middleware mounted before Nest's pipeline: a GET whose answer is cached and fresh is sent
+   * at once (no guards, pipes or handler: the route was public and its parameters already validated
+   * when the answer was computed), so a burst of visitors costs almost nothing.
+   */
+  fastPath(): (req: Request, res: Response, next: NextFunction) => void {
+    return (req, res, next) => {
+      if (req.method !== 'GET' || wantsFresh(req)) return next();
+      const entry = this.entries.get(req.originalUrl);
+      if (!entry?.answer || entry.expires <= Date.now()) return next();
+      this.write(req, res, entry.answer);
+    };
+  }
+}

@@ -1,0 +1,379 @@
+#!/usr/bin/env node
+// `npm run bench:api [-- 10000 100000] [--db sqlite|mariadb] [--duration 10] [--soak 300]`
+//
+// For each catalogue size N: seeds the demo data set grown to N products (N/10 published articles,
+// N orders), starts Comptoir (the built api/dist/main.js, production mode, no site build) on SQLite and
+// on a throw-away MariaDB, and measures the hot endpoints with autocannon, at fixed rates and at
+// saturation, beside a bare node:http server answering the very same JSON from memory in the same run.
+// Prints one table per database with the ratio Comptoir / bare server. `--soak S` adds a mixed soak at
+// 200 req/s for S seconds on MariaDB (errors, latency, server memory before/after).
+// Figures and the machine's load go in docs/performance.md.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { buildIfStale, root } from './lib/builds.mjs';
+import { freePort, startMariaDb } from './lib/mariadb.mjs';
+import { StaffClient } from './lib/staff-client.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : fallback;
+};
+// --prepare-only: seed and keep the data folder (to EXPLAIN queries by hand), measure nothing.
+const optionValues = new Set(
+  ['--db', '--duration', '--soak'].filter((o) => args.includes(o)).map((o) => args[args.indexOf(o) + 1]),
+);
+const sizes = args.filter((a) => /^\d+$/.test(a) && !optionValues.has(a)).map(Number);
+if (!sizes.length) sizes.push(10000);
+const databases = option('db') ? [option('db')] : ['sqlite', 'mariadb'];
+const duration = Number(option('duration', 10));
+const soakSeconds = Number(option('soak', 0));
+const ADMIN = { email: 'admin@comptoir.example', password: 'Motdepasse-Admin-2024' };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const dist = (p) => pathToFileURL(path.join(root, 'api/dist', p)).href;
+
+/** Seeds the demo data (and runs the migrations) with the CLI, then grows it to n products through TypeORM. */
+async function prepare(env, n) {
+  const seeded = spawnSync(process.execPath, [path.join(root, 'api/dist/cli.js'), 'seed'], { env, encoding: 'utf8' });
+  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr || seeded.stdout}`);
+  await import('reflect-metadata');
+  const { loadConfig } = await import(dist('core/config/config.js'));
+  const { buildDataSourceOptions } = await import(dist('core/database/data-source-options.js'));
+  const { initializeDataSource } = await import(dist('core/database/initialize-data-source.js'));
+  const { Product } = await import(dist('catalogue/entities/product.entity.js'));
+  const { ProductImage } = await import(dist('catalogue/entities/product-image.entity.js'));
+  const { Article } = await import(dist('blog/entities/article.entity.js'));
+  const { Order } = await import(dist('orders/entities/order.entity.js'));
+  const { OrderItem } = await import(dist('orders/entities/order-item.entity.js'));
+  const ds = await initializeDataSource(buildDataSourceOptions(loadConfig(env)));
+  const started = Date.now();
+  try {
+    const [model] = await ds.getRepository(Product).find({ take: 1, order: { id: 'ASC' }, relations: { images: true } });
+    const article = await ds.getRepository(Article).findOneByOrFail({ status: 'Publié' });
+    const [order] = await ds.getRepository(Order).find({ take: 1 });
+    const categories = (await ds.query('SELECT id FROM categories')).map((r) => Number(r.id));
+    const words = ['Groupe électrogène', 'Compresseur', 'Électrodes', 'Pompe à eau', 'Œillet de levage', 'Façade inox', 'Grue'];
+    const insert = async (entity, rows) => {
+      for (let i = 0; i < rows.length; i += 500)
+        await ds
+          .createQueryBuilder()
+          .insert()
+          .into(entity)
+          .values(rows.slice(i, i + 500))
+          .execute();
+    };
+    const now = Date.now();
+    const have = await ds.getRepository(Product).count();
+    const products = [];
+    for (let i = have; i < n; i++) {
+      const at = new Date(now - (i + 1) * 60_000);
+      products.push({
+        name: `${words[i % words.length]} ${i}`,
+        reference: `REF-B${i}`,
+        stock: 10 + (i % 40),
+        price: '125000.00',
+        description: model.description,
+        brand_id: model.brand_id,
+        category_id: categories[i % categories.length],
+        currency_id: model.currency_id,
+        in_spotlight: i % 17 === 0,
+        created_at: at,
+        updated_at: at,
+      });
+    }
+    await insert(Product, products);
+    const image = model.images?.[0]?.image_path ?? 'products/none.webp';
+    const ids = (await ds.query(`SELECT id FROM products WHERE id > ${model.id} ORDER BY id`)).map((r) => Number(r.id));
+    const withImage = new Set((await ds.query('SELECT product_id FROM product_images')).map((r) => Number(r.product_id)));
+    await insert(
+      ProductImage,
+      ids.filter((id) => !withImage.has(id)).map((product_id) => ({ product_id, image_path: image, position: 0 })),
+    );
+    const articles = [];
+    const haveArticles = await ds.getRepository(Article).count();
+    for (let i = haveArticles; i < Math.ceil(n / 10); i++) {
+      const at = new Date(now - (i + 1) * 3_600_000);
+      articles.push({
+        title: `Dossier technique ${words[i % words.length]} numéro ${i}`,
+        slug: `dossier-technique-numero-${i}`,
+        content: article.content,
+        content_json: article.content_json,
+        image: article.image,
+        image_alt: 'Illustration',
+        status: 'Publié',
+        user_id: article.user_id,
+        published_at: at,
+        created_at: at,
+        updated_at: at,
+      });
+    }
+    await insert(Article, articles);
+    const haveOrders = await ds.getRepository(Order).count();
+    const { id: _id, search_text: _s, items: _items, customer: _c, created_at: _ca, updated_at: _ua, ...orderFields } = order;
+    const orders = [];
+    for (let i = haveOrders; i < n; i++) {
+      const at = new Date(now - (i + 1) * 600_000);
+      orders.push({
+        ...orderFields,
+        order_num: `BENCH-${i}`,
+        company_name: `Société ${words[i % words.length]} ${i}`,
+        created_at: at,
+        updated_at: at,
+      });
+    }
+    await insert(Order, orders);
+    const orderIds = (await ds.query(`SELECT id FROM orders WHERE order_num LIKE 'BENCH-%' ORDER BY id`)).map((r) =>
+      Number(r.id),
+    );
+    await insert(
+      OrderItem,
+      orderIds.map((order_id, i) => ({
+        order_id,
+        product_id: ids[i % ids.length] ?? null,
+        product_name: 'Article commandé',
+        quantity: 1,
+        price: '125000.00',
+        total_price: '125000.00',
+      })),
+    );
+  } finally {
+    await ds.destroy();
+  }
+  return Date.now() - started;
+}
+
+function startComptoir(env, port) {
+  const log = fs.openSync(path.join(env.DATA_DIR, 'server.log'), 'a');
+  return spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
+    stdio: ['ignore', log, log],
+    env: { ...env, PORT: String(port), BUILD_SITE_ON_BOOT: 'false', SEED_ON_EMPTY: 'false', RATE_LIMIT_FACTOR: '1000' },
+  });
+}
+
+async function waitFor(check, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await sleep(200);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The bare reference: node:http answering each path with the body Comptoir gave, from memory. */
+function startBare(bodies) {
+  const code = `
+    const http = require('node:http');
+    const bodies = new Map(JSON.parse(require('node:fs').readFileSync(process.argv[1], 'utf8')));
+    http.createServer((req, res) => {
+      const body = bodies.get(req.url.replace(/([?&]search=)[^&]*/, '$1*'));
+      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(body ?? '{}');
+    }).listen(Number(process.argv[2]), '127.0.0.1', () => console.log('ready'));`;
+  const file = path.join(os.tmpdir(), `comptoir-bare-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify([...bodies]));
+  return freePort().then(
+    (port) =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, ['-e', code, file, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+        child.stdout.once('data', () => resolve({ child, base: `http://127.0.0.1:${port}` }));
+      }),
+  );
+}
+
+/** One autocannon run: `rate` req/s overall (fixed) or as fast as 50 connections go (rate undefined). */
+function cannon(base, target, { rate, seconds = duration, cookie } = {}) {
+  let n = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base,
+        connections: rate ? Math.min(50, Math.max(10, Math.ceil(rate / 20))) : 50,
+        duration: seconds,
+        ...(rate ? { overallRate: rate } : {}),
+        headers: cookie ? { cookie } : {},
+        requests: [{ setupRequest: (req) => ({ ...req, path: target(n++) }) }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+const summary = (r) => ({
+  rps: Math.round(r.requests.average),
+  p50: r.latency.p50,
+  p97: r.latency.p97_5,
+  p99: r.latency.p99,
+  errors: r.errors + r.timeouts + (r.non2xx ?? 0),
+});
+
+async function measureDatabase(kind, n, mariadb) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-benchapi-${kind}-${n}-`));
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+  };
+  if (kind === 'mariadb') {
+    const name = `bench_${n}_${Date.now()}`;
+    mariadb.sql(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    env.DATABASE_URL = `${mariadb.url}/${name}`;
+  } else delete env.DATABASE_URL;
+  process.stdout.write(`[${kind} N=${n}] seeding... `);
+  const seedMs = await prepare(env, n);
+  console.log(`${(seedMs / 1000).toFixed(0)} s`);
+  if (args.includes('--prepare-only')) {
+    console.log(`Data kept in ${dataDir}${env.DATABASE_URL ? ` (${env.DATABASE_URL})` : ''}`);
+    return { kind, n, rows: [] };
+  }
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startComptoir(env, port);
+  const rows = [];
+  let bare;
+  try {
+    await waitFor(async () => (await fetch(`${base}/api/health`)).ok, 120_000, 'Comptoir');
+    const staff = new StaffClient(base);
+    await staff.signIn(ADMIN.email, ADMIN.password);
+    const cookie = [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    // A different term per request: every search misses the cache (what a real search costs).
+    const term = (i) =>
+      encodeURIComponent(
+        ['electrogene', 'COMPRESSEUR', 'Électrodes', 'oeillet', 'facade', 'ref-b1', 'grue'][i % 7] +
+          (i % 50 === 0 ? '' : ` ${i % 997}`),
+      );
+    const endpoints = [
+      {
+        name: 'public filter (cached)',
+        path: () => '/api/products/filter?category=all&sort=recent&limit=12',
+        rates: [100, 1000],
+      },
+      {
+        name: 'public filter "Populaire" (cached)',
+        path: () => '/api/products/filter?category=all&sort=Populaire&limit=12',
+        rates: [1000],
+      },
+      {
+        name: 'public filter, search (uncached)',
+        path: (i) => `/api/products/filter?category=all&sort=recent&limit=12&search=${term(i)}`,
+        bare: '/api/products/filter?category=all&sort=recent&limit=12&search=*',
+        rates: [100],
+      },
+      { name: 'article list (cached)', path: () => '/api/article', rates: [100, 1000] },
+      { name: 'product list page (cached)', path: () => '/api/product?page=1&per_page=8', rates: [100] },
+      {
+        name: 'staff orders list (uncached)',
+        path: (i) => `/api/order?page=${1 + (i % 50)}`,
+        bare: '/api/order?page=1',
+        rates: [100],
+        cookie,
+      },
+      {
+        name: 'staff articles search (uncached)',
+        path: (i) => `/api/blog?search=${term(i)}`,
+        bare: '/api/blog?search=*',
+        rates: [100],
+        cookie,
+      },
+      {
+        name: 'global search (uncached)',
+        path: (i) => `/api/search?query=${term(i)}`,
+        bare: '/api/search?query=*',
+        rates: [100],
+        cookie,
+      },
+    ];
+    const bodies = new Map();
+    for (const e of endpoints) {
+      const res = await fetch(base + e.path(1), { headers: e.cookie ? { cookie: e.cookie } : {} });
+      if (!res.ok) throw new Error(`${e.path(1)} answered ${res.status}`);
+      bodies.set(e.bare ?? e.path(0), await res.text());
+    }
+    bare = await startBare(bodies);
+    for (const e of endpoints) {
+      const bareTarget = () => e.bare ?? e.path(0);
+      await cannon(base, e.path, { rate: 50, seconds: 2, cookie: e.cookie }); // warm-up
+      const sat = summary(await cannon(base, e.path, { cookie: e.cookie }));
+      const bareSat = summary(await cannon(bare.base, bareTarget));
+      const fixed = [];
+      for (const rate of e.rates) fixed.push({ rate, ...summary(await cannon(base, e.path, { rate, cookie: e.cookie })) });
+      rows.push({ endpoint: e.name, sat, bareSat, fixed });
+      console.log(
+        `  ${e.name}: ${sat.rps} req/s (p50 ${sat.p50} ms, p99 ${sat.p99} ms) vs bare ${bareSat.rps} req/s; ` +
+          fixed.map((f) => `@${f.rate}/s p50 ${f.p50} p97.5 ${f.p97} p99 ${f.p99} ms, ${f.errors} errors`).join('; '),
+      );
+    }
+    let soak;
+    if (soakSeconds && kind === 'mariadb') {
+      const mix = endpoints.filter((e) => !e.cookie).map((e) => e.path);
+      const rss = () => Number(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+      const before = rss();
+      const r = summary(await cannon(base, (i) => mix[i % mix.length](i), { rate: 200, seconds: soakSeconds }));
+      soak = { ...r, rssBefore: before, rssAfter: rss() };
+    }
+    return { kind, n, rows, soak };
+  } finally {
+    bare?.child.kill();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printTable(result) {
+  console.log(
+    `\n### ${result.kind}, N = ${result.n} products (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, ${os.cpus().length} cores)\n`,
+  );
+  console.log(
+    '| endpoint | Comptoir saturation req/s (p50 / p99 ms) | bare node:http req/s | ratio | fixed rates: p50 / p97.5 / p99 ms, errors |',
+  );
+  console.log('| --- | ---: | ---: | ---: | --- |');
+  for (const r of result.rows) {
+    console.log(
+      `| ${r.endpoint} | ${r.sat.rps} (${r.sat.p50} / ${r.sat.p99}) | ${r.bareSat.rps} | ${(r.sat.rps / r.bareSat.rps).toFixed(2)} | ` +
+        r.fixed.map((f) => `${f.rate}/s: ${f.p50} / ${f.p97} / ${f.p99}, ${f.errors} err`).join('; ') +
+        ' |',
+    );
+  }
+  if (result.soak)
+    console.log(
+      `\nMixed soak at 200 req/s: p50 ${result.soak.p50} ms, p99 ${result.soak.p99} ms, ${result.soak.errors} errors, ` +
+        `server RSS ${result.soak.rssBefore.toFixed(0)} MB -> ${result.soak.rssAfter.toFixed(0)} MB`,
+    );
+}
+
+buildIfStale();
+console.log(
+  `Load average before: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} on ${os.cpus().length} cores`,
+);
+// BENCH_MARIADB_URL=mysql://root@host:port: use that server (its databases are kept) instead of a throw-away one.
+const given = process.env.BENCH_MARIADB_URL;
+const mariadb = !databases.includes('mariadb')
+  ? null
+  : given
+    ? {
+        url: given.replace(/\/$/, ''),
+        sql: (statement) =>
+          spawnSync('mariadb', [`-h${new URL(given).hostname}`, `-P${new URL(given).port}`, '-uroot', '-e', statement]),
+        stop: async () => {},
+      }
+    : await startMariaDb();
+const results = [];
+try {
+  for (const n of sizes) for (const kind of databases) results.push(await measureDatabase(kind, n, mariadb));
+} finally {
+  await mariadb?.stop();
+}
+for (const result of results) printTable(result);

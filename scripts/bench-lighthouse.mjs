@@ -1,0 +1,221 @@
+#!/usr/bin/env node
+// `npm run bench:lighthouse [-- --runs 5] [--pages /,/about]`
+//
+// Lighthouse (npm `lighthouse`, Debian's /usr/bin/chromium or CHROME_PATH) on every kind of public page,
+// mobile (Lighthouse's default: Moto G Power emulation, slow 4G, 4x CPU slowdown), several runs each,
+// and prints the medians beside two stock Astro pages built in the same run (a static page and a page
+// with one React island), served the same way (gzip). Starts Comptoir (built api/dist) on a throw-away
+// DATA_DIR with the demo data. On a loaded machine every score drops: compare with the stock pages.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildIfStale, root } from './lib/builds.mjs';
+import { freePort } from './lib/mariadb.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : fallback;
+};
+const runs = Number(option('runs', 5));
+const only = option('pages')?.split(',');
+// --save <folder>: keeps every Lighthouse report (JSON) there, to read the audits' details.
+const saveDir = option('save');
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function waitFor(check, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await sleep(300);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Two stock Astro pages (static, and one React island hydrated on load), built with the site's Astro. */
+function buildStockAstro() {
+  const dir = path.join(root, 'site/node_modules/.bench-stock-astro');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, 'src/pages'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'src/components'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'astro.config.mjs'),
+    `import react from '@astrojs/react';\nexport default { integrations: [react()], build: { format: 'file' } };\n`,
+  );
+  const layout = (
+    body,
+  ) => `---\n---\n<html lang="fr"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />
+<meta name="description" content="Page Astro de référence" /><title>Astro</title></head>
+<body><main><h1>Page Astro de référence</h1><p>Un paragraphe de texte.</p>${body}</main></body></html>\n`;
+  fs.writeFileSync(path.join(dir, 'src/pages/index.astro'), layout(''));
+  fs.writeFileSync(
+    path.join(dir, 'src/components/Counter.tsx'),
+    `import { useState } from 'react';\nexport default function Counter() { const [n, setN] = useState(0); return <button onClick={() => setN(n + 1)}>Compteur {n}</button>; }\n`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'src/pages/island.astro'),
+    layout('<Counter client:load />').replace('---\n---', `---\nimport Counter from '../components/Counter.tsx';\n---`),
+  );
+  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--root', dir], {
+    cwd: path.join(root, 'site'),
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`stock Astro build failed: ${built.stderr || built.stdout}`);
+  return path.join(dir, 'dist');
+}
+
+/** A static file server with gzip, as Comptoir serves the site. */
+async function serveStatic(folder) {
+  const port = await freePort();
+  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
+  const server = http.createServer((req, res) => {
+    const clean = decodeURIComponent(req.url.split('?')[0]);
+    let file = path.join(folder, clean === '/' ? 'index.html' : clean);
+    if (!fs.existsSync(file) && fs.existsSync(`${file}.html`)) file = `${file}.html`;
+    if (!file.startsWith(folder) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end();
+      return;
+    }
+    const body = zlib.gzipSync(fs.readFileSync(file));
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'content-encoding': 'gzip' });
+    res.end(body);
+  });
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return { server, base: `http://127.0.0.1:${port}` };
+}
+
+async function audit(url, chromePort) {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  const { categories, audits } = result.lhr;
+  if (categories.performance.score === null || result.lhr.runtimeError) return null;
+  if (saveDir) {
+    fs.mkdirSync(saveDir, { recursive: true });
+    fs.writeFileSync(
+      path.join(saveDir, `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`),
+      JSON.stringify(result.lhr),
+    );
+  }
+  return {
+    performance: categories.performance.score * 100,
+    accessibility: categories.accessibility.score * 100,
+    bestPractices: categories['best-practices'].score * 100,
+    seo: categories.seo.score * 100,
+    fcp: audits['first-contentful-paint'].numericValue,
+    lcp: audits['largest-contentful-paint'].numericValue,
+    tbt: audits['total-blocking-time'].numericValue,
+    cls: audits['cumulative-layout-shift'].numericValue,
+  };
+}
+
+buildIfStale();
+console.log(
+  `Load average before: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} on ${os.cpus().length} cores`,
+);
+const stockDist = buildStockAstro();
+const stock = await serveStatic(stockDist);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-lighthouse-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+const comptoir = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
+  stdio: ['ignore', log, log],
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SITE_URL: base,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: 'admin@comptoir.example',
+    ADMIN_PASSWORD: 'Motdepasse-Admin-2024',
+  },
+});
+let chrome;
+try {
+  await waitFor(async () => (await fetch(`${base}/`)).status === 200, 15 * 60_000, 'the first site build');
+  const article = (await (await fetch(`${base}/api/article?per_page=1`)).json()).blogs.data[0];
+  const product = (await (await fetch(`${base}/api/product?per_page=1`)).json()).products.data[0];
+  const pages = [
+    ['stock Astro (static)', `${stock.base}/`],
+    ['stock Astro (1 React island)', `${stock.base}/island`],
+    ['/', `${base}/`],
+    ['/about', `${base}/about`],
+    ['/blog', `${base}/blog`],
+    ['/article/{slug}', `${base}/article/${article.slug}`],
+    ['/catalogue', `${base}/catalogue`],
+    ['/product/{id}', `${base}/product/${product.id}`],
+    ['/contact', `${base}/contact`],
+  ].filter(([name]) => !only || name.startsWith('stock') || only.includes(name) || only.includes(name.replace(/\{.*\}/, '')));
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+  const rows = [];
+  for (const [name, url] of pages) {
+    const results = [];
+    let failed = 0;
+    // A run Lighthouse could not finish (no score: Chrome starved on a loaded machine) is run again, at
+    // most `runs` extra times, so that medians are of real measurements.
+    while (results.length < runs && failed <= runs) {
+      const r = await audit(url, chrome.port);
+      if (r) results.push(r);
+      else failed++;
+    }
+    if (!results.length) {
+      console.log(`  ${name}: no run finished`);
+      continue;
+    }
+    const m = (key) => median(results.map((r) => r[key]));
+    const row = {
+      name,
+      performance: m('performance'),
+      accessibility: m('accessibility'),
+      bestPractices: m('bestPractices'),
+      seo: m('seo'),
+      fcp: m('fcp'),
+      lcp: m('lcp'),
+      tbt: m('tbt'),
+      cls: m('cls'),
+    };
+    rows.push(row);
+    console.log(
+      `  ${name}: performance ${row.performance} (runs: ${results.map((r) => r.performance).join(', ')}${failed ? `; ${failed} unfinished run(s) retried` : ''})`,
+    );
+  }
+  console.log(
+    `\nLighthouse mobile, median of ${runs} (load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})\n`,
+  );
+  console.log('| page | performance | accessibility | best practices | SEO | FCP s | LCP s | TBT ms | CLS |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of rows)
+    console.log(
+      `| ${r.name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.fcp / 1000).toFixed(2)} | ${(r.lcp / 1000).toFixed(2)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} |`,
+    );
+} finally {
+  await chrome?.kill();
+  stock.server.close();
+  comptoir.kill('SIGTERM');
+  await new Promise((r) => comptoir.once('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
