@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../auth/unique-violation.js';
 import { Article } from '../blog/entities/article.entity.js';
 import type { AdminListAnswer, AdminListItem } from '../contract/staff.js';
 import type { StaffPrincipal } from '../core/access/permissions.js';
-import { explainUnappliedUpdate, versionedWhere, withCurrentRecord } from '../common/versioning.js';
+import { explainUnappliedUpdate, withCurrentRecord } from '../common/versioning.js';
 import { invalidField, notFound } from '../core/errors/api-error.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { PublishingService } from '../publishing/publishing.service.js';

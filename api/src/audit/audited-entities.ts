@@ -31,7 +31,14 @@ export const AUDITED_TABLES: Record<string, AuditedTable> = {
 /** Fields no entry ever shows: bookkeeping timestamps, which every save changes. */
 // Bookkeeping columns: the version counter and last editor (optimistic concurrency) say nothing the entry's
 // own date and author do not.
-export const IGNORED_FIELDS = new Set(['created_at', 'updated_at', 'password_changed_at', 'version', 'updated_by', 'search_text']);
+export const IGNORED_FIELDS = new Set([
+  'created_at',
+  'updated_at',
+  'password_changed_at',
+  'version',
+  'updated_by',
+  'search_text',
+]);
 
 /**
  * Secrets are never stored: these fields, and any whose name looks like one, appear only as "changed"

@@ -4,7 +4,7 @@ import { DataSource, type Repository } from 'typeorm';
 import { validateForm } from '../common/forms.js';
 import { countByParent, pageOf, pageRequest, whereSearch, type ListQueryDto } from '../common/listing.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
-import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
+import { explainUnappliedUpdate, sentVersion, withCurrentRecord } from '../common/versioning.js';
 import type { StaffBrand } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { conflict, notFound, type FieldErrors } from '../core/errors/api-error.js';
@@ -101,11 +101,16 @@ export class BrandsService {
     const form = await validateForm(BrandFormDto, body, { ...errors, ...(await this.nameTaken(body, id)) });
     const version = sentVersion(body);
     await saveWithImages(this.storage, 'brands', images, async ([path]) => {
-      const result = await updateAudited(this.brands, id, {
-        ...form,
-        ...(path ? { image: path } : {}),
-        updated_by: userId,
-      }, version);
+      const result = await updateAudited(
+        this.brands,
+        id,
+        {
+          ...form,
+          ...(path ? { image: path } : {}),
+          updated_by: userId,
+        },
+        version,
+      );
       if (!result.affected) await explainUnappliedUpdate(this.brands, id, NOT_FOUND, 'cette marque');
     }).catch(withCurrentRecord(() => this.get(id)));
     if (images.length) await discardImage(this.storage, existing.image);

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { toMoney, validateForm } from '../common/forms.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
-import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
+import { explainUnappliedUpdate, sentVersion, withCurrentRecord } from '../common/versioning.js';
 import type { StaffProduct } from '../contract/backoffice.js';
 import { ValidationFailed, notFound, type FieldErrors } from '../core/errors/api-error.js';
 import { readImageField, type ImageFieldRules } from '../media/image-fields.js';
@@ -156,16 +156,21 @@ export class ProductsService {
     const version = sentVersion(body);
     await saveWithImages(this.storage, 'products', images, (paths) =>
       runTransaction(this.dataSource, async (manager) => {
-        const result = await updateAudited(manager.getRepository(Product), id, {
-          name: form.name,
-          reference: form.reference,
-          stock: form.stock,
-          price: toMoney(form.price),
-          description: form.description,
-          low_stock_threshold: form.low_stock_threshold,
-          ...refs,
-          updated_by: userId,
-        }, version);
+        const result = await updateAudited(
+          manager.getRepository(Product),
+          id,
+          {
+            name: form.name,
+            reference: form.reference,
+            stock: form.stock,
+            price: toMoney(form.price),
+            description: form.description,
+            low_stock_threshold: form.low_stock_threshold,
+            ...refs,
+            updated_by: userId,
+          },
+          version,
+        );
         if (!result.affected) await explainUnappliedUpdate(manager.getRepository(Product), id, NOT_FOUND, 'ce produit');
         if (paths.length) {
           await manager.getRepository(ProductImage).delete({ product_id: id });

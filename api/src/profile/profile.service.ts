@@ -12,7 +12,7 @@ import { TooManyAttempts, waitText } from '../auth/throttle.service.js';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import type { CurrentUser } from '../contract/staff.js';
 import type { StaffPrincipal } from '../core/access/permissions.js';
-import { explainUnappliedUpdate, versionedWhere, withCurrentRecord } from '../common/versioning.js';
+import { explainUnappliedUpdate, withCurrentRecord } from '../common/versioning.js';
 import { invalidField, unauthenticated } from '../core/errors/api-error.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { Article } from '../blog/entities/article.entity.js';

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { toMoney, validateForm } from '../common/forms.js';
 import { pageRequest, paginate, whereSearch, type ListQueryDto } from '../common/listing.js';
-import { explainUnappliedUpdate, sentVersion, versionedWhere, withCurrentRecord } from '../common/versioning.js';
+import { explainUnappliedUpdate, sentVersion, withCurrentRecord } from '../common/versioning.js';
 import type { StockEntryRow } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { notFound } from '../core/errors/api-error.js';
@@ -94,11 +94,16 @@ export class StockEntriesService {
     const version = sentVersion(body);
     await saveWithImages(this.storage, 'stock', images, async ([path]) => {
       const result = await retryOnConflict(() =>
-        updateAudited(this.entries, id, {
-        ...columnsOf(form, existing),
-        ...(path ? { image: path } : {}),
-        updated_by: userId,
-      }, version),
+        updateAudited(
+          this.entries,
+          id,
+          {
+            ...columnsOf(form, existing),
+            ...(path ? { image: path } : {}),
+            updated_by: userId,
+          },
+          version,
+        ),
       );
       if (!result.affected) await explainUnappliedUpdate(this.entries, id, NOT_FOUND, 'cette entrée');
     }).catch(withCurrentRecord(() => this.get(id)));

@@ -20,7 +20,14 @@ export const rows: MatrixRow[] = [
     send: (req) => req.send({ currency_code: 'USD', rate: '605.5' }),
     expectAllowed: [200, 201],
   },
-  { method: 'GET', route: '/api/order/:id/devis.pdf', category: 'orders', right: 'view', setup: orderSetup, expectAllowed: [200] },
+  {
+    method: 'GET',
+    route: '/api/order/:id/devis.pdf',
+    category: 'orders',
+    right: 'view',
+    setup: orderSetup,
+    expectAllowed: [200],
+  },
   {
     method: 'PUT',
     route: '/api/order/:id/hold',
