@@ -1,5 +1,4 @@
 import js from '@eslint/js';
-import eslintPluginAstro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -14,12 +13,11 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '**/routeTree.gen.ts',
+      '**/*.astro',
     ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  // .astro pages and components: the plugin parses the frontmatter with TypeScript and the template as JSX-like.
-  ...eslintPluginAstro.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser }, ecmaVersion: 2024, sourceType: 'module' },
     rules: {
