@@ -197,7 +197,7 @@ describe(`activity history (${testDatabaseKind()})`, () => {
       .field('firstname', 'Kofi')
       .field('name', 'Agbo')
       .field('email', 'kofi.agbo@comptoir.example')
-      .field('password', 'Motdepasse-Kofi-2024')
+      .field('password', 'Atelier-Cacaveli-2024')
       .field('role_id', String(roleA))
       .expect((r) => expect(r.status).toBeLessThan(300));
     const id = (created.body.admin ?? created.body.user ?? created.body).id as number;
@@ -266,7 +266,7 @@ describe(`activity history (${testDatabaseKind()})`, () => {
     mark = await lastId();
     await client
       .post('/api/profile/identifiants-update')
-      .send({ email: user.email, password: 'Encore-Un-Motdepasse-9' })
+      .send({ email: user.email, password: 'Encore-Un-Motdepasse-9', current_password: user.password })
       .expect(200);
     written = await since(mark);
     expect(written).toHaveLength(1);

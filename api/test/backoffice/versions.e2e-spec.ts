@@ -186,7 +186,8 @@ describe('optimistic concurrency on staff edits', () => {
   }
 
   it('profile: the profile and credentials forms check the version too', async () => {
-    const me = await signInAs(t, await createStaffUser(t, { firstname: 'Edem', name: 'Kpodar' }));
+    const staff = await createStaffUser(t, { firstname: 'Edem', name: 'Kpodar' });
+    const me = await signInAs(t, staff);
     const user = (await me.get('/api/user').expect(200)).body as { version: number; email: string };
     const v = user.version;
     const first = await me.post('/api/profile/update').field('firstname', 'Edem').field('version', String(v)).expect(200);
@@ -198,7 +199,7 @@ describe('optimistic concurrency on staff edits', () => {
     );
     const credentials = await me
       .post('/api/profile/identifiants-update')
-      .send({ email: user.email, password: 'Nouveau-Motdepasse-9', version: v })
+      .send({ email: user.email, password: 'Nouveau-Motdepasse-9', current_password: staff.password, version: v })
       .expect(409);
     expect(credentials.body.conflict).toMatchObject({ version: v + 2, current: { about: 'Logistique' } });
   });
