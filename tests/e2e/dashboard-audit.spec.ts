@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { formatPrice } from '../../api/src/shared/money.js';
 import { staffApi, type StaffApi } from './dashboard-helpers.js';
 import { E2E_ADMIN, startServer, type RunningServer } from './server.js';
 
@@ -38,10 +39,8 @@ test.describe('activity history', () => {
     const before: string = product.price;
     const cents = Math.round(Number(before) * 100) + 12_345;
     const after = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-    const shown = (value: string) => {
-      const [whole, decimals] = value.split('.');
-      return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f')},${decimals}`;
-    };
+    // The one money format of the dashboard (and the site and the e-mails).
+    const shown = (value: string) => formatPrice(value);
 
     await signIn(page);
     await page.goto(`/dashboard/produit/${product.id}`);
@@ -190,7 +189,7 @@ test.describe('home charts', () => {
     await expect(orders.locator('.recharts-wrapper')).toBeVisible();
 
     await expect(page.getByTestId('chart-value-weeks-summary')).toHaveText(
-      'Sur les 12 dernières semaines (hors commandes annulées) : 1\u202f000,00\u00a0Euro ; 8\u202f001,00\u00a0Fcfa.',
+      `Sur les 12 dernières semaines (hors commandes annulées) : ${formatPrice('1000.00', 'Euro')} ; ${formatPrice('8001.00', 'Fcfa')}.`,
     );
 
     await expect(page.getByTestId('chart-top-products-summary')).toHaveText(

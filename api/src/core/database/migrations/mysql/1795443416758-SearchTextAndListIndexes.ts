@@ -69,8 +69,14 @@ export class SearchTextAndListIndexes1795443416758 implements MigrationInterface
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    // InnoDB dropped the foreign key's own index on order_id when this one came: give it back first.
-    await queryRunner.query(`CREATE INDEX \`FK_145532db85752b29c57d2b7b1f1\` ON \`order_items\` (\`order_id\`)`);
+    // InnoDB dropped the foreign key's own index on order_id when this one came: give it back first,
+    // unless a later migration's rollback already did (DashboardChartIndexes also serves order_id).
+    const [{ n }] = (await queryRunner.query(
+      `SELECT COUNT(*) AS n FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'order_items' AND INDEX_NAME = 'FK_145532db85752b29c57d2b7b1f1'`,
+    )) as { n: number | string }[];
+    if (Number(n) === 0) {
+      await queryRunner.query(`CREATE INDEX \`FK_145532db85752b29c57d2b7b1f1\` ON \`order_items\` (\`order_id\`)`);
+    }
     await queryRunner.query(`DROP INDEX \`IDX_order_items_order\` ON \`order_items\``);
     await queryRunner.query(`DROP INDEX \`IDX_d12fb138a36e3a9f223cc82fd0\` ON \`stock_entries\``);
     await queryRunner.query(`DROP INDEX \`IDX_8c390b0b4a0d4aa6941ac614f5\` ON \`media\``);
