@@ -4,17 +4,13 @@
 // change made in the browser the server's state is read back through the API.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
-import { staffApi, type StaffApi } from './dashboard-helpers.js';
+import { SMALL_PNG, staffApi, type StaffApi } from './dashboard-helpers.js';
 import { E2E_ADMIN } from './server.js';
 
 const DOMAIN = 'comptoir.example';
 const run = Date.now().toString(36);
 
-/** A small PNG (8x8, opaque) that decodes (uploads are re-encoded: an undecodable file is refused). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWOQ9buBFTEMLQkAXtlQwStwFmIAAAAASUVORK5CYII=',
-  'base64',
-);
+const PNG = SMALL_PNG;
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
 let admin: StaffApi;

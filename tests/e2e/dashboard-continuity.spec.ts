@@ -2,14 +2,11 @@
 // other silently; an editor whose session ends mid-edit signs in again in place and the save goes
 // through; text typed is kept in the browser and offered back after the tab is lost.
 import { expect, test, type Page } from '@playwright/test';
-import { staffApi, type StaffApi } from './dashboard-helpers.js';
+import { SMALL_PNG, staffApi, type StaffApi } from './dashboard-helpers.js';
 import { E2E_ADMIN } from './server.js';
 
 const run = Date.now().toString(36);
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAF0lEQVR42mNkYPjPQAxgHFWIX+GoQgIAvxoCCgXvJFQAAAAASUVORK5CYII=',
-  'base64',
-);
+const PNG = SMALL_PNG;
 
 let admin: StaffApi;
 

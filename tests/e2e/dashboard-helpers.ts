@@ -51,3 +51,9 @@ export async function staffApi(
     dispose: () => ctx.dispose(),
   };
 }
+
+/** A small PNG (8x8, opaque) that decodes (uploads are re-encoded: an undecodable file is refused). */
+export const SMALL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWOQ9buBFTEMLQkAXtlQwStwFmIAAAAASUVORK5CYII=',
+  'base64',
+);
