@@ -26,7 +26,9 @@ async function getJson<T>(path: string): Promise<T> {
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const res = await fetch(`${API}${path}`, { headers: { Accept: 'application/json' } });
+      // no-cache: the build reads the data as it is now. The change that started it may have been made
+      // on another replica, whose publishing did not empty this process's public answer cache.
+      const res = await fetch(`${API}${path}`, { headers: { Accept: 'application/json', 'Cache-Control': 'no-cache' } });
       if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
       return (await res.json()) as T;
     } catch (error) {
