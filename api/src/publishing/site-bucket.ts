@@ -2,6 +2,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StorageConfig } from '../core/config/config.js';
+import { s3ClientFor } from '../media/storage/s3.storage.js';
 
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -41,14 +42,7 @@ export class SiteBucket {
   private readonly client: S3Client;
 
   constructor(private readonly options: Extract<StorageConfig, { driver: 's3' }>) {
-    this.client = new S3Client({
-      region: options.region,
-      endpoint: options.endpoint,
-      forcePathStyle: options.forcePathStyle,
-      credentials: options.credentials,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = s3ClientFor(options);
   }
 
   get location(): string {

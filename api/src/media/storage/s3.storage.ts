@@ -18,6 +18,20 @@ import {
   type StoredFile,
 } from './storage.js';
 
+/** The one way Comptoir talks to a bucket (uploads, and the site releases of SITE_BUCKET_URL). */
+export function s3ClientFor(options: Pick<S3StorageOptions, 'region' | 'endpoint' | 'forcePathStyle' | 'credentials'>): S3Client {
+  return new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials: options.credentials,
+    // Checksums only where S3 requires them: many S3-compatible servers reject the newer default
+    // trailers, and the files are small enough to be sent whole.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
 export interface S3StorageOptions {
   bucket: string;
   /** Key prefix without slashes at either end ("" = the bucket's root). */
@@ -54,16 +68,7 @@ export class S3Storage implements Storage {
     this.bucket = options.bucket;
     this.prefix = options.prefix.replace(/^\/+|\/+$/g, '');
     this.endpoint = options.endpoint;
-    this.client = new S3Client({
-      region: options.region,
-      endpoint: options.endpoint,
-      forcePathStyle: options.forcePathStyle,
-      credentials: options.credentials,
-      // Checksums only where S3 requires them: many S3-compatible servers reject the newer
-      // default trailers, and the files are small enough to be sent whole.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = s3ClientFor(options);
   }
 
   get location(): string {
