@@ -1,6 +1,6 @@
 // Helpers of the public-side browser tests (public-*.spec.ts): the server under test, its data
 // folder (mails land in E2E_DATA_DIR/outbox), read-only queries on its SQLite database.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -135,4 +135,40 @@ export async function holdRequests(
 /** Waits until no CSS animation or transition is running (fade-ins done), e.g. before an axe check. */
 export async function animationsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/** Step 2 of the order dialog (the terms); `currency` is left as the cart chose it when absent. */
+export interface OrderTerms {
+  payment: string;
+  currency?: string;
+  conditions: string;
+  delivery: string;
+  credit: string;
+}
+
+export async function fillOrderTerms(dialog: Locator, terms: OrderTerms): Promise<void> {
+  await dialog.getByLabel(/Moyen de paiement/).selectOption(terms.payment);
+  if (terms.currency) await dialog.getByLabel(/Devise/).selectOption(terms.currency);
+  await dialog.getByLabel(/Conditions de paiement/).fill(terms.conditions);
+  await dialog.getByLabel(/Mode de livraison/).selectOption(terms.delivery);
+  await dialog.getByLabel(/Niveau de crédit/).fill(terms.credit);
+}
+
+/** Step 3 of the order dialog: the client company and its representative. */
+export interface OrderClient {
+  company_name: string;
+  company_phone: string;
+  company_email: string;
+  representative_name: string;
+  representative_phone: string;
+  representative_email: string;
+}
+
+export async function fillOrderClient(dialog: Locator, client: OrderClient): Promise<void> {
+  await dialog.getByLabel(/Nom de l’entreprise/).fill(client.company_name);
+  await dialog.getByLabel(/Téléphone de l’entreprise/).fill(client.company_phone);
+  await dialog.getByLabel(/Email de l’entreprise/).fill(client.company_email);
+  await dialog.getByLabel(/Nom du représentant/).fill(client.representative_name);
+  await dialog.getByLabel(/Téléphone du représentant/).fill(client.representative_phone);
+  await dialog.getByLabel(/Email du représentant/).fill(client.representative_email);
 }

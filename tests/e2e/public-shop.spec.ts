@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   allProducts,
   apiJson,
+  fillOrderClient,
+  fillOrderTerms,
   holdRequests,
   islandsReady,
   liveStock,
@@ -348,18 +350,16 @@ test.describe('order dialog', () => {
     ]);
 
     await dialog.getByRole('button', { name: 'Suivant' }).click();
-    await dialog.getByLabel(/Moyen de paiement/).selectOption('Carte bancaire');
+    // The currency is the cart's own until the client picks another.
     await expect(dialog.getByLabel(/Devise/)).toHaveValue(first!.currency.name);
-    await dialog.getByLabel(/Conditions de paiement/).fill('Paiement à 30 jours');
-    await dialog.getByLabel(/Mode de livraison/).selectOption('Mer');
-    await dialog.getByLabel(/Niveau de crédit/).fill('Acompte de 30 %');
+    await fillOrderTerms(dialog, {
+      payment: 'Carte bancaire',
+      conditions: 'Paiement à 30 jours',
+      delivery: 'Mer',
+      credit: 'Acompte de 30 %',
+    });
     await dialog.getByRole('button', { name: 'Suivant' }).click();
-    await dialog.getByLabel(/Nom de l’entreprise/).fill(ORDER_FIELDS.company_name);
-    await dialog.getByLabel(/Téléphone de l’entreprise/).fill(ORDER_FIELDS.company_phone);
-    await dialog.getByLabel(/Email de l’entreprise/).fill(ORDER_FIELDS.company_email);
-    await dialog.getByLabel(/Nom du représentant/).fill(ORDER_FIELDS.representative_name);
-    await dialog.getByLabel(/Téléphone du représentant/).fill(ORDER_FIELDS.representative_phone);
-    await dialog.getByLabel(/Email du représentant/).fill(ORDER_FIELDS.representative_email);
+    await fillOrderClient(dialog, ORDER_FIELDS);
 
     const release = await holdRequests(page, '**/api/order/create');
     const answer = page.waitForResponse('**/api/order/create');
@@ -483,21 +483,16 @@ test.describe('order dialog', () => {
     await islandsReady(page);
     const dialog = await openCart(page);
     await dialog.getByRole('button', { name: 'Suivant' }).click();
-    await dialog.getByLabel(/Moyen de paiement/).selectOption('Visa');
-    await dialog.getByLabel(/Conditions de paiement/).fill('Comptant');
-    await dialog.getByLabel(/Mode de livraison/).selectOption('Air');
-    await dialog.getByLabel(/Niveau de crédit/).fill('Aucun');
+    await fillOrderTerms(dialog, { payment: 'Visa', conditions: 'Comptant', delivery: 'Air', credit: 'Aucun' });
     await dialog.getByRole('button', { name: 'Suivant' }).click();
-    for (const [label, value] of [
-      [/Nom de l’entreprise/, 'Refus SA'],
-      [/Téléphone de l’entreprise/, '+228 22 00 00 00'],
-      [/Email de l’entreprise/, 'refus@exemple.example'],
-      [/Nom du représentant/, 'Yao Refus'],
-      [/Téléphone du représentant/, '+228 90 00 00 00'],
-      [/Email du représentant/, 'yao@exemple.example'],
-    ] as const) {
-      await dialog.getByLabel(label).fill(value);
-    }
+    await fillOrderClient(dialog, {
+      company_name: 'Refus SA',
+      company_phone: '+228 22 00 00 00',
+      company_email: 'refus@exemple.example',
+      representative_name: 'Yao Refus',
+      representative_phone: '+228 90 00 00 00',
+      representative_email: 'yao@exemple.example',
+    });
     await dialog.getByRole('button', { name: 'Passer ma commande' }).click();
     const popup = page.getByRole('alertdialog', { name: 'Erreur lors de la création de la commande.' });
     await expect(popup).toBeVisible();
@@ -519,17 +514,16 @@ test.describe('order dialog', () => {
     await page.getByRole('button', { name: 'Commander maintenant' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Suivant' }).click();
-    await dialog.getByLabel(/Moyen de paiement/).selectOption('Chèque');
-    await dialog.getByLabel(/Conditions de paiement/).fill('Comptant');
-    await dialog.getByLabel(/Mode de livraison/).selectOption('Route');
-    await dialog.getByLabel(/Niveau de crédit/).fill('Aucun');
+    await fillOrderTerms(dialog, { payment: 'Chèque', conditions: 'Comptant', delivery: 'Route', credit: 'Aucun' });
     await dialog.getByRole('button', { name: 'Suivant' }).click();
-    await dialog.getByLabel(/Nom de l’entreprise/).fill('Réseau Coupé');
-    await dialog.getByLabel(/Téléphone de l’entreprise/).fill('+228 22 00 00 01');
-    await dialog.getByLabel(/Email de l’entreprise/).fill('pas-un-email');
-    await dialog.getByLabel(/Nom du représentant/).fill('Afi');
-    await dialog.getByLabel(/Téléphone du représentant/).fill('+228 90 00 00 01');
-    await dialog.getByLabel(/Email du représentant/).fill('afi@exemple.example');
+    await fillOrderClient(dialog, {
+      company_name: 'Réseau Coupé',
+      company_phone: '+228 22 00 00 01',
+      company_email: 'pas-un-email',
+      representative_name: 'Afi',
+      representative_phone: '+228 90 00 00 01',
+      representative_email: 'afi@exemple.example',
+    });
     await dialog.getByRole('button', { name: 'Passer ma commande' }).click();
     await expect(dialog.getByText("L'adresse email n'est pas valide.")).toBeVisible();
     await dialog.getByLabel(/Email de l’entreprise/).fill('reseau@exemple.example');

@@ -2,7 +2,16 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { allProducts, holdRequests, islandsReady, liveStock, query, type ApiProduct } from './public-helpers.js';
+import {
+  allProducts,
+  fillOrderClient,
+  fillOrderTerms,
+  holdRequests,
+  islandsReady,
+  liveStock,
+  query,
+  type ApiProduct,
+} from './public-helpers.js';
 import { E2E_ADMIN } from './server.js';
 
 // A mixed cart (FCFA and euro products) ordered in Fcfa on the public site, then its devis
@@ -53,21 +62,18 @@ test('a mixed cart ordered in Fcfa, then its devis downloaded from the dashboard
   await expect(dialog.getByRole('alert')).toHaveCount(0);
 
   await dialog.getByRole('button', { name: 'Suivant' }).click();
-  await dialog.getByLabel(/Moyen de paiement/).selectOption('Visa');
-  await dialog.getByLabel(/Devise/).selectOption('Fcfa');
+  await fillOrderTerms(dialog, {
+    payment: 'Visa',
+    currency: 'Fcfa',
+    conditions: 'À réception de facture',
+    delivery: 'Route',
+    credit: 'Sans acompte',
+  });
   // The converted total, from the server, with the fixed euro parity.
   const converted = dialog.getByTestId('order-converted-total');
   await expect(converted).toContainText(/≈ [\d ]+ FCFA au taux du jour, indicatif/);
-  await dialog.getByLabel(/Conditions de paiement/).fill('À réception de facture');
-  await dialog.getByLabel(/Mode de livraison/).selectOption('Route');
-  await dialog.getByLabel(/Niveau de crédit/).fill('Sans acompte');
   await dialog.getByRole('button', { name: 'Suivant' }).click();
-  await dialog.getByLabel(/Nom de l’entreprise/).fill(CLIENT.company_name);
-  await dialog.getByLabel(/Téléphone de l’entreprise/).fill(CLIENT.company_phone);
-  await dialog.getByLabel(/Email de l’entreprise/).fill(CLIENT.company_email);
-  await dialog.getByLabel(/Nom du représentant/).fill(CLIENT.representative_name);
-  await dialog.getByLabel(/Téléphone du représentant/).fill(CLIENT.representative_phone);
-  await dialog.getByLabel(/Email du représentant/).fill(CLIENT.representative_email);
+  await fillOrderClient(dialog, CLIENT);
 
   const release = await holdRequests(page, '**/api/order/create');
   const answer = page.waitForResponse('**/api/order/create');
