@@ -134,20 +134,22 @@ function getPurifier(): Purifier {
   const purify = createDOMPurify(window as unknown as Parameters<DOMPurify>[0]);
   const serializer = new window.XMLSerializer();
   const state = { active: false };
+  // Every node of the parsed document passes here, allowed or not (DOMPurify only visits the
+  // attributes of the elements it keeps, and an element it drops may still say what the file is for).
   purify.addHook('uponSanitizeElement', (node, data) => {
+    if (node.nodeType !== 1) return;
+    const element = node as Element;
     // DOMPurify also visits the <body> its parser wraps the input in.
-    if (node === node.ownerDocument?.body) return;
+    if (element === element.ownerDocument.body) return;
     const local = data.tagName.replace(/^.*:/, '');
     if (FORBIDDEN_ELEMENTS.has(local)) state.active = true;
-    else if (ANIMATIONS.has(local) && 'getAttribute' in node) {
-      const target = ((node as Element).getAttribute('attributeName') ?? '').trim().toLowerCase();
+    if (ANIMATIONS.has(local)) {
+      const target = (element.getAttribute('attributeName') ?? '').trim().toLowerCase();
       if (target.startsWith('on') || target.endsWith('href')) state.active = true;
-    } else if (local === 'style' && cssIsActive(node.textContent ?? '')) state.active = true;
-  });
-  purify.addHook('uponSanitizeAttribute', (_node, data) => {
-    if (attributeIsActive(data.attrName, data.attrValue)) {
-      state.active = true;
-      data.keepAttr = false;
+    }
+    if (local === 'style' && cssIsActive(element.textContent ?? '')) state.active = true;
+    for (const attribute of Array.from(element.attributes)) {
+      if (attributeIsActive(attribute.name, attribute.value)) state.active = true;
     }
   });
   purifier = { purify, serialize: (node) => serializer.serializeToString(node), state };
@@ -230,9 +232,6 @@ export async function sanitizeSvgOffThread(data: Buffer): Promise<SvgVerdict> {
     throw error;
   }
 }
-
-/** Stops the sanitiser's worker thread (tests and shutdown; the next upload starts it again). */
-export const closeSvgWorker = (): Promise<void> => svgWorker.close();
 
 /** For the worker: the upload travels as base64 text (a Buffer would arrive as a plain Uint8Array). */
 export const sanitizeSvgText = (base64: string): SvgVerdict => sanitizeSvg(Buffer.from(base64, 'base64'));
