@@ -46,6 +46,30 @@ describe('sanitizeSvg', () => {
     expect(result.svg).toContain('<circle r="2"');
   });
 
+  it('keeps the spot-light, focal-radius, blending, switch and ARIA attributes DOMPurify does not list', () => {
+    const result = verdict(
+      svg(
+        '<filter id="f"><feSpecularLighting><feSpotLight x="1" y="2" z="3" pointsAtX="4" pointsAtY="5" pointsAtZ="0" limitingConeAngle="30"/></feSpecularLighting></filter>' +
+          '<radialGradient id="r" fr="0.1"/><switch><g requiredFeatures="" systemLanguage="fr" style="mix-blend-mode: multiply" isolation="isolate"/></switch>',
+        ' role="img" focusable="false" baseProfile="tiny"',
+      ),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    for (const kept of [
+      'pointsAtX="4"',
+      'limitingConeAngle="30"',
+      'fr="0.1"',
+      'requiredFeatures=""',
+      'role="img"',
+      'focusable="false"',
+      'baseProfile="tiny"',
+      'isolation="isolate"',
+    ]) {
+      expect(result.svg).toContain(kept);
+    }
+  });
+
   it('adds the SVG namespace when it is missing (browsers need it to show the file)', () => {
     const result = verdict(Buffer.from('<svg viewBox="0 0 1 1"><rect width="1" height="1"/></svg>'));
     expect(result.ok && result.svg).toContain('<svg xmlns="http://www.w3.org/2000/svg"');

@@ -108,6 +108,27 @@ const PURIFY_CONFIG: Config & { RETURN_DOM: true } = {
   // DOMPurify leaves <use> out because it can pull in other documents; the hook below lets it keep
   // only `#fragment` references, which logos use for repeated shapes.
   ADD_TAGS: ['use'],
+  // Drawing and accessibility attributes that DOMPurify's SVG list lacks and that files kept before
+  // (spot lights, focal radius, blending, conditional <switch>, ARIA role): inert values.
+  ADD_ATTR: [
+    'xml:lang',
+    'role',
+    'focusable',
+    'baseProfile',
+    'fr',
+    'unicode-bidi',
+    'spacing',
+    'side',
+    'pointsAtX',
+    'pointsAtY',
+    'pointsAtZ',
+    'limitingConeAngle',
+    'mix-blend-mode',
+    'isolation',
+    'enable-background',
+    'requiredFeatures',
+    'requiredExtensions',
+  ],
   // Editor metadata (RDF, licences) is dropped with its content, as before.
   FORBID_TAGS: ['metadata'],
   ADD_FORBID_CONTENTS: ['metadata'],
