@@ -216,8 +216,9 @@ export function sanitizeSvg(data: Buffer): SvgVerdict {
 }
 
 /**
- * The sanitiser's cost grows faster than the number of elements (10,000 elements: about a second), so
- * drawings beyond these bounds are refused before parsing; a logo or a diagram stays far below.
+ * The sanitiser's cost grows with the number of elements (jsdom: 10,000 elements take 1-3 s of the
+ * worker's CPU, 20,000 up to 8 s on a loaded 2-core machine; `npm run bench:svg`), so drawings beyond
+ * these bounds are refused before parsing; a logo or a diagram stays far below.
  */
 export const SVG_LIMITS = { maxElements: 10_000, maxDepth: 100 } as const;
 
