@@ -255,5 +255,8 @@ export async function sanitizeSvgOffThread(data: Buffer): Promise<SvgVerdict> {
   }
 }
 
+/** Stops the sanitiser's worker thread (application shutdown; a later upload starts it again). */
+export const closeSvgWorker = (): Promise<void> => svgWorker.close();
+
 /** For the worker: the upload travels as base64 text (a Buffer would arrive as a plain Uint8Array). */
 export const sanitizeSvgText = (base64: string): SvgVerdict => sanitizeSvg(Buffer.from(base64, 'base64'));
