@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import fs from 'node:fs';
+import { hostileSvg, LOGO_SVG_URL, SVG_XSS_PAYLOADS } from '../../test/support/svg-payloads.js';
 import { sanitizeSvg } from './svg-sanitizer.js';
 
 const svg = (body: string, attributes = '') =>
@@ -42,6 +44,30 @@ describe('sanitizeSvg', () => {
     if (!result.ok) return;
     expect(result.svg).not.toMatch(/metadata|sodipodi|data-x|<!--|DOCTYPE/);
     expect(result.svg).toContain('<circle r="2"');
+  });
+
+  it('keeps the spot-light, focal-radius, blending, switch and ARIA attributes DOMPurify does not list', () => {
+    const result = verdict(
+      svg(
+        '<filter id="f"><feSpecularLighting><feSpotLight x="1" y="2" z="3" pointsAtX="4" pointsAtY="5" pointsAtZ="0" limitingConeAngle="30"/></feSpecularLighting></filter>' +
+          '<radialGradient id="r" fr="0.1"/><switch><g requiredFeatures="" systemLanguage="fr" style="mix-blend-mode: multiply" isolation="isolate"/></switch>',
+        ' role="img" focusable="false" baseProfile="tiny"',
+      ),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    for (const kept of [
+      'pointsAtX="4"',
+      'limitingConeAngle="30"',
+      'fr="0.1"',
+      'requiredFeatures=""',
+      'role="img"',
+      'focusable="false"',
+      'baseProfile="tiny"',
+      'isolation="isolate"',
+    ]) {
+      expect(result.svg).toContain(kept);
+    }
   });
 
   it('adds the SVG namespace when it is missing (browsers need it to show the file)', () => {
@@ -98,5 +124,41 @@ describe('sanitizeSvg, obfuscation', () => {
       ok: false,
       reason: 'active-content',
     });
+  });
+});
+
+describe('sanitizeSvg, known XSS payloads', () => {
+  it.each(SVG_XSS_PAYLOADS)('refuses %s', (_label, body) => {
+    expect(sanitizeSvg(hostileSvg(body))).toEqual({ ok: false, reason: 'active-content' });
+  });
+});
+
+describe('sanitizeSvg, an ordinary logo', () => {
+  it('keeps its gradients, clip path, filter, reused shapes and text, as a standalone XML document', () => {
+    const logo = fs.readFileSync(LOGO_SVG_URL);
+    const result = sanitizeSvg(logo);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    for (const kept of [
+      '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"',
+      'viewBox="0 0 240 80"',
+      '<title>Comptoir</title>',
+      '<linearGradient id="sky"',
+      '<radialGradient id="sun"',
+      '<clipPath id="round">',
+      '<path id="leaf" d="M0 0 C10 -10 20 -10 30 0 C20 10 10 10 0 0 Z"/>',
+      '<feGaussianBlur in="SourceAlpha" stdDeviation="2"/>',
+      '<feMergeNode in="SourceGraphic"/>',
+      '<g clip-path="url(#round)" filter="url(#shadow)">',
+      '<use href="#leaf" x="12" y="60" fill="#16a34a"/>',
+      'xlink:href="#leaf"',
+      'style="fill: #f59e0b; opacity: 0.9"',
+      'Comptoir <tspan fill="#9333ea">&amp;</tspan> Cie</text>',
+    ]) {
+      expect(result.svg).toContain(kept);
+    }
+    // The comment before the root is not kept; the document stays well-formed XML for the browser.
+    expect(result.svg).not.toContain('<!--');
+    expect(result.svg).toContain('xmlns:xlink="http://www.w3.org/1999/xlink"');
   });
 });

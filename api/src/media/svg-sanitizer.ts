@@ -1,244 +1,28 @@
-import sanitizeHtml from 'sanitize-html';
-import { OffThreadTimeout, runOffThread } from '../core/workers/off-thread.js';
+import { createRequire } from 'node:module';
+import type { Config, DOMPurify } from 'dompurify';
+import type { JSDOM } from 'jsdom';
+import { OffThreadTimeout } from '../core/workers/off-thread.js';
+import { ResidentWorker } from '../core/workers/resident-worker.js';
 
 /**
  * SVG uploads are XML documents that a browser can execute: they are only accepted when they carry no
- * active content, and are then rewritten through an allowlist of drawing elements and attributes.
+ * active content, and are then rewritten by DOMPurify (its SVG and SVG-filter profiles) on a server-side
+ * DOM (jsdom) and serialised back as a standalone XML document.
  *
  * Refused outright (the upload fails): scripts, event handlers, `foreignObject` and other embedding
  * elements, `javascript:` anywhere, references to anything outside the document (href, `url(...)`,
- * `@import`) except embedded raster images (`data:image/png|jpeg|webp|gif;base64`), and DOCTYPEs with
- * an internal subset (entity expansion). Silently dropped: editor metadata, comments, unknown elements
- * and attributes.
+ * `@import`) except embedded raster images (`data:image/png|jpeg|webp|gif;base64`), animations that
+ * set an event handler or a link, and DOCTYPEs with an internal subset (entity expansion). These are
+ * detected by DOMPurify hooks, which see every element and attribute of the parsed document. Silently
+ * dropped (DOMPurify's allowlists): editor metadata, comments, unknown elements and attributes.
+ *
+ * Why refuse rather than only clean: a file with scripts is not an innocent drawing, and staff are told
+ * so (deviations.md) instead of getting back a silently different image.
  */
 
 export type SvgVerdict = { ok: true; svg: string } | { ok: false; reason: 'not-svg' | 'active-content' | 'too-complex' };
 
-const SVG_ELEMENTS = [
-  'svg',
-  'g',
-  'defs',
-  'symbol',
-  'use',
-  'title',
-  'desc',
-  'switch',
-  'path',
-  'rect',
-  'circle',
-  'ellipse',
-  'line',
-  'polyline',
-  'polygon',
-  'text',
-  'tspan',
-  'textPath',
-  'linearGradient',
-  'radialGradient',
-  'stop',
-  'pattern',
-  'clipPath',
-  'mask',
-  'marker',
-  'image',
-  'style',
-  'filter',
-  'feBlend',
-  'feColorMatrix',
-  'feComponentTransfer',
-  'feComposite',
-  'feConvolveMatrix',
-  'feDiffuseLighting',
-  'feDisplacementMap',
-  'feDistantLight',
-  'feDropShadow',
-  'feFlood',
-  'feFuncA',
-  'feFuncB',
-  'feFuncG',
-  'feFuncR',
-  'feGaussianBlur',
-  'feMerge',
-  'feMergeNode',
-  'feMorphology',
-  'feOffset',
-  'fePointLight',
-  'feSpecularLighting',
-  'feSpotLight',
-  'feTile',
-  'feTurbulence',
-];
-
-const SVG_ATTRIBUTES = [
-  'id',
-  'class',
-  'style',
-  'transform',
-  'lang',
-  'xml:lang',
-  'xml:space',
-  'role',
-  'focusable',
-  'xmlns',
-  'xmlns:xlink',
-  'version',
-  'baseProfile',
-  'viewBox',
-  'preserveAspectRatio',
-  'width',
-  'height',
-  'x',
-  'y',
-  'x1',
-  'y1',
-  'x2',
-  'y2',
-  'cx',
-  'cy',
-  'r',
-  'rx',
-  'ry',
-  'fx',
-  'fy',
-  'fr',
-  'd',
-  'points',
-  'pathLength',
-  'href',
-  'xlink:href',
-  'fill',
-  'fill-opacity',
-  'fill-rule',
-  'stroke',
-  'stroke-width',
-  'stroke-linecap',
-  'stroke-linejoin',
-  'stroke-miterlimit',
-  'stroke-dasharray',
-  'stroke-dashoffset',
-  'stroke-opacity',
-  'opacity',
-  'color',
-  'display',
-  'visibility',
-  'overflow',
-  'clip-path',
-  'clip-rule',
-  'clipPathUnits',
-  'mask',
-  'maskUnits',
-  'maskContentUnits',
-  'marker-start',
-  'marker-mid',
-  'marker-end',
-  'markerWidth',
-  'markerHeight',
-  'markerUnits',
-  'refX',
-  'refY',
-  'orient',
-  'gradientUnits',
-  'gradientTransform',
-  'spreadMethod',
-  'offset',
-  'stop-color',
-  'stop-opacity',
-  'patternUnits',
-  'patternContentUnits',
-  'patternTransform',
-  'font-family',
-  'font-size',
-  'font-size-adjust',
-  'font-stretch',
-  'font-weight',
-  'font-style',
-  'font-variant',
-  'text-anchor',
-  'dominant-baseline',
-  'alignment-baseline',
-  'baseline-shift',
-  'letter-spacing',
-  'word-spacing',
-  'text-decoration',
-  'writing-mode',
-  'direction',
-  'unicode-bidi',
-  'dx',
-  'dy',
-  'rotate',
-  'textLength',
-  'lengthAdjust',
-  'startOffset',
-  'method',
-  'spacing',
-  'side',
-  'filter',
-  'filterUnits',
-  'primitiveUnits',
-  'in',
-  'in2',
-  'result',
-  'stdDeviation',
-  'mode',
-  'operator',
-  'k1',
-  'k2',
-  'k3',
-  'k4',
-  'values',
-  'type',
-  'tableValues',
-  'slope',
-  'intercept',
-  'amplitude',
-  'exponent',
-  'flood-color',
-  'flood-opacity',
-  'lighting-color',
-  'surfaceScale',
-  'specularConstant',
-  'specularExponent',
-  'diffuseConstant',
-  'kernelMatrix',
-  'order',
-  'divisor',
-  'bias',
-  'targetX',
-  'targetY',
-  'edgeMode',
-  'kernelUnitLength',
-  'preserveAlpha',
-  'scale',
-  'xChannelSelector',
-  'yChannelSelector',
-  'radius',
-  'azimuth',
-  'elevation',
-  'pointsAtX',
-  'pointsAtY',
-  'pointsAtZ',
-  'limitingConeAngle',
-  'baseFrequency',
-  'numOctaves',
-  'seed',
-  'stitchTiles',
-  'color-interpolation',
-  'color-interpolation-filters',
-  'color-rendering',
-  'shape-rendering',
-  'image-rendering',
-  'text-rendering',
-  'vector-effect',
-  'paint-order',
-  'mix-blend-mode',
-  'isolation',
-  'enable-background',
-  'requiredFeatures',
-  'requiredExtensions',
-  'systemLanguage',
-];
-
-/** Elements whose mere presence means active or embedded content. Compared in lower case. */
+/** Elements whose mere presence means active or embedded content. Compared in lower case, prefix removed. */
 const FORBIDDEN_ELEMENTS = new Set([
   'script',
   'foreignobject',
@@ -263,13 +47,17 @@ const FORBIDDEN_ELEMENTS = new Set([
   'button',
   'textarea',
 ]);
+const ANIMATIONS = new Set(['animate', 'set', 'animatetransform', 'animatemotion', 'animatecolor']);
 
 const LOCAL_REFERENCE = /^#[\w.:-]*$/;
 const EMBEDDED_RASTER = /^data:image\/(png|jpeg|jpg|webp|gif);base64,[a-z0-9+/=\s]*$/i;
 
 const codePoint = (value: number): string => (value >= 0 && value <= 0x10ffff ? String.fromCodePoint(value) : '\uFFFD');
 
-/** Removes what browsers ignore inside a URL scheme or CSS token (spaces, controls, escapes). */
+/**
+ * Removes what browsers ignore inside a URL scheme or CSS token (spaces, controls, escapes). The HTML
+ * parser has already decoded character references once; a second round catches double encoding.
+ */
 function squash(value: string): string {
   return (
     value
@@ -283,7 +71,10 @@ function squash(value: string): string {
   );
 }
 
-/** True when a CSS text (style attribute, <style> element, presentation attribute) reaches outside. */
+/**
+ * True when a CSS text (style attribute, <style> element, presentation attribute) reaches outside.
+ * DOMPurify does not look inside CSS, so this stays ours.
+ */
 function cssIsActive(css: string): boolean {
   const squashed = squash(css);
   if (/javascript:|vbscript:|expression\(|@import|-moz-binding|behavior:/.test(squashed)) return true;
@@ -307,10 +98,92 @@ function attributeIsActive(name: string, value: string): boolean {
 }
 
 /**
+ * DOMPurify's SVG profiles, plus what a standalone drawing needs and minus what it must not carry.
+ * The input is parsed as HTML (DOMPurify's default, where SVG tag and attribute names are matched
+ * case-insensitively); the result is serialised as XML, so the browser reading the stored file builds
+ * exactly the tree that was sanitised.
+ */
+const PURIFY_CONFIG: Config & { RETURN_DOM: true } = {
+  USE_PROFILES: { svg: true, svgFilters: true },
+  // DOMPurify leaves <use> out because it can pull in other documents; the hook below lets it keep
+  // only `#fragment` references, which logos use for repeated shapes.
+  ADD_TAGS: ['use'],
+  // Drawing and accessibility attributes that DOMPurify's SVG list lacks and that files kept before
+  // (spot lights, focal radius, blending, conditional <switch>, ARIA role): inert values.
+  ADD_ATTR: [
+    'xml:lang',
+    'role',
+    'focusable',
+    'baseProfile',
+    'fr',
+    'unicode-bidi',
+    'spacing',
+    'side',
+    'pointsAtX',
+    'pointsAtY',
+    'pointsAtZ',
+    'limitingConeAngle',
+    'mix-blend-mode',
+    'isolation',
+    'enable-background',
+    'requiredFeatures',
+    'requiredExtensions',
+  ],
+  // Editor metadata (RDF, licences) is dropped with its content, as before.
+  FORBID_TAGS: ['metadata'],
+  ADD_FORBID_CONTENTS: ['metadata'],
+  ALLOW_DATA_ATTR: false,
+  // The file is served alone (never inlined into a page), so ids cannot clobber a page's globals; and
+  // removing an id such as "title" or "links" would break the gradient or clip path that refers to it.
+  SANITIZE_DOM: false,
+  RETURN_DOM: true,
+};
+
+type Purifier = { purify: DOMPurify; serialize: (node: Node) => string; state: { active: boolean } };
+let purifier: Purifier | undefined;
+
+/**
+ * One jsdom window and one DOMPurify per thread, made on first use: only the worker threads that
+ * sanitise pay for loading jsdom, not the main process that imports this module for `sanitizeSvgOffThread`.
+ */
+function getPurifier(): Purifier {
+  if (purifier) return purifier;
+  const require = createRequire(import.meta.url);
+  const { JSDOM: Dom } = require('jsdom') as { JSDOM: typeof JSDOM };
+  const createDOMPurify = require('dompurify') as DOMPurify;
+  const { window } = new Dom('');
+  const purify = createDOMPurify(window as unknown as Parameters<DOMPurify>[0]);
+  const serializer = new window.XMLSerializer();
+  const state = { active: false };
+  // Every node of the parsed document passes here, allowed or not (DOMPurify only visits the
+  // attributes of the elements it keeps, and an element it drops may still say what the file is for).
+  purify.addHook('uponSanitizeElement', (node, data) => {
+    if (node.nodeType !== 1) return;
+    const element = node as Element;
+    // DOMPurify also visits the <body> its parser wraps the input in.
+    if (element === element.ownerDocument.body) return;
+    const local = data.tagName.replace(/^.*:/, '');
+    if (FORBIDDEN_ELEMENTS.has(local)) state.active = true;
+    if (ANIMATIONS.has(local)) {
+      const target = (element.getAttribute('attributeName') ?? '').trim().toLowerCase();
+      if (target.startsWith('on') || target.endsWith('href')) state.active = true;
+    }
+    if (local === 'style' && cssIsActive(element.textContent ?? '')) state.active = true;
+    for (const attribute of Array.from(element.attributes)) {
+      if (attributeIsActive(attribute.name, attribute.value)) state.active = true;
+    }
+  });
+  purifier = { purify, serialize: (node) => serializer.serializeToString(node), state };
+  return purifier;
+}
+
+/**
  * What may precede the root element: a BOM, an XML declaration, comments, and a DOCTYPE without an
  * internal subset. Anything else (text, another element, `<!ENTITY`) makes the file "not an SVG".
+ * Checked on the text because the HTML parser DOMPurify uses would silently skip these.
  */
 const PROLOG = /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?((<!--[\s\S]*?-->\s*)|(<!DOCTYPE\s+svg[^[>]*>\s*))*(?=<svg[\s>/])/;
+const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
 
 /** Checks and rewrites an uploaded SVG document. `data` must be UTF-8 text. */
 export function sanitizeSvg(data: Buffer): SvgVerdict {
@@ -327,52 +200,25 @@ export function sanitizeSvg(data: Buffer): SvgVerdict {
   // A cut-off upload is not an image, even though the parser below would close its elements.
   if (!/<\/svg\s*>\s*(<!--[\s\S]*?-->\s*)*$/.test(body)) return { ok: false, reason: 'not-svg' };
 
-  let active = false;
-  let elements = 0;
-  const output = sanitizeHtml(body, {
-    parser: { xmlMode: true, lowerCaseTags: false, lowerCaseAttributeNames: false, decodeEntities: true },
-    allowedTags: SVG_ELEMENTS,
-    allowedAttributes: { '*': SVG_ATTRIBUTES },
-    allowedSchemes: [],
-    allowedSchemesAppliedToAttributes: [],
-    allowProtocolRelative: false,
-    allowVulnerableTags: true,
-    disallowedTagsMode: 'discard',
-    nonTextTags: ['script', 'foreignObject', 'iframe', 'metadata', 'noscript', 'textarea', 'option'],
-    selfClosing: [],
-    onOpenTag: (name: string, attribs: Record<string, string>) => {
-      elements++;
-      const local = name.toLowerCase().replace(/^.*:/, '');
-      if (FORBIDDEN_ELEMENTS.has(local)) active = true;
-      if (/^(animate|set|animatetransform|animatemotion)$/.test(local)) {
-        const target = (attribs.attributeName ?? attribs.attributename ?? '').toLowerCase();
-        if (target.startsWith('on') || target.endsWith('href')) active = true;
-      }
-      for (const [attribute, value] of Object.entries(attribs)) {
-        if (attributeIsActive(attribute, value ?? '')) active = true;
-      }
-    },
-    textFilter: (value: string, tagName: string) => {
-      if (tagName === 'style' && cssIsActive(value)) active = true;
-      return value;
-    },
-  });
-  if (active) return { ok: false, reason: 'active-content' };
-  // A <style> element's text is not seen by textFilter when it is the only child: check it too.
-  for (const match of body.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)) {
-    if (cssIsActive(match[1] ?? '')) return { ok: false, reason: 'active-content' };
+  const { purify, serialize, state } = getPurifier();
+  state.active = false;
+  const clean = purify.sanitize(body, PURIFY_CONFIG);
+  if (state.active) return { ok: false, reason: 'active-content' };
+  // One drawing and nothing beside it: HTML elements inside the text make the parser close the <svg>
+  // early, and such a file is not an image a browser would show.
+  const nodes = Array.from(clean.childNodes).filter((node) => node.nodeType !== 3 || node.textContent?.trim());
+  const root = nodes[0] as Element | undefined;
+  if (nodes.length !== 1 || root?.localName !== 'svg' || root.namespaceURI !== SVG_NAMESPACE) {
+    return { ok: false, reason: 'not-svg' };
   }
-  let svg = output.trim();
-  if (elements === 0 || !/^<svg[\s>]/.test(svg) || !svg.endsWith('</svg>')) return { ok: false, reason: 'not-svg' };
-  if (!/^<svg[^>]*\sxmlns="http:\/\/www\.w3\.org\/2000\/svg"/.test(svg)) {
-    svg = svg.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"');
-  }
-  return { ok: true, svg: `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n` };
+  // XMLSerializer writes the namespace declarations (svg, xlink) the stored file needs.
+  return { ok: true, svg: `<?xml version="1.0" encoding="UTF-8"?>\n${serialize(root)}\n` };
 }
 
 /**
- * The sanitiser's cost grows faster than the number of elements (10,000 elements: about a second), so
- * drawings beyond these bounds are refused before parsing; a logo or a diagram stays far below.
+ * The sanitiser's cost grows with the number of elements (jsdom: 10,000 elements take 1-3 s of the
+ * worker's CPU, 20,000 up to 8 s on a loaded 2-core machine; `npm run bench:svg`), so drawings beyond
+ * these bounds are refused before parsing; a logo or a diagram stays far below.
  */
 export const SVG_LIMITS = { maxElements: 10_000, maxDepth: 100 } as const;
 
@@ -390,17 +236,27 @@ function tooComplex(text: string): boolean {
 }
 
 /**
- * `sanitizeSvg` on a worker thread: parsing a large drawing costs up to a second or more of CPU, which
- * must not hold the event loop that serves every other request. Past 20 s the file is refused.
+ * The worker thread that sanitises uploads: it stays up between uploads so that jsdom and DOMPurify
+ * are loaded and their window made once (about a second), not once per file.
+ */
+const svgWorker = new ResidentWorker(import.meta.url);
+
+/**
+ * `sanitizeSvg` on a worker thread: parsing a large drawing costs a second or more of CPU, which must
+ * not hold the event loop that serves every other request. Uploads are sanitised one after the other;
+ * past 20 s of its own sanitising a file is refused.
  */
 export async function sanitizeSvgOffThread(data: Buffer): Promise<SvgVerdict> {
   try {
-    return await runOffThread<SvgVerdict>(import.meta.url, 'sanitizeSvgText', [data.toString('base64')], 20_000);
+    return await svgWorker.run<SvgVerdict>('sanitizeSvgText', [data.toString('base64')], 20_000);
   } catch (error) {
     if (error instanceof OffThreadTimeout) return { ok: false, reason: 'too-complex' };
     throw error;
   }
 }
+
+/** Stops the sanitiser's worker thread (application shutdown; a later upload starts it again). */
+export const closeSvgWorker = (): Promise<void> => svgWorker.close();
 
 /** For the worker: the upload travels as base64 text (a Buffer would arrive as a plain Uint8Array). */
 export const sanitizeSvgText = (base64: string): SvgVerdict => sanitizeSvg(Buffer.from(base64, 'base64'));
