@@ -494,3 +494,8 @@ export async function prepareEditorDocumentOffThread(raw: string): Promise<Prepa
     throw error;
   }
 }
+
+/** `renderEditorDocument` on a worker thread (a document changed after `prepareEditorDocumentOffThread`). */
+export function renderEditorDocumentOffThread(document: EditorDocument): Promise<string> {
+  return runOffThread<string>(import.meta.url, 'renderEditorDocument', [document]);
+}

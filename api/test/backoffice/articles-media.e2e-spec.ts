@@ -339,6 +339,26 @@ describe('back-office: articles and the editor media', () => {
       expect(noAlt.body.blog.content).toContain(`<img src="${url}" alt="Le groupe"`);
     });
 
+    it('completes the size of an image inserted without it from the media library', async () => {
+      const upload = await writer
+        .post('/api/upload-media')
+        .attach('file', await png(900, 300), 'bandeau.png')
+        .expect(200);
+      const url = upload.body.location as string;
+      const created = await create(
+        'Image sans taille',
+        'Brouillon',
+        doc(
+          { type: 'image', data: { file: { url }, caption: '' } },
+          { type: 'image', data: { file: { url: 'https://cdn.exemple.tg/a.png' } } },
+        ),
+      ).expect(201);
+      expect(created.body.blog.content).toContain(`<img src="${url}" alt="" width="900" height="300"`);
+      expect(created.body.blog.content).toContain('<img src="https://cdn.exemple.tg/a.png" alt="" loading="lazy"');
+      const reopened = await writer.get(`/api/blog/${created.body.blog.id}`).expect(200);
+      expect(reopened.body.blog.content_json.blocks[0].data.file).toEqual({ url, width: 900, height: 300 });
+    });
+
     it('refuses what is not an image, and needs blog create or edit', async () => {
       const before = filesIn(t, 'media');
       const fake = await writer.post('/api/upload-media').attach('file', FAKE_PNG, 'x.png').expect(422);
