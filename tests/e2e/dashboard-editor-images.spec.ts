@@ -30,16 +30,23 @@ async function signIn(page: Page) {
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
-/** Pastes a file into the focused block, as a screenshot pasted from the clipboard arrives. */
-async function pasteFile(target: Locator, file: { name: string; type: string; bytes: Buffer }) {
+/**
+ * Pastes a file into a block, as a screenshot pasted from the clipboard arrives, or drops it there as
+ * a file dragged from the desktop does.
+ */
+async function pasteFile(target: Locator, file: { name: string; type: string; bytes: Buffer }, how: 'paste' | 'drop' = 'paste') {
   await target.evaluate(
-    (element, { name, type, base64 }) => {
+    (element, { name, type, base64, how }) => {
       const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
       const data = new DataTransfer();
       data.items.add(new File([bytes], name, { type }));
-      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      element.dispatchEvent(
+        how === 'paste'
+          ? new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
+          : new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }),
+      );
     },
-    { name: file.name, type: file.type, base64: file.bytes.toString('base64') },
+    { name: file.name, type: file.type, base64: file.bytes.toString('base64'), how },
   );
 }
 
@@ -52,7 +59,7 @@ test('an image pasted in the editor gets an alt text, is stored with it and is s
   const screenshot = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1d4ed8' } })
     .png()
     .toBuffer();
-  const alt = `Schéma de raccordement d’un groupe électrogène ${run}`;
+  let alt = `Schéma de raccordement d’un groupe électrogène ${run}`;
   const title = `Raccorder un groupe électrogène ${run}`;
 
   await signIn(page);
@@ -94,14 +101,30 @@ test('an image pasted in the editor gets an alt text, is stored with it and is s
   });
   const original: string = image.data.file.url;
 
-  // Reopened in the editor, the alt text is there again.
+  // Reopened in the editor, the alt text is there again; corrected, then saved with Ctrl+S from the field.
   await page.goto(`/dashboard/ecrire-article/${created.id}`);
-  await expect(editor.locator('.image-tool').getByLabel('Texte alternatif')).toHaveValue(alt);
+  const reopened = editor.locator('.image-tool').getByLabel('Texte alternatif');
+  await expect(reopened).toHaveValue(alt);
+  alt = `${alt} (vue de face)`;
+  await reopened.fill(alt);
+  // Typing in the field is a change of the article: leaving now asks first.
+  await page.getByRole('link', { name: 'Fermer' }).click();
+  await page.getByRole('alertdialog', { name: 'Quitter sans enregistrer ?' }).getByRole('button', { name: 'Rester' }).click();
+  await reopened.press('Control+s');
+  await expect(toast(page, 'Article mis à jour.')).toBeVisible();
+  const saved = (await admin.get(`/api/blog/${created.id}`)).blog;
+  expect(saved.content_json.blocks.find((b: { type: string }) => b.type === 'image').data.alt).toBe(alt);
 
   // The public article, rebuilt in the background: the resized copies with the typed alt.
   await expect
-    .poll(async () => (await page.request.get(`/article/${blog.slug}`)).status(), { timeout: 120_000, intervals: [500] })
-    .toBe(200);
+    .poll(
+      async () => {
+        const res = await page.request.get(`/article/${blog.slug}`);
+        return res.ok() && (await res.text()).includes(`alt="${alt}"`);
+      },
+      { timeout: 120_000, intervals: [500] },
+    )
+    .toBe(true);
   await page.goto(`/article/${blog.slug}`);
   const shown = page.locator('.prose-article img');
   await expect(shown).toHaveCount(1);
@@ -147,14 +170,14 @@ test('a refused paste says why in French and leaves no spinner and no empty bloc
   await expect(editor.locator('.image-tool')).toHaveCount(0);
   await expect(editor.locator('.image-tool__image-preloader:visible')).toHaveCount(0);
 
-  // Sent, then refused by the server (not really an image): its 422 message, and the block goes.
+  // Dropped, sent, then refused by the server (not really an image): its 422 message, and the block goes.
   await editor.locator('.ce-paragraph').last().click();
   const refused = page.waitForResponse((r) => r.url().includes('/api/upload-image'));
-  await pasteFile(editor.locator('.ce-paragraph').last(), {
-    name: 'faux.png',
-    type: 'image/png',
-    bytes: Buffer.from('Ceci est un texte et pas une image.\n'.repeat(20)),
-  });
+  await pasteFile(
+    editor.locator('.ce-paragraph').last(),
+    { name: 'faux.png', type: 'image/png', bytes: Buffer.from('Ceci est un texte et pas une image.\n'.repeat(20)) },
+    'drop',
+  );
   expect((await refused).status()).toBe(422);
   await expect(toast(page, 'Format invalide. Formats acceptés : PNG, JPG, JPEG, SVG, WEBP.')).toBeVisible();
   await expect(editor.locator('.image-tool')).toHaveCount(0);

@@ -66,10 +66,11 @@ export class ArticleImageTool extends Base {
     this.altField.append(label, this.altInput);
     // A plain text field inside a block: Editor.js must not treat its keys as the block's (Enter
     // would split the article, Backspace at the start would merge blocks, arrows would leave it),
-    // nor its paste as content for new blocks.
+    // nor its paste as content for new blocks. Shortcuts (Ctrl/⌘ + key, e.g. Ctrl+S to save) still
+    // reach the page.
     this.altInput.addEventListener('keydown', (event) => {
-      event.stopPropagation();
       if (event.key === 'Enter') event.preventDefault();
+      if (!event.ctrlKey && !event.metaKey) event.stopPropagation();
     });
     this.altInput.addEventListener('paste', (event) => event.stopPropagation());
     // A value typed in an <input> changes no DOM node, so Editor.js would not report it: the page's
