@@ -186,3 +186,21 @@ test('a refused paste says why in French and leaves no spinner and no empty bloc
   // The rest of the article is untouched.
   await expect(editor.getByText('Le texte déjà écrit reste en place.')).toBeVisible();
 });
+
+test('an image pasted as a data: address is uploaded like a pasted file', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/dashboard/ecrire-article');
+  const editor = page.getByTestId('article-editor');
+  await expect(editor.locator('.codex-editor')).toBeVisible();
+  const paragraph = editor.locator('.ce-paragraph').first();
+  await paragraph.click();
+  const uploaded = page.waitForResponse((r) => r.url().includes('/api/upload-image'));
+  await paragraph.evaluate((element, base64) => {
+    const data = new DataTransfer();
+    data.setData('text/html', `<img src="data:image/png;base64,${base64}" alt="">`);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, SMALL_PNG.toString('base64'));
+  expect((await uploaded).status()).toBe(200);
+  await expect(editor.locator('.image-tool__image-picture')).toHaveAttribute('src', /^\/storage\/media\/.+\.png$/);
+  await expect(editor.locator('.image-tool')).toHaveClass(/image-tool--filled/);
+});

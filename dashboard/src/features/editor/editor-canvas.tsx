@@ -46,8 +46,23 @@ async function uploadByFile(blob: Blob): Promise<UploadResult> {
   }
 }
 
+/** An image pasted as a `data:` address (some applications copy images so): its bytes, or null. */
+function dataUrlBlob(url: string): Blob | null {
+  const match = /^data:(image\/[\w.+-]+);base64,([A-Za-z0-9+/=\s]+)$/i.exec(url);
+  if (!match) return null;
+  try {
+    const bytes = Uint8Array.from(atob(match[2]!.replace(/\s/g, '')), (c) => c.charCodeAt(0));
+    return new Blob([bytes], { type: match[1]!.toLowerCase() });
+  } catch {
+    return null;
+  }
+}
+
 async function uploadByUrl(url: string): Promise<UploadResult> {
   if (/^https:\/\//i.test(url.trim())) return { success: 1, file: { url: url.trim() } };
+  // Uploaded like a pasted file (checked, stored, resized) rather than refused.
+  const pasted = dataUrlBlob(url.trim());
+  if (pasted) return uploadByFile(pasted);
   notifyError(UPLOAD_FAILED, 'Seules les images envoyées sur le site ou à une adresse https sont acceptées.');
   return { success: 0 };
 }
