@@ -106,6 +106,48 @@ describe('Editor.js rendering', () => {
     ).not.toThrow();
   });
 
+  it('keeps an image block’s alt text and pixel size, and renders them on the <img>', () => {
+    const block = (data: Record<string, unknown>) => ({
+      type: 'image',
+      data: { file: { url: '/storage/media/a.png' }, ...data },
+    });
+    const parsed = parseEditorDocument(
+      doc(
+        block({
+          file: { url: '/storage/media/a.png', width: 1600, height: 900 },
+          caption: 'Le <b>groupe</b>',
+          alt: '  Un groupe électrogène\nsur un chantier  ',
+        }),
+      ),
+    );
+    // Kept in the document (the editor shows it again) as one line of plain text.
+    expect(parsed.blocks[0]!.data).toMatchObject({
+      file: { url: '/storage/media/a.png', width: 1600, height: 900 },
+      alt: 'Un groupe électrogène sur un chantier',
+    });
+    expect(renderEditorDocument(parsed)).toContain(
+      '<img src="/storage/media/a.png" alt="Un groupe électrogène sur un chantier" width="1600" height="900" loading="lazy" decoding="async" />',
+    );
+    // No alt typed: the caption's text; neither: empty (decorative), never the file's name.
+    expect(render(block({ caption: 'Le <b>groupe</b>' }))).toContain('alt="Le groupe"');
+    expect(render(block({}))).toContain('alt=""');
+    // Text, not markup: quotes and angle brackets are escaped in the attribute.
+    expect(render(block({ alt: '"><script>x</script>' }))).toContain('alt="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
+    // Implausible sizes are dropped rather than refused (they only help the layout).
+    expect(
+      parseEditorDocument(doc(block({ file: { url: '/storage/media/a.png', width: -3, height: 'x' } }))).blocks[0]!.data,
+    ).toEqual(expect.objectContaining({ file: { url: '/storage/media/a.png' } }));
+  });
+
+  it('refuses an image alt text that is not text or is too long, in French', () => {
+    const image = (alt: unknown) => doc({ type: 'image', data: { file: { url: '/storage/media/a.png' }, alt } });
+    expect(() => parseEditorDocument(image({ text: 'x' }))).toThrow('Le texte alternatif d’une image doit être un texte.');
+    expect(() => parseEditorDocument(image('é'.repeat(256)))).toThrow(
+      'Le texte alternatif d’une image ne doit pas dépasser 255 caractères.',
+    );
+    expect(() => parseEditorDocument(image('é'.repeat(255)))).not.toThrow();
+  });
+
   it('only embeds YouTube and Vimeo players', () => {
     expect(() => parseEditorDocument(doc({ type: 'embed', data: { embed: 'https://evil.example/embed/x' } }))).toThrow(
       'Seules les vidéos YouTube et Vimeo peuvent être intégrées.',

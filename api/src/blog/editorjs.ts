@@ -38,7 +38,16 @@ export type EditorBlock =
   | {
       id?: string;
       type: 'image';
-      data: { file: { url: string }; caption: string; withBorder: boolean; withBackground: boolean; stretched: boolean };
+      data: {
+        /** `width`/`height`: the stored file's size in pixels (from the upload answer), for the page's layout. */
+        file: { url: string; width?: number; height?: number };
+        caption: string;
+        /** Plain text typed by the writer ("Texte alternatif"); the public <img alt>, else the caption's text. */
+        alt: string;
+        withBorder: boolean;
+        withBackground: boolean;
+        stretched: boolean;
+      };
     }
   | { id?: string; type: 'table'; data: { withHeadings: boolean; stretched: boolean; content: string[][] } }
   | {
@@ -57,6 +66,9 @@ export interface EditorDocument {
 const MAX_BLOCKS = 2000;
 const MAX_LIST_DEPTH = 8;
 const MAX_TABLE_CELLS = 2000;
+/** The same cap as the cover image's `image_alt`. */
+export const MAX_IMAGE_ALT = 255;
+const MAX_IMAGE_SIDE = 100_000;
 
 // ------------------------------------------------------------------------------------------------
 // Inline HTML (the text of a block)
@@ -132,6 +144,28 @@ function text(value: unknown, what: string): string {
   return cleanInline(value);
 }
 
+/** An image block's alternative text: plain text (never HTML), one line, at most MAX_IMAGE_ALT characters. */
+function altText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw new EditorContentError('Le texte alternatif d’une image doit être un texte.');
+  // Control characters (line breaks pasted in) become spaces: an alt is read as one phrase.
+  const alt = value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (alt.length > MAX_IMAGE_ALT) {
+    throw new EditorContentError(`Le texte alternatif d’une image ne doit pas dépasser ${MAX_IMAGE_ALT} caractères.`);
+  }
+  return alt;
+}
+
+/** A pixel size sent with an image (the upload answer's), kept only when it is a plausible integer. */
+function side(value: unknown): number | undefined {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_IMAGE_SIDE ? n : undefined;
+}
+
 function flag(value: unknown): boolean {
   return value === true || value === 'true' || value === 1;
 }
@@ -196,11 +230,14 @@ function normaliseBlock(block: unknown, index: number): EditorBlock {
       if (!isAllowedImageUrl(url)) {
         throw new EditorContentError('Les images de l’article doivent être envoyées sur le site ou venir d’une adresse https.');
       }
+      const width = side(file.width);
+      const height = side(file.height);
       return withId({
         type: 'image',
         data: {
-          file: { url },
+          file: width && height ? { url, width, height } : { url },
           caption: text(data.caption, 'légende'),
+          alt: altText(data.alt),
           withBorder: flag(data.withBorder),
           withBackground: flag(data.withBackground),
           stretched: flag(data.stretched),
@@ -313,9 +350,13 @@ function renderBlock(block: EditorBlock): string {
       if (block.data.withBorder) classes.push('with-border');
       if (block.data.withBackground) classes.push('with-background');
       if (block.data.stretched) classes.push('stretched');
-      const alt = escapeAttribute(inlineText(block.data.caption));
+      // The writer's alt text, else the caption's text; never the file name (an empty alt marks the
+      // image as decorative, which is better than reading out "a3f9c2.png").
+      const alt = escapeAttribute(block.data.alt || inlineText(block.data.caption));
+      const { url, width, height } = block.data.file;
+      const size = width && height ? ` width="${width}" height="${height}"` : '';
       const caption = block.data.caption ? `<figcaption>${block.data.caption}</figcaption>` : '';
-      return `<figure class="${classes.join(' ')}"><img src="${escapeAttribute(block.data.file.url)}" alt="${alt}" loading="lazy" decoding="async">${caption}</figure>`;
+      return `<figure class="${classes.join(' ')}"><img src="${escapeAttribute(url)}" alt="${alt}"${size} loading="lazy" decoding="async">${caption}</figure>`;
     }
     case 'table': {
       if (!block.data.content.length) return '';
@@ -381,7 +422,7 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
-    img: ['src', 'alt', 'loading', 'decoding'],
+    img: ['src', 'alt', 'width', 'height', 'loading', 'decoding'],
     iframe: ['src', 'title', 'width', 'height', 'sandbox', 'allow', 'allowfullscreen', 'loading', 'referrerpolicy'],
     ol: ['start', 'class'],
     ul: ['class'],
@@ -452,4 +493,9 @@ export async function prepareEditorDocumentOffThread(raw: string): Promise<Prepa
     if (error instanceof OffThreadError && error.errorName === 'EditorContentError') throw new EditorContentError(error.message);
     throw error;
   }
+}
+
+/** `renderEditorDocument` on a worker thread (a document changed after `prepareEditorDocumentOffThread`). */
+export function renderEditorDocumentOffThread(document: EditorDocument): Promise<string> {
+  return runOffThread<string>(import.meta.url, 'renderEditorDocument', [document]);
 }

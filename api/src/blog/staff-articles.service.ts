@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, In, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import { collectFieldErrors, validateForm } from '../common/forms.js';
 import { containsPattern, pageByIds, pageOf, pageRequest, whereSearch } from '../common/listing.js';
@@ -15,7 +15,15 @@ import { STORAGE, type Storage } from '../media/storage/storage.js';
 import type { CheckedImage } from '../media/upload-policy.js';
 import { PublishingService } from '../publishing/publishing.service.js';
 import { ArticleFormDto, type StaffArticleListQueryDto } from './dto/staff-article.dto.js';
-import { EditorContentError, prepareEditorDocumentOffThread, renderEditorDocument, type PreparedDocument } from './editorjs.js';
+import { Media } from '../media/entities/media.entity.js';
+import {
+  EditorContentError,
+  prepareEditorDocumentOffThread,
+  renderEditorDocument,
+  renderEditorDocumentOffThread,
+  type EditorBlock,
+  type PreparedDocument,
+} from './editorjs.js';
 import { Article, type ArticleStatus } from './entities/article.entity.js';
 import { firstFreeSlug, slugify } from './slug.js';
 import { removeAudited, updateAudited } from '../audit/audited-writes.js';
@@ -125,6 +133,32 @@ export class StaffArticlesService {
     return article;
   }
 
+  /**
+   * Image blocks saved without their file's size (inserted before the editor kept it) get it from the
+   * media library, so that the public page reserves their place (width/height) before they load.
+   */
+  private async withImageSizes(prepared: PreparedDocument): Promise<PreparedDocument> {
+    type ImageBlock = Extract<EditorBlock, { type: 'image' }>;
+    const unsized = prepared.document.blocks.filter(
+      (b): b is ImageBlock => b.type === 'image' && !b.data.file.width && b.data.file.url.startsWith('/storage/'),
+    );
+    if (!unsized.length) return prepared;
+    const paths = [...new Set(unsized.map((b) => b.data.file.url.slice('/storage/'.length)))];
+    const rows = await this.dataSource
+      .getRepository(Media)
+      .find({ where: { path: In(paths) }, select: { path: true, width: true, height: true } });
+    const sizes = new Map(rows.filter((m) => m.width && m.height).map((m) => [m.path, m]));
+    let found = false;
+    for (const block of unsized) {
+      const media = sizes.get(block.data.file.url.slice('/storage/'.length));
+      if (!media) continue;
+      block.data.file = { url: block.data.file.url, width: media.width!, height: media.height! };
+      found = true;
+    }
+    if (!found) return prepared;
+    return { document: prepared.document, html: await renderEditorDocumentOffThread(prepared.document) };
+  }
+
   /** Reads and checks the editor's form: fields, Editor.js document and cover image, all errors at once. */
   private async readForm(body: unknown, files: Express.Multer.File[] | undefined, imageRequired: boolean): Promise<ArticleInput> {
     const errors: FieldErrors = {};
@@ -138,7 +172,7 @@ export class StaffArticlesService {
     if (typeof raw === 'string') {
       await collectFieldErrors(async () => {
         try {
-          document = await prepareEditorDocumentOffThread(raw);
+          document = await this.withImageSizes(await prepareEditorDocumentOffThread(raw));
         } catch (error) {
           if (error instanceof EditorContentError) throw invalidField('content', error.message);
           throw error;

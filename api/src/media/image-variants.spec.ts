@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { variantSources } from '../shared/image-variants.js';
 import { discardImage, ensureVariants, imageVariants, variantPath } from './image-variants.js';
 import { LocalDiskStorage } from './storage/local-disk.storage.js';
 
@@ -16,6 +17,21 @@ describe('image variants', () => {
     expect(imageVariants('brands/x.png')).toEqual({ '400': 'brands/x-400.webp', '800': 'brands/x-800.webp' });
     expect(imageVariants('brands/x.svg')).toBeNull();
     expect(imageVariants(null)).toBeNull();
+  });
+
+  it('describes the copies by their real width for srcset (never enlarged)', () => {
+    expect(variantSources('/storage/media/a.png', 2400)).toEqual({
+      src: '/storage/media/a-800.webp',
+      srcset: '/storage/media/a-400.webp 400w, /storage/media/a-800.webp 800w',
+      sizes: '(min-width: 860px) 800px, 100vw',
+    });
+    expect(variantSources('/storage/media/a.png', 600)).toEqual({
+      src: '/storage/media/a-800.webp',
+      srcset: '/storage/media/a-400.webp 400w, /storage/media/a-800.webp 600w',
+      sizes: '(min-width: 660px) 600px, 100vw',
+    });
+    expect(variantSources('/storage/media/a.jpg', 300).srcset).toBe('/storage/media/a-800.webp 300w');
+    expect(variantSources('/storage/media/a.jpg').srcset).toBe('/storage/media/a-400.webp 400w, /storage/media/a-800.webp 800w');
   });
 
   it('writes missing copies of a stored original, never enlarged, and removes them with it', async () => {

@@ -57,7 +57,8 @@ export class MediaController {
   @UseGuards(BlogWriterGuard)
   @UseInterceptors(ImageUploadInterceptor('image'))
   async uploadImage(@Req() req: Request, @UploadedFile() file?: Express.Multer.File): Promise<MediaUploadAnswer> {
-    return this.media.upload(file, req.principal!.userId);
+    // Errors keyed `image` like the interceptor's (too big): the editor reads one field for every refusal.
+    return this.media.upload(file, req.principal!.userId, 'image');
   }
 
   @Get('media')

@@ -35,9 +35,14 @@ export class MediaService {
     @Inject(STORAGE) private readonly storage: Storage,
   ) {}
 
-  async upload(file: Express.Multer.File | undefined, userId: number): Promise<MediaUploadAnswer> {
-    if (!file) throw new ValidationFailed({ file: ['Une image est requise.'] });
-    const image = await checkImage(file, 'file');
+  /** `field`: the multipart field of the route, which also keys its 422 errors (`file` or `image`). */
+  async upload(
+    file: Express.Multer.File | undefined,
+    userId: number,
+    field: 'file' | 'image' = 'file',
+  ): Promise<MediaUploadAnswer> {
+    if (!file) throw new ValidationFailed({ [field]: ['Une image est requise.'] });
+    const image = await checkImage(file, field);
     const saved = await saveWithImages(this.storage, 'media', [image], ([path]) =>
       this.media.save(
         this.media.create({
@@ -52,6 +57,12 @@ export class MediaService {
       ),
     );
     const item = toMediaItem(saved);
+    // The answer lists resized copies only when they were written (a variant that sharp could not make
+    // is logged and skipped by saveWithImages): the editor and the site must not point at missing files.
+    if (item.image_variants) {
+      const present = await Promise.all(Object.values(item.image_variants).map((path) => this.storage.exists(path)));
+      if (!present.every(Boolean)) item.image_variants = null;
+    }
     return { success: 1, message: 'Image envoyée avec succès.', location: item.url, file: { url: item.url }, media: item };
   }
 

@@ -7,7 +7,7 @@ import { PublishingService } from '../../src/publishing/publishing.service.js';
 import { signIn, type StaffClient } from '../support/auth.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import * as fx from './fixtures.js';
-import { FAKE_PNG, SCRIPTED_SVG, filesIn, jpeg, png, stored } from './images.js';
+import { FAKE_PNG, SCRIPTED_SVG, filesIn, jpeg, oversized, png, stored } from './images.js';
 
 const doc = (...blocks: unknown[]) => JSON.stringify({ time: 1718000000000, blocks, version: '2.30.0' });
 const SIMPLE = doc({ type: 'paragraph', data: { text: 'Nos groupes électrogènes sont <b>robustes</b>.' } });
@@ -258,6 +258,105 @@ describe('back-office: articles and the editor media', () => {
       expect(list.body.media.data[0].id).toBe(byFile.body.media.id);
       const search = await writer.get('/api/media?search=sch%C3%A9ma').expect(200);
       expect(search.body.media.data.map((m: { original_name: string }) => m.original_name)).toEqual(['schéma.png']);
+    });
+
+    it('makes resized WebP copies of an editor image and lists only copies that exist', async () => {
+      // A large pasted screenshot: the answer names the 400 and 800 px copies, each served.
+      const res = await writer
+        .post('/api/upload-image')
+        .attach('image', await png(2400, 1200), 'capture.png')
+        .expect(200);
+      expect(res.body.media).toMatchObject({ width: 2400, height: 1200, mime: 'image/png' });
+      const variants = res.body.media.image_variants as Record<string, string>;
+      expect(Object.keys(variants).sort()).toEqual(['400', '800']);
+      for (const [width, path] of Object.entries(variants)) {
+        expect(path).toMatch(new RegExp(`^media/[0-9a-f-]{36}-${width}\\.webp$`));
+        const file = await request(t.http).get(`/storage/${path}`).expect(200);
+        expect(file.headers['content-type']).toMatch(/^image\/webp/);
+        expect(file.body.length).toBeLessThan(res.body.media.size);
+      }
+      // An SVG scales by itself: no copies announced.
+      const svg = await writer
+        .post('/api/upload-image')
+        .attach(
+          'image',
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'),
+          'a.svg',
+        )
+        .expect(200);
+      expect(svg.body.media.image_variants).toBeNull();
+    });
+
+    it('refuses an editor image with the French message under `image`, storing nothing', async () => {
+      const before = filesIn(t, 'media');
+      const fake = await writer.post('/api/upload-image').attach('image', FAKE_PNG, 'x.png').expect(422);
+      expect(fake.body.errors).toEqual({ image: ['Format invalide. Formats acceptés : PNG, JPG, JPEG, SVG, WEBP.'] });
+      const big = await writer.post('/api/upload-image').attach('image', oversized(), 'grand.png').expect(422);
+      expect(big.body.errors).toEqual({ image: ["L'image ne doit pas dépasser 5MB."] });
+      const none = await writer.post('/api/upload-image').expect(422);
+      expect(none.body.errors).toEqual({ image: ['Une image est requise.'] });
+      expect(filesIn(t, 'media')).toEqual(before);
+    });
+
+    it('keeps the alt text typed for an editor image, shows it on the page, and checks it', async () => {
+      const upload = await writer
+        .post('/api/upload-image')
+        .attach('image', await png(1200, 600), 'groupe.png')
+        .expect(200);
+      const url = upload.body.file.url as string;
+      const image = (data: Record<string, unknown>) =>
+        doc({ type: 'image', data: { file: { url, width: 1200, height: 600 }, caption: 'Le <i>groupe</i>', ...data } });
+      const created = await create('Image décrite', 'Publié', image({ alt: 'Un groupe électrogène sur un chantier' })).expect(
+        201,
+      );
+      const blog = created.body.blog;
+      expect(blog.content).toContain(`<img src="${url}" alt="Un groupe électrogène sur un chantier" width="1200" height="600"`);
+      // Reopened in the editor: the document still carries it.
+      const reopened = await writer.get(`/api/blog/${blog.id}`).expect(200);
+      expect(reopened.body.blog.content_json.blocks[0].data).toMatchObject({
+        file: { url, width: 1200, height: 600 },
+        alt: 'Un groupe électrogène sur un chantier',
+        caption: 'Le <i>groupe</i>',
+      });
+      const page = await request(t.http).get(`/api/showBySlug/${blog.slug}`).expect(200);
+      expect(page.body.blog.content).toContain('alt="Un groupe électrogène sur un chantier"');
+
+      // Refused in French, the article unchanged.
+      const update = (content: string) =>
+        writer
+          .post(`/api/blog/${blog.id}/update`)
+          .field('_method', 'PUT')
+          .field('title', 'Image décrite')
+          .field('content', content);
+      const long = await update(image({ alt: 'x'.repeat(256) })).expect(422);
+      expect(long.body.errors.content).toEqual(['Le texte alternatif d’une image ne doit pas dépasser 255 caractères.']);
+      const notText = await update(image({ alt: ['x'] })).expect(422);
+      expect(notText.body.errors.content).toEqual(['Le texte alternatif d’une image doit être un texte.']);
+      expect((await writer.get(`/api/blog/${blog.id}`).expect(200)).body.blog.content).toBe(blog.content);
+
+      // No alt: the caption's text, never the file's name.
+      const noAlt = await update(image({ alt: '' })).expect(200);
+      expect(noAlt.body.blog.content).toContain(`<img src="${url}" alt="Le groupe"`);
+    });
+
+    it('completes the size of an image inserted without it from the media library', async () => {
+      const upload = await writer
+        .post('/api/upload-media')
+        .attach('file', await png(900, 300), 'bandeau.png')
+        .expect(200);
+      const url = upload.body.location as string;
+      const created = await create(
+        'Image sans taille',
+        'Brouillon',
+        doc(
+          { type: 'image', data: { file: { url }, caption: '' } },
+          { type: 'image', data: { file: { url: 'https://cdn.exemple.tg/a.png' } } },
+        ),
+      ).expect(201);
+      expect(created.body.blog.content).toContain(`<img src="${url}" alt="" width="900" height="300"`);
+      expect(created.body.blog.content).toContain('<img src="https://cdn.exemple.tg/a.png" alt="" loading="lazy"');
+      const reopened = await writer.get(`/api/blog/${created.body.blog.id}`).expect(200);
+      expect(reopened.body.blog.content_json.blocks[0].data.file).toEqual({ url, width: 900, height: 300 });
     });
 
     it('refuses what is not an image, and needs blog create or edit', async () => {

@@ -1,6 +1,6 @@
 /** Build-time card data: resized copies are used only when their files exist (checked once each). */
 import type { PublicArticle, PublicProduct } from '@comptoir/api/contract';
-import { isRasterPath, variantPath } from '@comptoir/api/image-variants';
+import { VARIANT_WIDTHS, isRasterPath, variantPath, variantSources } from '@comptoir/api/image-variants';
 import { existingVariants, storageFileExists } from './api';
 import { toCard, type ArticleCardData } from './articles';
 import { storageUrl } from './format';
@@ -47,21 +47,24 @@ export async function coverImage(article: PublicArticle): Promise<string | null>
 }
 
 /**
- * The article body with its uploaded images served as their resized WebP copies (400/800 px, with
- * `srcset`) when those exist, instead of the original upload (a 5 MB PNG pasted in the editor stays
- * on the server; the page gets a light copy). External images and SVG are left as they are.
+ * The article body with its uploaded images served as their resized WebP copies (widths of
+ * VARIANT_WIDTHS, with `srcset`/`sizes`) when those exist, instead of the original upload (a 5 MB PNG
+ * pasted in the editor stays on the server; the page gets a light copy). The API already wrote the
+ * alt text, `width`/`height` (the place is reserved before the image arrives) and `loading="lazy"`.
+ * External images and SVG are left as they are.
  */
 export async function articleBody(html: string): Promise<string> {
-  const images = [...html.matchAll(/<img src="\/storage\/([^"?#]+)"/g)];
   let out = html;
-  for (const [tag, path] of images) {
-    if (!path || !isRasterPath(path)) continue;
-    const small = variantPath(path, 400);
-    const large = variantPath(path, 800);
-    if (!(await storageFileExists(small)) || !(await storageFileExists(large))) continue;
+  for (const [tag] of html.matchAll(/<img\s[^>]*>/g)) {
+    const src = /\ssrc="\/storage\/([^"?#]+)"/.exec(tag)?.[1];
+    if (!src || !isRasterPath(src)) continue;
+    const exist = await Promise.all(VARIANT_WIDTHS.map((w) => storageFileExists(variantPath(src, w))));
+    if (!exist.every(Boolean)) continue;
+    const width = Number(/\swidth="(\d+)"/.exec(tag)?.[1]) || undefined;
+    const sources = variantSources(`/storage/${src}`, width);
     out = out.replace(
       tag,
-      `<img src="/storage/${large}" srcset="/storage/${small} 400w, /storage/${large} 800w" sizes="(min-width: 860px) 800px, 100vw"`,
+      tag.replace(`src="/storage/${src}"`, `src="${sources.src}" srcset="${sources.srcset}" sizes="${sources.sizes}"`),
     );
   }
   return out;

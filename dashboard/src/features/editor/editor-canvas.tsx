@@ -3,7 +3,7 @@ import { RotateCw, TriangleAlert } from 'lucide-react';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { isApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
-import { checkImageFile } from '../../ui/file-drop';
+import { IMAGE_SIZE_MESSAGE, checkImageFile } from '../../ui/file-drop';
 import { notifyError } from '../../ui/notify';
 import { Spinner } from '../../ui/spinner';
 import { uploadEditorImage } from './api';
@@ -13,29 +13,56 @@ import { UPLOAD_FAILED } from './media-picker-dialog';
 
 export interface EditorCanvasHandle {
   save: () => Promise<OutputData>;
-  insertImage: (url: string) => void;
+  insertImage: (url: string, size?: { width: number | null; height: number | null }) => void;
   focus: () => void;
 }
 
-async function uploadByFile(file: Blob): Promise<UploadResult> {
-  if (file instanceof File) {
-    const problem = checkImageFile(file);
-    if (problem) {
-      notifyError(UPLOAD_FAILED, problem);
-      return { success: 0 };
-    }
+/** What a refused upload says: the server's French message for the field, else a 413's limit. */
+function uploadProblem(error: unknown): string | undefined {
+  if (!isApiError(error)) return undefined;
+  if (error.status === 413) return IMAGE_SIZE_MESSAGE;
+  return error.fieldError('image') ?? error.serverMessage;
+}
+
+/**
+ * A file chosen, pasted or dropped in an image block. Checked here first (type, and the server's
+ * size limit from GET /api/config) so a refused file is not sent; a refusal is told in a toast and
+ * answered `success: 0`, on which the image block removes itself (image-tool.ts).
+ */
+async function uploadByFile(blob: Blob): Promise<UploadResult> {
+  // A pasted <img src="blob:…"> reaches here as a bare Blob: checked by its type and size too.
+  const file = blob instanceof File ? blob : new File([blob], 'image', { type: blob.type });
+  const problem = checkImageFile(file);
+  if (problem) {
+    notifyError(UPLOAD_FAILED, problem);
+    return { success: 0 };
   }
   try {
     const answer = await uploadEditorImage(file);
-    return { success: 1, file: { url: answer.file.url } };
+    return { success: 1, file: { url: answer.file.url, width: answer.media.width, height: answer.media.height } };
   } catch (error) {
-    notifyError(UPLOAD_FAILED, isApiError(error) ? (error.fieldError('image') ?? error.serverMessage) : undefined);
+    notifyError(UPLOAD_FAILED, uploadProblem(error));
     return { success: 0 };
+  }
+}
+
+/** An image pasted as a `data:` address (some applications copy images so): its bytes, or null. */
+function dataUrlBlob(url: string): Blob | null {
+  const match = /^data:(image\/[\w.+-]+);base64,([A-Za-z0-9+/=\s]+)$/i.exec(url);
+  if (!match) return null;
+  try {
+    const bytes = Uint8Array.from(atob(match[2]!.replace(/\s/g, '')), (c) => c.charCodeAt(0));
+    return new Blob([bytes], { type: match[1]!.toLowerCase() });
+  } catch {
+    return null;
   }
 }
 
 async function uploadByUrl(url: string): Promise<UploadResult> {
   if (/^https:\/\//i.test(url.trim())) return { success: 1, file: { url: url.trim() } };
+  // Uploaded like a pasted file (checked, stored, resized) rather than refused.
+  const pasted = dataUrlBlob(url.trim());
+  if (pasted) return uploadByFile(pasted);
   notifyError(UPLOAD_FAILED, 'Seules les images envoyées sur le site ou à une adresse https sont acceptées.');
   return { success: 0 };
 }
@@ -85,7 +112,7 @@ export function EditorCanvas({
         if (!editor) throw new Error('editor not ready');
         return editor.save();
       },
-      insertImage: (url) => instance.current?.insertImage(url),
+      insertImage: (url, size) => instance.current?.insertImage(url, size),
       focus: () => instance.current?.focus(),
     }),
     [],

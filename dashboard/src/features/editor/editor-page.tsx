@@ -592,8 +592,8 @@ function ArticleEditor({
       {pickerOpen ? (
         <MediaPickerDialog
           onClose={() => setPickerOpen(false)}
-          onInsert={(location) => {
-            canvas.current?.insertImage(location);
+          onInsert={(location, size) => {
+            canvas.current?.insertImage(location, size);
             setPickerOpen(false);
           }}
         />

@@ -6,17 +6,18 @@ import Delimiter from '@editorjs/delimiter';
 import EditorJS, { type OutputData, type ToolConstructable } from '@editorjs/editorjs';
 import Embed from '@editorjs/embed';
 import Header from '@editorjs/header';
-import ImageTool from '@editorjs/image';
 import List from '@editorjs/list';
 import Quote from '@editorjs/quote';
 import Table from '@editorjs/table';
 import { EDITOR_MESSAGES_FR } from './editor-i18n';
+import { ArticleImageTool } from './image-tool';
 
 export type { OutputData };
 
 export interface UploadResult {
   success: 0 | 1;
-  file?: { url: string };
+  /** Kept as is in the block (`data.file`): the size lets the public page reserve the image's place. */
+  file?: { url: string; width?: number | null; height?: number | null };
 }
 
 export interface CreateEditorOptions {
@@ -32,7 +33,7 @@ export interface CreateEditorOptions {
 export interface EditorHandle {
   save: () => Promise<OutputData>;
   /** Inserts an image block after the current block (the media picker). */
-  insertImage: (url: string, caption?: string) => void;
+  insertImage: (url: string, size?: { width: number | null; height: number | null }) => void;
   focus: () => void;
   isReady: Promise<void>;
   destroy: () => void;
@@ -63,7 +64,7 @@ export function createEditor({ holder, data, uploadByFile, uploadByUrl, onChange
         config: { quotePlaceholder: 'Saisissez une citation', captionPlaceholder: 'Auteur de la citation' },
       },
       image: {
-        class: ImageTool as unknown as ToolConstructable,
+        class: ArticleImageTool as unknown as ToolConstructable,
         config: {
           captionPlaceholder: 'Légende',
           buttonContent: 'Choisir une image',
@@ -87,13 +88,20 @@ export function createEditor({ holder, data, uploadByFile, uploadByUrl, onChange
 
   return {
     save: () => editor.save(),
-    insertImage: (url, caption = '') => {
+    insertImage: (url, size) => {
       const current = editor.blocks.getCurrentBlockIndex();
       const count = editor.blocks.getBlocksCount();
       const index = current >= 0 ? current + 1 : count;
       editor.blocks.insert(
         'image',
-        { file: { url }, caption, withBorder: false, withBackground: false, stretched: false },
+        {
+          file: size?.width && size.height ? { url, width: size.width, height: size.height } : { url },
+          caption: '',
+          alt: '',
+          withBorder: false,
+          withBackground: false,
+          stretched: false,
+        },
         undefined,
         index,
         true,

@@ -18,6 +18,19 @@ function listItems(list: Element): ListItem[] {
     });
 }
 
+/** An image block from an <img>: its alt stays an alt text (not a visible caption), its size is kept. */
+function imageBlock(img: Element, caption: string): Block[] {
+  const url = img.getAttribute('src');
+  if (!url) return [];
+  const width = Number(img.getAttribute('width'));
+  const height = Number(img.getAttribute('height'));
+  const file = width > 0 && height > 0 ? { url, width, height } : { url };
+  // The server writes the caption's text as alt when none was typed: that one is not kept as typed.
+  const captionText = new DOMParser().parseFromString(caption, 'text/html').body.textContent?.trim() ?? '';
+  const alt = (img.getAttribute('alt') ?? '').trim();
+  return [{ type: 'image', data: { file, caption, alt: alt === captionText ? '' : alt } }];
+}
+
 function blockOf(node: Element): Block[] {
   const tag = node.tagName;
   if (/^H[1-6]$/.test(tag)) {
@@ -32,10 +45,7 @@ function blockOf(node: Element): Block[] {
     return [{ type: 'quote', data: { text: node.innerHTML.trim(), caption: '', alignment: 'left' } }];
   }
   if (tag === 'HR') return [{ type: 'delimiter', data: {} }];
-  if (tag === 'IMG') {
-    const src = node.getAttribute('src');
-    return src ? [{ type: 'image', data: { file: { url: src }, caption: node.getAttribute('alt') ?? '' } }] : [];
-  }
+  if (tag === 'IMG') return imageBlock(node, '');
   if (tag === 'TABLE') {
     const rows = Array.from(node.querySelectorAll('tr')).map((tr) =>
       Array.from(tr.querySelectorAll('th,td')).map((cell) => cell.innerHTML.trim()),
@@ -45,7 +55,7 @@ function blockOf(node: Element): Block[] {
   if (tag === 'FIGURE') {
     const img = node.querySelector('img');
     const caption = node.querySelector('figcaption')?.innerHTML.trim() ?? '';
-    if (img?.getAttribute('src')) return [{ type: 'image', data: { file: { url: img.getAttribute('src') }, caption } }];
+    if (img?.getAttribute('src')) return imageBlock(img, caption);
     const quote = node.querySelector('blockquote');
     if (quote) return [{ type: 'quote', data: { text: quote.innerHTML.trim(), caption, alignment: 'left' } }];
     const table = node.querySelector('table');

@@ -24,7 +24,14 @@ export const UPLOAD_FAILED = "Erreur lors de l'upload";
  * searchable by file name) and an upload zone (POST /api/upload-media). Choosing an image and
  * "Insérer l'image" (or a double click) adds an image block to the article.
  */
-export function MediaPickerDialog({ onInsert, onClose }: { onInsert: (url: string) => void; onClose: () => void }) {
+export function MediaPickerDialog({
+  onInsert,
+  onClose,
+}: {
+  /** `size`: the file's pixels, kept in the image block so the public page reserves its place. */
+  onInsert: (url: string, size?: { width: number | null; height: number | null }) => void;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -57,7 +64,7 @@ export function MediaPickerDialog({ onInsert, onClose }: { onInsert: (url: strin
 
   const insert = (item: MediaItem | null) => {
     if (!item) return;
-    onInsert(item.url);
+    onInsert(item.url, { width: item.width, height: item.height });
   };
 
   let grid;
