@@ -51,17 +51,21 @@ test.describe('the visitor keeps their place', () => {
   test('blog: the page survives Back from an article', async ({ page }) => {
     const list = await apiJson<{ blogs: { total: number } }>(page, '/api/article?per_page=9');
     test.skip(list.blogs.total <= 9, 'one page of articles only');
+    // The pager moves at once and the articles follow when the server answers: wait for page 2's first
+    // article (from the server) rather than read whatever the list shows right after the click.
+    const page2 = await apiJson<{ blogs: { data: { title: string }[] } }>(page, '/api/article?per_page=9&page=2');
+    const title = page2.blogs.data[0]!.title;
     await page.goto('/blog');
     await islandsReady(page);
     await page.getByRole('button', { name: 'Page 2' }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
     const first = page.locator('[data-blog-list] article').first();
-    const title = await first.getByRole('link').first().textContent();
+    await expect(first.getByRole('link').first()).toHaveText(title);
     await first.getByRole('link').first().click();
     await expect(page).toHaveURL(/\/article\//);
     await page.goBack();
     await islandsReady(page);
     await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.locator('[data-blog-list] article').first().getByRole('link').first()).toHaveText(title!);
+    await expect(page.locator('[data-blog-list] article').first().getByRole('link').first()).toHaveText(title);
   });
 });
