@@ -52,6 +52,30 @@ test.describe('public pages', () => {
     }
   });
 
+  test('the contact page lists how to reach the company, each line with its icon', async ({ page }) => {
+    // The demo company of the test server (site/src/lib/company.ts defaults, as the footer test above).
+    const company = {
+      email: 'contact@comptoir.example',
+      address: 'Lomé-Togo, Agoe Cacaveli',
+      phones: ['+228 90 00 00 01', '+228 22 00 00 02'],
+    };
+    await page.goto('/contact');
+    const panel = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Nos informations' }) });
+    const lines = panel.getByRole('listitem');
+    await expect(lines).toHaveCount(2 + company.phones.length);
+    await expect(lines.nth(0).getByRole('link', { name: company.email })).toHaveAttribute('href', `mailto:${company.email}`);
+    await expect(lines.nth(1)).toHaveText(company.address);
+    for (const [i, phone] of company.phones.entries()) {
+      await expect(lines.nth(2 + i).getByRole('link', { name: phone })).toHaveAttribute('href', /^tel:\+?\d+$/);
+    }
+    // The icons are decoration: one per line, hidden from screen readers, and drawn (not empty).
+    for (const line of await lines.all()) {
+      const icon = line.locator('svg[aria-hidden="true"]');
+      await expect(icon).toHaveCount(1);
+      expect(await icon.locator('path, circle').count()).toBeGreaterThan(0);
+    }
+  });
+
   test('the marketing pages ship no framework JavaScript', async ({ page }) => {
     for (const path of ['/', '/about']) {
       const scripts: string[] = [];
