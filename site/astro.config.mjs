@@ -3,6 +3,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import linkRestoredPages from './integrations/link-restored-pages.mjs';
 
 /**
  * The public site is pre-rendered at build time from the running API (COMPTOIR_API_URL) into the
@@ -24,6 +25,8 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   compressHTML: true,
   integrations: [
+    // Unchanged pages are hard-linked from the incremental cache, not copied (see the file).
+    linkRestoredPages(),
     // React islands (the project's stack). React's runtime is one shared chunk loaded only by pages
     // that have an island; static pages ship no framework JavaScript (npm run bench:site checks it).
     react(),
