@@ -50,10 +50,19 @@ export default function linkRestoredPages() {
         };
         /** @type {any} */ (linkOrCopy).comptoirLinked = true;
 
+        const outDir = fileURLToPath(config.outDir);
         /** @type {typeof writeFile} */
         const writeNewInode = async (file, data, options) => {
-          if (inCache(file)) await promises.rm(/** @type {fs.PathLike} */ (file), { force: true });
-          return writeFile(file, data, options);
+          const cached = toPath(file);
+          if (!cached || !inCache(cached)) return writeFile(file, data, options);
+          await promises.rm(cached, { force: true });
+          // Astro has just written the same body into the release folder: the cache's copy can be a
+          // link of that file (so even the pages of a cold build are stored once).
+          try {
+            return await promises.link(path.join(outDir, path.relative(cachedPages, cached)), cached);
+          } catch {
+            return writeFile(file, data, options);
+          }
         };
 
         promises.copyFile = linkOrCopy;

@@ -19,7 +19,11 @@ describe('pages restored from the incremental cache', () => {
   fs.mkdirSync(path.dirname(cached), { recursive: true });
   fs.writeFileSync(cached, '<h1>Version 1</h1>');
   linkRestoredPages().hooks['astro:config:done']({
-    config: { experimental: { incrementalBuild: true }, cacheDir: pathToFileURL(`${cacheDir}/`) },
+    config: {
+      experimental: { incrementalBuild: true },
+      cacheDir: pathToFileURL(`${cacheDir}/`),
+      outDir: pathToFileURL(`${path.join(dir, 'releases/2')}/`),
+    },
   });
 
   afterAll(() => {
@@ -40,6 +44,18 @@ describe('pages restored from the incremental cache', () => {
     expect(fs.readFileSync(cached, 'utf8')).toBe('<h1>Version 2</h1>');
     expect(fs.readFileSync(live, 'utf8')).toBe('<h1>Version 1</h1>');
     expect(fs.statSync(live).ino).not.toBe(fs.statSync(cached).ino);
+  });
+
+  it('stores a page it renders in the cache as a link of the release file, not a second copy', async () => {
+    const built = path.join(dir, 'releases/2/article/b.html');
+    const stored = path.join(cacheDir, 'dist/article/b.html');
+    fs.mkdirSync(path.dirname(built), { recursive: true });
+    fs.mkdirSync(path.dirname(stored), { recursive: true });
+    // As Astro does for a rendered page: the release file, then the same body into the cache.
+    await fs.promises.writeFile(built, '<h1>B</h1>');
+    await fs.promises.writeFile(pathToFileURL(stored), '<h1>B</h1>');
+    expect(fs.readFileSync(stored, 'utf8')).toBe('<h1>B</h1>');
+    expect(fs.statSync(stored).ino).toBe(fs.statSync(built).ino);
   });
 
   it('still copies files from anywhere else', async () => {

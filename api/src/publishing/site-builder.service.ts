@@ -115,14 +115,22 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     try {
       const storageIndex = await this.writeStorageIndex();
       step('storage index');
-      let buildData: string | undefined;
+      const buildData = path.join(os.tmpdir(), `comptoir-build-data-${process.pid}-${randomUUID()}.json`);
       try {
-        buildData = await this.writeBuildData();
-        step('build data');
-        await this.runAstro(dir, storageIndex, buildData);
+        // The data is read while Astro starts and bundles (seconds that do not depend on the data): the
+        // site waits for the file to appear only when its pages ask for it.
+        const writing = this.writeBuildData(buildData).then(
+          () => this.logger.debug(`build ${id}: build data written after ${Date.now() - lap} ms`),
+          (error: unknown) => {
+            this.child?.kill('SIGTERM');
+            throw error;
+          },
+        );
+        await Promise.all([writing, this.runAstro(dir, storageIndex, buildData)]);
       } finally {
         fs.rmSync(storageIndex, { force: true });
-        if (buildData) fs.rmSync(buildData, { force: true });
+        fs.rmSync(buildData, { force: true });
+        fs.rmSync(`${buildData}.part`, { force: true });
       }
       step('astro build');
       await this.checkRelease(dir);
@@ -190,14 +198,14 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
    * order), in one JSON file the build reads at once: N/100 paginated HTTP requests, each with its
    * own count and offset scan, were a growing part of every publish.
    */
-  private async writeBuildData(): Promise<string> {
+  private async writeBuildData(file: string): Promise<void> {
     // Resolved at build time from the application (not injected): the blog and catalogue modules
     // depend on this global publishing module, not the other way round.
     const articles = await this.moduleRef.get(PublicArticlesService, { strict: false }).all();
     const products = await this.moduleRef.get(PublicCatalogueService, { strict: false }).all();
-    const file = path.join(os.tmpdir(), `comptoir-build-data-${process.pid}-${randomUUID()}.json`);
-    await fs.promises.writeFile(file, JSON.stringify({ articles, products }));
-    return file;
+    // Written aside then renamed: the build never reads half a file.
+    await fs.promises.writeFile(`${file}.part`, JSON.stringify({ articles, products }));
+    await fs.promises.rename(`${file}.part`, file);
   }
 
   private runAstro(outDir: string, storageIndex: string, buildData: string): Promise<void> {
