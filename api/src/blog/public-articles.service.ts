@@ -101,30 +101,11 @@ export class PublicArticlesService {
     return pageOf(rows.map(toPublicArticle), total, request);
   }
 
-  /**
-   * Every published article, newest first (the order of `list`), for the site build's data snapshot:
-   * the ids in one indexed query, then the rows in chunks, instead of N/100 paginated requests.
-   */
-  async all(chunk = 500): Promise<PublicArticle[]> {
-    const idRows = await this.newestFirst(
-      this.dataSource
-        .getRepository(Article)
-        .createQueryBuilder('article')
-        .select('article.id', 'id')
-        .where('article.status = :status', { status: 'Publié' }),
-    ).getRawMany<{ id: number | string }>();
-    const ids = idRows.map((r) => Number(r.id));
-    const out: PublicArticle[] = [];
-    for (let i = 0; i < ids.length; i += chunk) {
-      const page = ids.slice(i, i + chunk);
-      const rows = await this.published().andWhere('article.id IN (:...page)', { page }).getMany();
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      for (const id of page) {
-        const row = byId.get(id);
-        if (row) out.push(toPublicArticle(row));
-      }
-    }
-    return out;
+  /** These published articles (any order; missing or unpublished ids are left out), for the site build. */
+  async byIds(ids: number[]): Promise<PublicArticle[]> {
+    if (!ids.length) return [];
+    const rows = await this.published().andWhere('article.id IN (:...ids)', { ids }).getMany();
+    return rows.map(toPublicArticle);
   }
 
   /** A few other published articles, newest first (the "latest articles" blocks). */

@@ -93,27 +93,10 @@ export class PublicCatalogueService {
     return pageOf(rows.map(toPublicProduct), total, request);
   }
 
-  /**
-   * Every product, newest first (the order of `list`), for the site build's data snapshot: the ids in
-   * one indexed query, then the rows with their relations in chunks.
-   */
-  async all(chunk = 500): Promise<PublicProduct[]> {
-    const idRows = await this.base(undefined)
-      .select('product.id', 'id')
-      .orderBy('product.created_at', 'DESC')
-      .addOrderBy('product.id', 'DESC')
-      .getRawMany<{ id: number | string }>();
-    const ids = idRows.map((r) => Number(r.id));
-    const out: PublicProduct[] = [];
-    for (let i = 0; i < ids.length; i += chunk) {
-      const page = ids.slice(i, i + chunk);
-      const byId = new Map((await this.load(page)).map((row) => [row.id, row]));
-      for (const id of page) {
-        const row = byId.get(id);
-        if (row) out.push(toPublicProduct(row));
-      }
-    }
-    return out;
+  /** These products with their relations (any order; missing ids are left out), for the site build. */
+  async byIds(ids: number[]): Promise<PublicProduct[]> {
+    if (!ids.length) return [];
+    return (await this.load(ids)).map(toPublicProduct);
   }
 
   async one(id: number): Promise<PublicProduct> {

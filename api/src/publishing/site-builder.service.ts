@@ -13,6 +13,7 @@ import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { recordReleaseScriptHashes } from '../core/web/security-headers.js';
 import type { SiteStatusProvider } from '../health/site-status.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
+import { BuildDataCache } from './build-data.js';
 import { SiteBucket } from './site-bucket.js';
 import { SiteReleases } from './site-releases.js';
 import { siteSourceHash } from './site-source-hash.js';
@@ -37,6 +38,8 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
   private child: ChildProcess | null = null;
   private lastError: string | undefined;
   private apiOrigin: string | undefined;
+  /** The articles and products the last build was given, for the next one (see BuildDataCache). */
+  private readonly buildData: BuildDataCache;
   /** Inline script hashes of the pages of the last release, by file identity (see recordReleaseScriptHashes). */
   private readonly scriptHashes = new Map<string, string[]>();
 
@@ -49,6 +52,12 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     // A process that does not build only reads SITE_DIR: it may be a read-only mount of the shared volume.
     this.releases = new SiteReleases(config.siteDir, { create: config.buildSiteOnBoot });
     this.bucket = config.siteBucket ? new SiteBucket(config.siteBucket) : null;
+    // Resolved at build time from the application (not injected): the blog and catalogue modules
+    // depend on this global publishing module, not the other way round.
+    this.buildData = new BuildDataCache(dataSource, () => ({
+      articles: this.moduleRef.get(PublicArticlesService, { strict: false }),
+      catalogue: this.moduleRef.get(PublicCatalogueService, { strict: false }),
+    }));
   }
 
   /** Called once the HTTP server listens: the build reads its data from this process's API. */
@@ -119,8 +128,11 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       try {
         // The data is read while Astro starts and bundles (seconds that do not depend on the data): the
         // site waits for the file to appear only when its pages ask for it.
-        const writing = this.writeBuildData(buildData).then(
-          () => this.logger.debug(`build ${id}: build data written after ${Date.now() - lap} ms`),
+        const writing = this.buildData.write(buildData).then(
+          (loaded) =>
+            this.logger.debug(
+              `build ${id}: build data written after ${Date.now() - lap} ms (${loaded.articles} articles, ${loaded.products} products read)`,
+            ),
           (error: unknown) => {
             this.child?.kill('SIGTERM');
             throw error;
@@ -152,8 +164,11 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       this.releases.switchTo(dir);
       step('switch');
       fs.rmSync(this.rebuildFlag, { force: true });
-      this.releases.prune(3);
-      step('prune');
+      // In the background: the new release is live already, and a build running meanwhile is safe
+      // (prune keeps unfinished folders younger than an hour).
+      void this.releases
+        .prune(3)
+        .catch((error: unknown) => this.logger.warn(`Could not prune old releases: ${(error as Error).message}`));
       this.lastError = undefined;
       this.logger.log(`Site release ${id} live after ${durationMs} ms`);
       return { ok: true, releaseId: id, durationMs };
@@ -191,21 +206,6 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     const file = path.join(os.tmpdir(), `comptoir-storage-index-${process.pid}-${randomUUID()}.txt`);
     fs.writeFileSync(file, paths.join('\n'));
     return file;
-  }
-
-  /**
-   * Every published article and every product as the public API answers them (same serializers, same
-   * order), in one JSON file the build reads at once: N/100 paginated HTTP requests, each with its
-   * own count and offset scan, were a growing part of every publish.
-   */
-  private async writeBuildData(file: string): Promise<void> {
-    // Resolved at build time from the application (not injected): the blog and catalogue modules
-    // depend on this global publishing module, not the other way round.
-    const articles = await this.moduleRef.get(PublicArticlesService, { strict: false }).all();
-    const products = await this.moduleRef.get(PublicCatalogueService, { strict: false }).all();
-    // Written aside then renamed: the build never reads half a file.
-    await fs.promises.writeFile(`${file}.part`, JSON.stringify({ articles, products }));
-    await fs.promises.rename(`${file}.part`, file);
   }
 
   private runAstro(outDir: string, storageIndex: string, buildData: string): Promise<void> {
