@@ -119,7 +119,7 @@ async function measureDatabase(kind, n, mariadb) {
     const name = `bench_${n}_${Date.now()}`;
     mariadb.sql(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     env.DATABASE_URL = `${mariadb.url}/${name}`;
-  } else delete env.DATABASE_URL;
+  } else env.DATABASE_URL = ''; // SQLite in DATA_DIR (empty, not deleted: the seeding merges process.env)
   process.stdout.write(`[${kind} N=${n}] seeding... `);
   const seedMs = await prepare(env, n);
   console.log(`${(seedMs / 1000).toFixed(0)} s`);
