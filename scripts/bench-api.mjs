@@ -12,9 +12,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { buildIfStale, root } from './lib/builds.mjs';
+import { growDemoData, seedDemo } from './lib/demo-data.mjs';
 import { freePort, startMariaDb } from './lib/mariadb.mjs';
 import { StaffClient } from './lib/staff-client.mjs';
 
@@ -34,116 +34,11 @@ const duration = Number(option('duration', 10));
 const soakSeconds = Number(option('soak', 0));
 const ADMIN = { email: 'admin@comptoir.example', password: 'Motdepasse-Admin-2024' };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const dist = (p) => pathToFileURL(path.join(root, 'api/dist', p)).href;
 
-/** Seeds the demo data (and runs the migrations) with the CLI, then grows it to n products through TypeORM. */
+/** The demo data (seeded with the CLI, migrations included) grown to n products, n/10 articles, n orders. */
 async function prepare(env, n) {
-  const seeded = spawnSync(process.execPath, [path.join(root, 'api/dist/cli.js'), 'seed'], { env, encoding: 'utf8' });
-  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr || seeded.stdout}`);
-  await import('reflect-metadata');
-  const { loadConfig } = await import(dist('core/config/config.js'));
-  const { buildDataSourceOptions } = await import(dist('core/database/data-source-options.js'));
-  const { initializeDataSource } = await import(dist('core/database/initialize-data-source.js'));
-  const { Product } = await import(dist('catalogue/entities/product.entity.js'));
-  const { ProductImage } = await import(dist('catalogue/entities/product-image.entity.js'));
-  const { Article } = await import(dist('blog/entities/article.entity.js'));
-  const { Order } = await import(dist('orders/entities/order.entity.js'));
-  const { OrderItem } = await import(dist('orders/entities/order-item.entity.js'));
-  const ds = await initializeDataSource(buildDataSourceOptions(loadConfig(env)));
-  const started = Date.now();
-  try {
-    const [model] = await ds.getRepository(Product).find({ take: 1, order: { id: 'ASC' }, relations: { images: true } });
-    const article = await ds.getRepository(Article).findOneByOrFail({ status: 'Publié' });
-    const [order] = await ds.getRepository(Order).find({ take: 1 });
-    const categories = (await ds.query('SELECT id FROM categories')).map((r) => Number(r.id));
-    const words = ['Groupe électrogène', 'Compresseur', 'Électrodes', 'Pompe à eau', 'Œillet de levage', 'Façade inox', 'Grue'];
-    const insert = async (entity, rows) => {
-      for (let i = 0; i < rows.length; i += 500)
-        await ds
-          .createQueryBuilder()
-          .insert()
-          .into(entity)
-          .values(rows.slice(i, i + 500))
-          .execute();
-    };
-    const now = Date.now();
-    const have = await ds.getRepository(Product).count();
-    const products = [];
-    for (let i = have; i < n; i++) {
-      const at = new Date(now - (i + 1) * 60_000);
-      products.push({
-        name: `${words[i % words.length]} ${i}`,
-        reference: `REF-B${i}`,
-        stock: 10 + (i % 40),
-        price: '125000.00',
-        description: model.description,
-        brand_id: model.brand_id,
-        category_id: categories[i % categories.length],
-        currency_id: model.currency_id,
-        in_spotlight: i % 17 === 0,
-        created_at: at,
-        updated_at: at,
-      });
-    }
-    await insert(Product, products);
-    const image = model.images?.[0]?.image_path ?? 'products/none.webp';
-    const ids = (await ds.query(`SELECT id FROM products WHERE id > ${model.id} ORDER BY id`)).map((r) => Number(r.id));
-    const withImage = new Set((await ds.query('SELECT product_id FROM product_images')).map((r) => Number(r.product_id)));
-    await insert(
-      ProductImage,
-      ids.filter((id) => !withImage.has(id)).map((product_id) => ({ product_id, image_path: image, position: 0 })),
-    );
-    const articles = [];
-    const haveArticles = await ds.getRepository(Article).count();
-    for (let i = haveArticles; i < Math.ceil(n / 10); i++) {
-      const at = new Date(now - (i + 1) * 3_600_000);
-      articles.push({
-        title: `Dossier technique ${words[i % words.length]} numéro ${i}`,
-        slug: `dossier-technique-numero-${i}`,
-        content: article.content,
-        content_json: article.content_json,
-        image: article.image,
-        image_alt: 'Illustration',
-        status: 'Publié',
-        user_id: article.user_id,
-        published_at: at,
-        created_at: at,
-        updated_at: at,
-      });
-    }
-    await insert(Article, articles);
-    const haveOrders = await ds.getRepository(Order).count();
-    const { id: _id, search_text: _s, items: _items, customer: _c, created_at: _ca, updated_at: _ua, ...orderFields } = order;
-    const orders = [];
-    for (let i = haveOrders; i < n; i++) {
-      const at = new Date(now - (i + 1) * 600_000);
-      orders.push({
-        ...orderFields,
-        order_num: `BENCH-${i}`,
-        company_name: `Société ${words[i % words.length]} ${i}`,
-        created_at: at,
-        updated_at: at,
-      });
-    }
-    await insert(Order, orders);
-    const orderIds = (await ds.query(`SELECT id FROM orders WHERE order_num LIKE 'BENCH-%' ORDER BY id`)).map((r) =>
-      Number(r.id),
-    );
-    await insert(
-      OrderItem,
-      orderIds.map((order_id, i) => ({
-        order_id,
-        product_id: ids[i % ids.length] ?? null,
-        product_name: 'Article commandé',
-        quantity: 1,
-        price: '125000.00',
-        total_price: '125000.00',
-      })),
-    );
-  } finally {
-    await ds.destroy();
-  }
-  return Date.now() - started;
+  seedDemo(env);
+  return growDemoData(env, { products: n, articles: Math.ceil(n / 10), orders: n });
 }
 
 function startComptoir(env, port) {
@@ -224,7 +119,7 @@ async function measureDatabase(kind, n, mariadb) {
     const name = `bench_${n}_${Date.now()}`;
     mariadb.sql(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     env.DATABASE_URL = `${mariadb.url}/${name}`;
-  } else delete env.DATABASE_URL;
+  } else env.DATABASE_URL = ''; // SQLite in DATA_DIR (empty, not deleted: the seeding merges process.env)
   process.stdout.write(`[${kind} N=${n}] seeding... `);
   const seedMs = await prepare(env, n);
   console.log(`${(seedMs / 1000).toFixed(0)} s`);

@@ -2,12 +2,13 @@
 // `npm run bench:publish [-- 100 1000 5000] [--runs 5]`: for sites of N articles and N products, the
 // time of a full cold build and, from an editor's "Publier" request, the time until the new article
 // answers 200 at /article/{slug} (median of several runs). Prints a table; see docs/performance.md.
-import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale, root } from './lib/builds.mjs';
+import { growDemoData, seedDemo } from './lib/demo-data.mjs';
+import { freePort } from './lib/mariadb.mjs';
 import { StaffClient, TINY_PNG } from './lib/staff-client.mjs';
 
 const args = process.argv.slice(2);
@@ -16,69 +17,11 @@ const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
 const sizes = args.filter((a, i) => /^\d+$/.test(a) && i !== runsAt + 1).map(Number);
 if (!sizes.length) sizes.push(100, 1000, 5000);
 const ADMIN = { email: 'admin@comptoir.example', password: 'Motdepasse-Admin-2024' };
-const require = createRequire(path.join(root, 'api/package.json'));
-const Database = require('better-sqlite3');
+const keepAt = args.indexOf('--keep');
+// --keep DIR: seed each size once into DIR/N and keep it (seeding 10,000 + 10,000 takes a while).
+const keepDir = keepAt >= 0 ? path.resolve(args[keepAt + 1]) : null;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-function sqlDate(d) {
-  return d.toISOString().replace('T', ' ').replace('Z', '');
-}
-
-/** Fills the demo database up to n published articles and n products, in one transaction. */
-function grow(dbFile, n) {
-  const db = new Database(dbFile);
-  const now = Date.now();
-  const one = (sql) => db.prepare(sql).get();
-  const articles = one("SELECT COUNT(*) AS c FROM blog_articles WHERE status = 'Publié'").c;
-  const products = one('SELECT COUNT(*) AS c FROM products').c;
-  const model = one("SELECT content, content_json, image, user_id FROM blog_articles WHERE status = 'Publié' LIMIT 1");
-  const product = one('SELECT * FROM products LIMIT 1');
-  const image = one('SELECT image_path FROM product_images LIMIT 1').image_path;
-  const insertArticle = db.prepare(
-    `INSERT INTO blog_articles (title, slug, content, content_json, image, image_alt, status, user_id, published_at, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'Publié', ?, ?, ?, ?)`,
-  );
-  const insertProduct = db.prepare(
-    `INSERT INTO products (name, reference, stock, price, description, brand_id, category_id, currency_id, in_spotlight, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-  );
-  const insertImage = db.prepare('INSERT INTO product_images (product_id, image_path, position) VALUES (?, ?, 0)');
-  db.transaction(() => {
-    for (let i = articles; i < n; i++) {
-      const at = sqlDate(new Date(now - (i + 1) * 3_600_000));
-      insertArticle.run(
-        `Dossier technique numéro ${i}`,
-        `dossier-technique-numero-${i}`,
-        model.content,
-        model.content_json,
-        model.image,
-        'Illustration',
-        model.user_id,
-        at,
-        at,
-        at,
-      );
-    }
-    for (let i = products; i < n; i++) {
-      const at = sqlDate(new Date(now - (i + 1) * 60_000));
-      const id = insertProduct.run(
-        `Équipement industriel ${i}`,
-        `REF-B${i}`,
-        10 + (i % 40),
-        '125000.00',
-        product.description,
-        product.brand_id,
-        product.category_id,
-        product.currency_id,
-        at,
-        at,
-      ).lastInsertRowid;
-      insertImage.run(id, image);
-    }
-  })();
-  db.close();
-}
 
 function startServer(dataDir, port) {
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
@@ -91,7 +34,7 @@ function startServer(dataDir, port) {
       DATA_DIR: dataDir,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
       SEED_ON_EMPTY: 'false',
     },
   });
@@ -106,17 +49,28 @@ async function waitFor(check, timeoutMs, what) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-const { spawn } = await import('node:child_process');
-const { freePort } = await import('./lib/mariadb.mjs');
-
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 buildIfStale();
+console.log(`load average before: ${load()}`);
 const results = [];
 for (const n of sizes) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-bench-${n}-`));
-  const env = { ...process.env, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' };
-  const seeded = spawnSync(process.execPath, [path.join(root, 'api/dist/cli.js'), 'seed'], { env, encoding: 'utf8' });
-  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
-  grow(path.join(dataDir, 'comptoir.sqlite'), n);
+  const kept = keepDir ? path.join(keepDir, String(n)) : null;
+  const reuse = kept && fs.existsSync(path.join(kept, 'comptoir.sqlite'));
+  const dataDir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-bench-${n}-`));
+  if (!reuse) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const env = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' };
+    const seedStarted = Date.now();
+    seedDemo(env);
+    await growDemoData(env, { products: n, articles: n });
+    console.log(`N=${n}: seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+  }
+  // A kept folder's site is rebuilt from scratch: the cold build is measured, not a restart.
+  if (reuse) fs.rmSync(path.join(dataDir, 'site'), { recursive: true, force: true });
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -128,6 +82,7 @@ for (const n of sizes) {
     const staff = new StaffClient(base);
     await staff.signIn(ADMIN.email, ADMIN.password);
     const publishMs = [];
+    const switchedMs = [];
     for (let run = 0; run < runs; run++) {
       const title = `Mesure de publication ${n}-${run}-${Date.now()}`;
       const form = new FormData();
@@ -148,15 +103,19 @@ for (const n of sizes) {
       if (!slug) throw new Error(`no slug in ${JSON.stringify(created).slice(0, 200)}`);
       await waitFor(async () => (await fetch(`${base}/article/${slug}`)).status === 200, 20 * 60_000, `article ${slug}`);
       publishMs.push(Date.now() - t0);
+      // When the server switched the release, to tell the build from the wait for the page to answer.
+      const { status } = await staff.request('GET', '/api/publishing/status');
+      switchedMs.push(new Date(status.live_since).getTime() - t0);
     }
     results.push({ n, coldMs, publishMs });
     console.log(
-      `N=${n}: cold build ${(coldMs / 1000).toFixed(1)} s, publish→live ${publishMs.map((m) => (m / 1000).toFixed(1)).join(' / ')} s`,
+      `N=${n}: cold build ${(coldMs / 1000).toFixed(1)} s, publish→live ${publishMs.map((m) => (m / 1000).toFixed(1)).join(' / ')} s` +
+        ` (release switched after ${switchedMs.map((m) => (m / 1000).toFixed(1)).join(' / ')} s)`,
     );
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -167,4 +126,6 @@ for (const r of results) {
     `| ${r.n} | ${(r.coldMs / 1000).toFixed(1)} | ${(median(r.publishMs) / 1000).toFixed(1)} | ${r.publishMs.length} |`,
   );
 }
-console.log(`\nmachine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+console.log(
+  `\nmachine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, load average after: ${load()}`,
+);

@@ -101,6 +101,13 @@ export class PublicArticlesService {
     return pageOf(rows.map(toPublicArticle), total, request);
   }
 
+  /** These published articles (any order; missing or unpublished ids are left out), for the site build. */
+  async byIds(ids: number[]): Promise<PublicArticle[]> {
+    if (!ids.length) return [];
+    const rows = await this.published().andWhere('article.id IN (:...ids)', { ids }).getMany();
+    return rows.map(toPublicArticle);
+  }
+
   /** A few other published articles, newest first (the "latest articles" blocks). */
   async others(id: number, limit = OTHER_ARTICLES_DEFAULT): Promise<PublicArticle[]> {
     const rows = await this.newestFirst(this.published().andWhere('article.id <> :id', { id })).limit(limit).getMany();

@@ -93,6 +93,12 @@ export class PublicCatalogueService {
     return pageOf(rows.map(toPublicProduct), total, request);
   }
 
+  /** These products with their relations (any order; missing ids are left out), for the site build. */
+  async byIds(ids: number[]): Promise<PublicProduct[]> {
+    if (!ids.length) return [];
+    return (await this.load(ids)).map(toPublicProduct);
+  }
+
   async one(id: number): Promise<PublicProduct> {
     const product = await this.products().where('product.id = :id', { id }).getOne();
     if (!product) throw notFound(PRODUCT_NOT_FOUND);

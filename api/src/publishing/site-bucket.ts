@@ -2,6 +2,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StorageConfig } from '../core/config/config.js';
+import { RELEASE_SCRIPT_HASHES } from '../core/web/security-headers.js';
 import { s3ClientFor } from '../media/storage/s3.storage.js';
 
 const TYPES: Record<string, string> = {
@@ -93,13 +94,13 @@ export class SiteBucket {
   }
 }
 
-/** Paths relative to `dir`, with "/" separators; the release's own metadata stays local. */
+/** Paths relative to `dir`, with "/" separators; the release's own metadata (dot files) stays local. */
 function listFiles(dir: string, base = ''): string[] {
   const out: string[] = [];
   for (const entry of fs.readdirSync(path.join(dir, base), { withFileTypes: true })) {
     const relative = base ? `${base}/${entry.name}` : entry.name;
     if (entry.isDirectory()) out.push(...listFiles(dir, relative));
-    else if (entry.isFile() && relative !== '.release.json') out.push(relative);
+    else if (entry.isFile() && relative !== '.release.json' && relative !== RELEASE_SCRIPT_HASHES) out.push(relative);
   }
   return out;
 }

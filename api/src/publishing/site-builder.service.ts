@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -6,9 +7,13 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
+import { PublicArticlesService } from '../blog/public-articles.service.js';
+import { PublicCatalogueService } from '../catalogue/public-catalogue.service.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { recordReleaseScriptHashes } from '../core/web/security-headers.js';
 import type { SiteStatusProvider } from '../health/site-status.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
+import { BuildDataCache } from './build-data.js';
 import { SiteBucket } from './site-bucket.js';
 import { SiteReleases } from './site-releases.js';
 import { siteSourceHash } from './site-source-hash.js';
@@ -33,15 +38,26 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
   private child: ChildProcess | null = null;
   private lastError: string | undefined;
   private apiOrigin: string | undefined;
+  /** The articles and products the last build was given, for the next one (see BuildDataCache). */
+  private readonly buildData: BuildDataCache;
+  /** Inline script hashes of the pages of the last release, by file identity (see recordReleaseScriptHashes). */
+  private readonly scriptHashes = new Map<string, string[]>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     @Inject(STORAGE) private readonly storage: Storage,
+    private readonly moduleRef: ModuleRef,
   ) {
     // A process that does not build only reads SITE_DIR: it may be a read-only mount of the shared volume.
     this.releases = new SiteReleases(config.siteDir, { create: config.buildSiteOnBoot });
     this.bucket = config.siteBucket ? new SiteBucket(config.siteBucket) : null;
+    // Resolved at build time from the application (not injected): the blog and catalogue modules
+    // depend on this global publishing module, not the other way round.
+    this.buildData = new BuildDataCache(dataSource, () => ({
+      articles: this.moduleRef.get(PublicArticlesService, { strict: false }),
+      catalogue: this.moduleRef.get(PublicCatalogueService, { strict: false }),
+    }));
   }
 
   /** Called once the HTTP server listens: the build reads its data from this process's API. */
@@ -98,14 +114,41 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     const started = Date.now();
     const { id, dir } = this.releases.newReleaseDir();
     const sourceHash = this.fingerprint();
+    // Where a publish spends its time, at debug level (LOG_LEVEL=debug): see docs/performance.md.
+    let lap = started;
+    const step = (name: string) => {
+      const now = Date.now();
+      this.logger.debug(`build ${id}: ${name} ${now - lap} ms`);
+      lap = now;
+    };
     try {
       const storageIndex = await this.writeStorageIndex();
+      step('storage index');
+      const buildData = path.join(os.tmpdir(), `comptoir-build-data-${process.pid}-${randomUUID()}.json`);
       try {
-        await this.runAstro(dir, storageIndex);
+        // The data is read while Astro starts and bundles (seconds that do not depend on the data): the
+        // site waits for the file to appear only when its pages ask for it.
+        const writing = this.buildData.write(buildData).then(
+          (loaded) =>
+            this.logger.debug(
+              `build ${id}: build data written after ${Date.now() - lap} ms (${loaded.articles} articles, ${loaded.products} products read)`,
+            ),
+          (error: unknown) => {
+            this.child?.kill('SIGTERM');
+            throw error;
+          },
+        );
+        await Promise.all([writing, this.runAstro(dir, storageIndex, buildData)]);
       } finally {
         fs.rmSync(storageIndex, { force: true });
+        fs.rmSync(buildData, { force: true });
+        fs.rmSync(`${buildData}.part`, { force: true });
       }
+      step('astro build');
       await this.checkRelease(dir);
+      step('release check');
+      const read = await recordReleaseScriptHashes(dir, this.scriptHashes);
+      step(`script hashes (${read} pages read)`);
       const durationMs = Date.now() - started;
       fs.writeFileSync(
         path.join(dir, '.release.json'),
@@ -116,10 +159,16 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
         const files = await this.bucket.upload(dir, id);
         await this.bucket.switchTo(id);
         this.logger.log(`Site release ${id} uploaded to ${this.bucket.location} (${files} files)`);
+        step('bucket upload');
       }
       this.releases.switchTo(dir);
+      step('switch');
       fs.rmSync(this.rebuildFlag, { force: true });
-      this.releases.prune(3);
+      // In the background: the new release is live already, and a build running meanwhile is safe
+      // (prune keeps unfinished folders younger than an hour).
+      void this.releases
+        .prune(3)
+        .catch((error: unknown) => this.logger.warn(`Could not prune old releases: ${(error as Error).message}`));
       this.lastError = undefined;
       this.logger.log(`Site release ${id} live after ${durationMs} ms`);
       return { ok: true, releaseId: id, durationMs };
@@ -159,7 +208,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     return file;
   }
 
-  private runAstro(outDir: string, storageIndex: string): Promise<void> {
+  private runAstro(outDir: string, storageIndex: string, buildData: string): Promise<void> {
     if (!this.apiOrigin) return Promise.reject(new Error('the API origin is not known yet'));
     const require = createRequire(path.join(this.config.siteSourceDir, 'package.json'));
     const astroBin = path.join(path.dirname(require.resolve('astro/package.json')), 'bin/astro.mjs');
@@ -169,6 +218,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       COMPTOIR_OUT_DIR: outDir,
       COMPTOIR_CACHE_DIR: path.join(this.releases.root, 'cache'),
       COMPTOIR_STORAGE_INDEX: storageIndex,
+      COMPTOIR_BUILD_DATA: buildData,
       SITE_URL: this.config.siteUrl,
       COMPANY_NAME: this.config.company.name,
       COMPANY_EMAIL: this.config.company.email,
@@ -179,6 +229,10 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     };
     return new Promise((resolve, reject) => {
       let output = '';
+      // Astro's phase lines (not its one line per page), kept for the debug log.
+      const phases: string[] = [];
+      const pages = { rendered: 0, restored: 0 };
+      let partial = '';
       const child = spawn(process.execPath, [astroBin, 'build'], {
         cwd: this.config.siteSourceDir,
         env,
@@ -187,6 +241,14 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       this.child = child;
       const collect = (chunk: Buffer) => {
         output = (output + chunk.toString()).slice(-4000);
+        const lines = (partial + chunk.toString()).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) {
+          if (!/[├└│]/.test(line)) {
+            if (line.trim() && phases.length < 200) phases.push(line);
+          } else if (line.includes('(restored)')) pages.restored++;
+          else if (pages.rendered++ % 500 === 0) phases.push(line); // a sample shows the pace
+        }
       };
       child.stdout?.on('data', collect);
       child.stderr?.on('data', collect);
@@ -199,6 +261,8 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       child.on('exit', () => clearTimeout(timer));
       child.on('exit', (code, signal) => {
         this.child = null;
+        // Astro's own phase timings ("[build] ... in 1.2s", "generating static routes", ...).
+        this.logger.debug(`astro build: ${pages.rendered} pages rendered, ${pages.restored} restored\n${phases.join('\n')}`);
         if (code === 0) resolve();
         else reject(new Error(`astro build exited with ${signal ?? code}: ${lastLines(output)}`));
       });

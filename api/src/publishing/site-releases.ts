@@ -84,8 +84,11 @@ export class SiteReleases {
       .sort((a, b) => b.id.localeCompare(a.id));
   }
 
-  /** Keeps the live release and the `keep` newest others; removes unfinished folders too. */
-  prune(keep = 3): void {
+  /**
+   * Keeps the live release and the `keep` newest others; removes unfinished folders too. Asynchronous:
+   * a release of 10,000 articles and products is 20,000 files, too many to unlink while the API waits.
+   */
+  async prune(keep = 3): Promise<void> {
     const live = this.currentDir();
     const finished = new Set(this.list().map((m) => m.id));
     const ordered = [...finished].sort().reverse();
@@ -94,7 +97,7 @@ export class SiteReleases {
       const dir = path.join(this.releasesDir, entry);
       if (dir === live || kept.has(entry)) continue;
       if (!finished.has(entry) && Date.now() - fs.statSync(dir).mtimeMs < 60 * 60 * 1000) continue; // maybe building
-      fs.rmSync(dir, { recursive: true, force: true });
+      await fs.promises.rm(dir, { recursive: true, force: true });
     }
   }
 }

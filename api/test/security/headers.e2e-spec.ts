@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { inlineScriptHashes, siteCsp } from '../../src/core/web/security-headers.js';
+import { inlineScriptHashes, recordReleaseScriptHashes, siteCsp } from '../../src/core/web/security-headers.js';
 import { signIn } from '../support/auth.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../support/test-app.js';
 
@@ -72,6 +72,32 @@ describe(`security headers (${testDatabaseKind()})`, () => {
       expect(directive(csp, 'script-src')).not.toMatch(/unsafe-inline/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a publish records its release CSP reading only the pages it rendered (the others are links to pages read before)', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-csp-releases-'));
+    try {
+      const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+      const first = path.join(root, 'r1');
+      fs.mkdirSync(path.join(first, 'article'), { recursive: true });
+      for (let i = 0; i < 5; i++) fs.writeFileSync(path.join(first, 'article', `a${i}.html`), '<script>un();</script>');
+      const known = new Map<string, string[]>();
+      expect(await recordReleaseScriptHashes(first, known)).toBe(5);
+
+      // The next release: the five pages restored as hard links, one new page with another script.
+      const second = path.join(root, 'r2');
+      fs.mkdirSync(path.join(second, 'article'), { recursive: true });
+      for (let i = 0; i < 5; i++)
+        fs.linkSync(path.join(first, 'article', `a${i}.html`), path.join(second, 'article', `a${i}.html`));
+      fs.writeFileSync(path.join(second, 'article', 'nouveau.html'), '<script>deux();</script>');
+      expect(await recordReleaseScriptHashes(second, known)).toBe(1);
+      expect(directive(siteCsp(second), 'script-src').split(' ').sort()).toEqual(
+        ['script-src', "'self'", hash('un();'), hash('deux();')].sort(),
+      );
+      expect(directive(siteCsp(first), 'script-src').split(' ').sort()).toEqual(['script-src', "'self'", hash('un();')].sort());
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -20,6 +20,33 @@ function storageIndex(): Set<string> {
   storedFiles ??= new Set(fs.readFileSync(STORAGE_INDEX!, 'utf8').split('\n').filter(Boolean));
   return storedFiles;
 }
+/**
+ * Every published article and product, written by the API just before it starts the build (one file
+ * instead of N/100 paginated requests). Without it (`astro dev`, a build by hand) they are read page
+ * by page from the API.
+ */
+const BUILD_DATA = process.env.COMPTOIR_BUILD_DATA;
+let buildData: Promise<{ articles: PublicArticle[]; products: PublicProduct[] }> | undefined;
+/**
+ * The API writes the file while Astro starts (it appears, complete, by a rename): wait for it. A
+ * failed read on the API's side stops this build; the API's build timeout bounds the wait.
+ */
+function snapshot() {
+  buildData ??= (async () => {
+    for (;;) {
+      try {
+        return JSON.parse(await fs.promises.readFile(BUILD_DATA!, 'utf8')) as {
+          articles: PublicArticle[];
+          products: PublicProduct[];
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  return buildData;
+}
 const API = (process.env.COMPTOIR_API_URL || 'http://127.0.0.1:3000').replace(/\/$/, '');
 
 async function getJson<T>(path: string): Promise<T> {
@@ -52,6 +79,7 @@ function once<T>(key: string, load: () => Promise<T>): Promise<T> {
 /** Every published article, newest first. */
 export function allArticles(): Promise<PublicArticle[]> {
   return once('articles', async () => {
+    if (BUILD_DATA) return (await snapshot()).articles;
     const out: PublicArticle[] = [];
     for (let page = 1; ; page++) {
       const answer = await getJson<ArticleListAnswer>(`/api/article?per_page=100&page=${page}`);
@@ -65,6 +93,7 @@ export function allArticles(): Promise<PublicArticle[]> {
 /** Every product of the catalogue, newest first. */
 export function allProducts(): Promise<PublicProduct[]> {
   return once('products', async () => {
+    if (BUILD_DATA) return (await snapshot()).products;
     const out: PublicProduct[] = [];
     for (let page = 1; ; page++) {
       const answer = await getJson<ProductListAnswer>(`/api/product?per_page=100&page=${page}`);

@@ -109,9 +109,12 @@ function htmlFiles(dir: string): string[] {
 export function siteCsp(releaseDir: string): string {
   const cached = siteCspCache.get(releaseDir);
   if (cached) return cached;
-  const hashes = new Set<string>();
-  for (const file of htmlFiles(releaseDir))
-    for (const hash of inlineScriptHashes(fs.readFileSync(file, 'utf8'))) hashes.add(hash);
+  const recorded = releaseScriptHashes(releaseDir);
+  const hashes = new Set<string>(recorded ?? []);
+  // A release built before the builder recorded its hashes: read every page once (slow at 10,000 pages).
+  if (!recorded)
+    for (const file of htmlFiles(releaseDir))
+      for (const hash of inlineScriptHashes(fs.readFileSync(file, 'utf8'))) hashes.add(hash);
   const csp = serialize({
     ...BASE_CSP_DIRECTIVES,
     'script-src': [...BASE_CSP_DIRECTIVES['script-src']!, ...[...hashes].sort()],
@@ -119,4 +122,59 @@ export function siteCsp(releaseDir: string): string {
   siteCspCache.clear();
   siteCspCache.set(releaseDir, csp);
   return csp;
+}
+
+/** The file, in a release folder, where the site builder records its pages' inline script hashes. */
+export const RELEASE_SCRIPT_HASHES = '.script-hashes.json';
+
+/**
+ * The hashes the builder recorded for this release (before switching it live, so the first visitor
+ * after a publish does not wait for every page to be read), or null for an older release.
+ */
+function releaseScriptHashes(releaseDir: string): string[] | null {
+  try {
+    const hashes: unknown = JSON.parse(fs.readFileSync(path.join(releaseDir, RELEASE_SCRIPT_HASHES), 'utf8'));
+    return Array.isArray(hashes) ? hashes.map(String) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records the inline script hashes of every page of a release in RELEASE_SCRIPT_HASHES. `known` maps
+ * a file's identity (device, inode, size, mtime) to its hashes from earlier builds: pages restored
+ * from the incremental cache are hard links of files already read, so a publish reads only the pages
+ * it rendered. The walk is asynchronous so that the API keeps answering meanwhile.
+ */
+export async function recordReleaseScriptHashes(releaseDir: string, known: Map<string, string[]>): Promise<number> {
+  const hashes = new Set<string>();
+  const seen = new Map<string, string[]>();
+  let read = 0;
+  const visit = async (file: string) => {
+    const stat = await fs.promises.stat(file);
+    const key = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    let fileHashes = known.get(key);
+    if (!fileHashes) {
+      fileHashes = inlineScriptHashes(await fs.promises.readFile(file, 'utf8'));
+      read++;
+    }
+    seen.set(key, fileHashes);
+    for (const hash of fileHashes) hashes.add(hash);
+  };
+  const files: string[] = [];
+  const stack = [releaseDir];
+  while (stack.length) {
+    const current = stack.pop()!;
+    for (const entry of await fs.promises.readdir(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) stack.push(full);
+      else if (entry.name.endsWith('.html')) files.push(full);
+    }
+  }
+  for (let i = 0; i < files.length; i += 64) await Promise.all(files.slice(i, i + 64).map(visit));
+  // Only the files of this release are remembered: pages of pruned releases drop out.
+  known.clear();
+  for (const [key, value] of seen) known.set(key, value);
+  await fs.promises.writeFile(path.join(releaseDir, RELEASE_SCRIPT_HASHES), JSON.stringify([...hashes].sort()));
+  return read;
 }
