@@ -124,6 +124,13 @@ export function EditorCanvas({
     let readyAt = 0;
     const element = document.createElement('div');
     holder.current?.appendChild(element);
+    // Typing (a paragraph, a caption, an image's alt text) marks the article changed at once: Editor.js
+    // reports changes after a batching delay, and ignores those of its first moments below, so a click
+    // on "Fermer" right after typing would otherwise leave without asking. Only people fire `input`.
+    const typed = (event: Event) => {
+      if (event.isTrusted) changed.current?.();
+    };
+    element.addEventListener('input', typed, true);
     setState('loading');
     import('./editorjs-setup')
       .then(async ({ createEditor }) => {
@@ -152,6 +159,7 @@ export function EditorCanvas({
       instance.current = null;
       const done = created;
       if (done) void done.isReady.then(() => done.destroy()).catch(() => done.destroy());
+      element.removeEventListener('input', typed, true);
       element.remove();
     };
   }, [attempt]);
