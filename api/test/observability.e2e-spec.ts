@@ -80,6 +80,8 @@ describe('observability: request ids, probes, metrics', () => {
     expect(res.text).toContain('comptoir_site_builds_total');
     expect(res.text).toContain('comptoir_publish_to_live_seconds');
     expect(res.text).toContain('comptoir_mail_delivery_failures_total');
+    // Deadlock retries since the process started (a number, 0 or more).
+    expect(res.text).toMatch(/comptoir_db_conflict_retries_total\{[^}]*\} \d+/);
     // The connection pool is MySQL/MariaDB's (SQLite has one connection and no pool).
     if (t.config.database.type === 'mysql') expect(res.text).toMatch(/comptoir_db_pool_connections\{state="open"[^}]*\} [1-9]/);
   });

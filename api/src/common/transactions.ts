@@ -20,6 +20,12 @@ export function runTransaction<T>(dataSource: DataSource, work: (manager: Entity
   return retryOnConflict(() => dataSource.transaction(work));
 }
 
+/**
+ * Writes run again after a deadlock or a lock wait timeout since the process started: the operator's
+ * metric `comptoir_db_conflict_retries_total` (a steady rise means contention worth a look).
+ */
+export const conflictRetries = { count: 0 };
+
 /** Attempts of a write that MySQL/MariaDB chose as a deadlock victim (or that waited too long for a lock). */
 export const CONFLICT_ATTEMPTS = 6;
 
@@ -36,6 +42,7 @@ export async function retryOnConflict<T>(work: () => Promise<T>): Promise<T> {
       return await work();
     } catch (error) {
       if (attempt >= CONFLICT_ATTEMPTS || !isTransactionConflict(error)) throw error;
+      conflictRetries.count++;
       await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + randomInt(25)));
     }
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { conflictRetries } from '../common/transactions.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
 
@@ -85,6 +86,15 @@ export class MetricsService {
         this.reset();
         if (!rows) return;
         for (const status of ['queued', 'failed']) this.set({ status }, Number(rows.find((r) => r.status === status)?.n ?? 0));
+      },
+    });
+    new Counter({
+      name: 'comptoir_db_conflict_retries_total',
+      help: 'Database writes run again after a deadlock or lock wait timeout (MySQL/MariaDB)',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(conflictRetries.count);
       },
     });
     new Gauge({
