@@ -32,7 +32,9 @@ const option = (name, fallback) => {
 };
 // --prepare-only: seed and keep the data folder (to EXPLAIN queries by hand), measure nothing.
 const optionValues = new Set(
-  ['--db', '--duration', '--soak', '--calls', '--sqlite-dir', '--mariadb-database'].filter((o) => args.includes(o)).map((o) => args[args.indexOf(o) + 1]),
+  ['--db', '--duration', '--soak', '--calls', '--sqlite-dir', '--mariadb-database']
+    .filter((o) => args.includes(o))
+    .map((o) => args[args.indexOf(o) + 1]),
 );
 const sizes = args.filter((a) => /^\d+$/.test(a) && !optionValues.has(a)).map(Number);
 if (!sizes.length) sizes.push(10000);
@@ -370,7 +372,10 @@ const LATENCY_ENDPOINTS = [
   { name: 'staff customers search', path: (i) => `/api/customer?search=${rareTerm(i)}` },
   { name: 'global search, rare', path: (i) => `/api/search?query=${rareTerm(i)}` },
   { name: 'global search, frequent', path: (i) => `/api/search?query=${frequentTerm(i)}` },
-  { name: 'public filter search, rare', path: (i) => `/api/products/filter?category=all&sort=recent&limit=12&search=${rareTerm(i)}` },
+  {
+    name: 'public filter search, rare',
+    path: (i) => `/api/products/filter?category=all&sort=recent&limit=12&search=${rareTerm(i)}`,
+  },
   {
     name: 'public filter search, frequent',
     path: (i) => `/api/products/filter?category=all&sort=recent&limit=12&search=${frequentTerm(i)}`,
@@ -385,7 +390,9 @@ async function explain(kind, env, statement) {
   if (!match) return [];
   const params = match[2] ? JSON.parse(match[2]) : [];
   if (kind === 'sqlite') {
-    const { default: Database } = await import(pathToFileURL(path.join(root, 'api/node_modules/better-sqlite3/lib/index.js')).href);
+    const { default: Database } = await import(
+      pathToFileURL(path.join(root, 'api/node_modules/better-sqlite3/lib/index.js')).href
+    );
     const db = new Database(path.join(env.DATA_DIR, 'comptoir.sqlite'), { readonly: true, fileMustExist: true });
     try {
       return db
@@ -486,10 +493,15 @@ async function measureLatency(kind, n, env) {
       await get(e.path(8));
       await sleep(200);
       const text = fs.readFileSync(logFile, 'utf8').slice(from); // ASCII-safe enough: offsets only move forward
-      const statements = text.split('\n').filter((l) => l.startsWith('query: ') && !/^query: (BEGIN|COMMIT|START|ROLLBACK)/.test(l));
+      const statements = text
+        .split('\n')
+        .filter((l) => l.startsWith('query: ') && !/^query: (BEGIN|COMMIT|START|ROLLBACK)/.test(l));
       const withPlans = [];
       for (const statement of statements.filter((s) => !/FROM .?sessions/.test(s)))
-        withPlans.push({ statement, plan: await explain(kind, env, statement).catch((error) => [`(no plan: ${error.message})`]) });
+        withPlans.push({
+          statement,
+          plan: await explain(kind, env, statement).catch((error) => [`(no plan: ${error.message})`]),
+        });
       out.set(e.name, withPlans);
     }
     return out;

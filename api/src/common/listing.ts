@@ -110,8 +110,16 @@ export async function pageByIds<E extends ObjectLiteral>(
     if (options.total) total = await options.total();
     else if (options.countCap !== undefined) {
       // COUNT(*) of the first cap + 1 rows: the scan stops there.
-      const [sql, parameters] = ids.clone().select('1').orderBy().offset(undefined).limit(options.countCap + 1).getQueryAndParameters();
-      const [counted] = (await ids.connection.query(`SELECT COUNT(*) AS n FROM (${sql}) capped`, parameters)) as { n: number | string }[];
+      const [sql, parameters] = ids
+        .clone()
+        .select('1')
+        .orderBy()
+        .offset(undefined)
+        .limit(options.countCap + 1)
+        .getQueryAndParameters();
+      const [counted] = (await ids.connection.query(`SELECT COUNT(*) AS n FROM (${sql}) capped`, parameters)) as {
+        n: number | string;
+      }[];
       total = Number(counted?.n ?? 0);
       capped = total > options.countCap;
       if (capped) total = options.countCap;
@@ -172,7 +180,9 @@ export function whereScope<E extends ObjectLiteral>(
 ): SelectQueryBuilder<E> {
   if (scope.kind === 'many') return whereSearch(qb, alias, scope.search, `${parameterName}_search`);
   if (scope.kind === 'ids')
-    return scope.ids.length ? qb.andWhere(`${alias}.id IN (:...${parameterName}_ids)`, { [`${parameterName}_ids`]: scope.ids }) : qb.andWhere('1 = 0');
+    return scope.ids.length
+      ? qb.andWhere(`${alias}.id IN (:...${parameterName}_ids)`, { [`${parameterName}_ids`]: scope.ids })
+      : qb.andWhere('1 = 0');
   return qb;
 }
 

@@ -172,8 +172,7 @@ export class StaffOrdersService {
 
   /** Orders per status among those matching the search (the chips of the orders page). */
   async statusCounts(search?: string | SearchScope): Promise<OrderStatusCounts> {
-    const scope =
-      typeof search === 'object' ? search : await searchScope(this.orders.createQueryBuilder('ord'), search);
+    const scope = typeof search === 'object' ? search : await searchScope(this.orders.createQueryBuilder('ord'), search);
     const qb = this.orders
       .createQueryBuilder('ord')
       .select('ord.status', 'status')

@@ -43,7 +43,11 @@ export class SearchService {
    * the search is resolved on the table first (searchScope), so that a rare term reads its few
    * matches by primary key instead of walking the order's index over every row.
    */
-  private async scoped<E extends ObjectLiteral>(entity: new () => E, alias: string, term: string): Promise<SelectQueryBuilder<E>> {
+  private async scoped<E extends ObjectLiteral>(
+    entity: new () => E,
+    alias: string,
+    term: string,
+  ): Promise<SelectQueryBuilder<E>> {
     const repository = this.dataSource.getRepository(entity);
     const scope = await searchScope(repository.createQueryBuilder(alias), term);
     return whereScope(repository.createQueryBuilder(alias), alias, scope).limit(SEARCH_GROUP_LIMIT);
@@ -168,9 +172,7 @@ export class SearchService {
   }
 
   private async customers(term: string): Promise<SearchAnswer['customers']> {
-    const rows = await (await this.scoped(Customer, 'customer', term))
-      .orderBy('customer.company_name', 'ASC')
-      .getMany();
+    const rows = await (await this.scoped(Customer, 'customer', term)).orderBy('customer.company_name', 'ASC').getMany();
     return rows.map((c) => ({
       id: c.id,
       company_name: c.company_name,

@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn';
 import { formatDate, pad2, truncate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { pagerOf } from '../../lib/use-list-page';
 import { Badge } from '../../ui/badge';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
@@ -231,7 +232,7 @@ function OrdersList({ page, search, status, onPageChange, onSearchChange, onStat
         }
         onRetry={() => void list.refetch()}
         emptyMessage="Aucune commande trouvée"
-        pagination={items ? { page: items.current_page, lastPage: items.last_page, onPageChange } : undefined}
+        pagination={pagerOf(items, onPageChange)}
       />
       {showing !== null ? <OrderDetailDialog orderId={showing} onClose={() => setShowing(null)} /> : null}
     </section>
