@@ -108,22 +108,8 @@ export async function pageByIds<E extends ObjectLiteral>(
   let capped = false;
   if (options.count !== false && !(window.skip === 0 && pageIds.length < window.take)) {
     if (options.total) total = await options.total();
-    else if (options.countCap !== undefined) {
-      // COUNT(*) of the first cap + 1 rows: the scan stops there.
-      const [sql, parameters] = ids
-        .clone()
-        .select('1')
-        .orderBy()
-        .offset(undefined)
-        .limit(options.countCap + 1)
-        .getQueryAndParameters();
-      const [counted] = (await ids.connection.query(`SELECT COUNT(*) AS n FROM (${sql}) capped`, parameters)) as {
-        n: number | string;
-      }[];
-      total = Number(counted?.n ?? 0);
-      capped = total > options.countCap;
-      if (capped) total = options.countCap;
-    } else {
+    else if (options.countCap !== undefined) ({ total, capped } = await cappedCount(ids, options.countCap));
+    else {
       const counted = await ids.clone().select('COUNT(*)', 'n').orderBy().getRawOne<{ n: number | string }>();
       total = Number(counted?.n ?? 0);
     }
@@ -132,6 +118,26 @@ export async function pageByIds<E extends ObjectLiteral>(
   const loaded = await load(pageIds);
   const byId = new Map(loaded.map((row) => [Number((row as unknown as { id: unknown }).id), row]));
   return { rows: pageIds.map((id) => byId.get(id)).filter((row): row is E => row !== undefined), total, capped };
+}
+
+/**
+ * The number of rows of a query, counting no further than `cap` (`capped` when there are more): a
+ * COUNT(*) of its first cap + 1 rows, so the scan stops there.
+ */
+export async function cappedCount<E extends ObjectLiteral>(
+  qb: SelectQueryBuilder<E>,
+  cap: number,
+): Promise<{ total: number; capped: boolean }> {
+  const [sql, parameters] = qb
+    .clone()
+    .select('1')
+    .orderBy()
+    .offset(undefined)
+    .limit(cap + 1)
+    .getQueryAndParameters();
+  const [row] = (await qb.connection.query(`SELECT COUNT(*) AS n FROM (${sql}) capped`, parameters)) as { n: number | string }[];
+  const total = Number(row?.n ?? 0);
+  return total > cap ? { total: cap, capped: true } : { total, capped: false };
 }
 
 /** A search matching more rows than this is not counted to the end: the list says "1 000+". */
@@ -202,6 +208,11 @@ export function containsPattern(term: string): string {
  * Adds the list's search, when one is given: the normalised term anywhere in the entity's
  * `search_text` (accent- and case-insensitive, the same on SQLite and MySQL; see common/search-text.ts).
  * `alias` is the query's alias of an entity declared with `@SearchTextColumn`.
+ *
+ * Both sides are already folded, so the test is a plain byte substring: `instr()` on SQLite, and
+ * `LOCATE()` on a BINARY cast on MySQL/MariaDB, which skips the collation's per-character folding
+ * that `LIKE` pays on utf8mb4_unicode_ci (half the time of a scan of 100,000 rows there; see
+ * docs/performance.md), and needs no escaping of `%` and `_`.
  */
 export function whereSearch<E extends ObjectLiteral>(
   qb: SelectQueryBuilder<E>,
@@ -211,7 +222,11 @@ export function whereSearch<E extends ObjectLiteral>(
 ): SelectQueryBuilder<E> {
   const term = normalizeSearch(search);
   if (!term) return qb;
-  return qb.andWhere(`${alias}.search_text LIKE :${parameterName} ESCAPE '!'`, { [parameterName]: containsPattern(term) });
+  const sqlite = qb.connection.driver.options.type === 'better-sqlite3';
+  const condition = sqlite
+    ? `instr(${alias}.search_text, :${parameterName}) > 0`
+    : `LOCATE(:${parameterName}, CAST(${alias}.search_text AS BINARY)) > 0`;
+  return qb.andWhere(condition, { [parameterName]: term });
 }
 
 /**

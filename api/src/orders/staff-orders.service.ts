@@ -2,7 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { validateForm } from '../common/forms.js';
-import { pageByIds, pageOf, pageRequest, scopeCount, searchScope, whereScope, type SearchScope } from '../common/listing.js';
+import {
+  cappedCount,
+  pageByIds,
+  pageOf,
+  pageRequest,
+  SEARCH_COUNT_CAP,
+  scopeCount,
+  searchScope,
+  whereScope,
+  type SearchScope,
+} from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
 import type {
   OrderItemProduct,
@@ -173,6 +183,19 @@ export class StaffOrdersService {
   /** Orders per status among those matching the search (the chips of the orders page). */
   async statusCounts(search?: string | SearchScope): Promise<OrderStatusCounts> {
     const scope = typeof search === 'object' ? search : await searchScope(this.orders.createQueryBuilder('ord'), search);
+    if (scope.kind === 'many') {
+      // A frequent term: each status counted up to the cap (its scan stops there), "1 000+" beyond.
+      const counts: OrderStatusCounts = { all: 0, pending: 0, inprogress: 0, shipped: 0, canceled: 0 };
+      const capped: NonNullable<OrderStatusCounts['capped']> = [];
+      for (const status of ORDER_STATUSES) {
+        const qb = whereScope(this.orders.createQueryBuilder('ord').where('ord.status = :status', { status }), 'ord', scope);
+        const counted = await cappedCount(qb, SEARCH_COUNT_CAP);
+        counts[status] = counted.total;
+        counts.all += counted.total;
+        if (counted.capped) capped.push(status);
+      }
+      return capped.length ? { ...counts, capped: ['all', ...capped] } : counts;
+    }
     const qb = this.orders
       .createQueryBuilder('ord')
       .select('ord.status', 'status')
