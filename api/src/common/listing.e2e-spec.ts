@@ -4,6 +4,8 @@ import { signInAsAdmin, type StaffClient } from '../../test/support/auth.js';
 import { ensureCurrency, makeBrand, makeCategory } from '../../test/support/public-fixtures.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import { Product } from '../catalogue/entities/product.entity.js';
+import { OrderItem } from '../orders/entities/order-item.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
 import { SEARCH_COUNT_CAP } from './listing.js';
 
 /**
@@ -45,6 +47,46 @@ describe(`searches with many matches (${testDatabaseKind()})`, () => {
         .into(Product)
         .values(rows.slice(i, i + 200))
         .execute();
+    // Orders: 1,002 pending and 3 shipped of "Société Vannes n", one line each.
+    const orders = Array.from({ length: MATCHES - 1 + 3 }, (_, i) => ({
+      order_num: `VAN-${i}`,
+      status: i < MATCHES - 1 ? 'pending' : 'shipped',
+      company_name: `Société Vannes ${i}`,
+      company_phone: '+228 90 00 00 00',
+      company_email: `vannes${i}@example.tg`,
+      representative_name: 'Ama',
+      representative_phone: '+228 90 00 00 01',
+      representative_email: `ama${i}@example.tg`,
+      payment_by: 'Virement',
+      currency: 'Fcfa',
+      payment_term: '30 jours',
+      delivery_method: 'Livraison',
+      credit_level: 'A',
+      created_at: new Date(base - i * 60_000),
+      updated_at: new Date(base - i * 60_000),
+    }));
+    for (let i = 0; i < orders.length; i += 200)
+      await ds
+        .createQueryBuilder()
+        .insert()
+        .into(Order)
+        .values(orders.slice(i, i + 200) as never)
+        .execute();
+    const orderIds = (await ds.getRepository(Order).find({ select: { id: true }, order: { id: 'ASC' } })).map((o) => o.id);
+    const lines = orderIds.map((order_id) => ({
+      order_id,
+      product_name: 'Vanne',
+      quantity: 1,
+      price: '1000.00',
+      total_price: '1000.00',
+    }));
+    for (let i = 0; i < lines.length; i += 200)
+      await ds
+        .createQueryBuilder()
+        .insert()
+        .into(OrderItem)
+        .values(lines.slice(i, i + 200))
+        .execute();
     staff = await signInAsAdmin(t);
   });
   afterAll(async () => {
@@ -83,6 +125,28 @@ describe(`searches with many matches (${testDatabaseKind()})`, () => {
     expect(filter.body.totalCapped).toBeUndefined();
     const none = await request(t.http).get('/api/product').query({ search: 'serie 9999' }).expect(200);
     expect(none.body.products).toMatchObject({ total: 0, data: [] });
+  });
+
+  it('caps the orders list and its status counts for a frequent term, counts a rare one exactly', async () => {
+    const many = await staff.get('/api/order').query({ search: 'VANNES' }).expect(200);
+    expect(many.body.orderItems).toMatchObject({ total: SEARCH_COUNT_CAP, total_capped: true });
+    expect(many.body.orderItems.data[0].order.company_name).toBe('Société Vannes 0');
+    expect(many.body.status_counts).toEqual({
+      all: SEARCH_COUNT_CAP + 3,
+      pending: SEARCH_COUNT_CAP,
+      inprogress: 0,
+      shipped: 3,
+      canceled: 0,
+      capped: ['all', 'pending'],
+    });
+    const shipped = await staff.get('/api/order').query({ search: 'vannes', status: 'shipped' }).expect(200);
+    expect(shipped.body.orderItems.data.map((row: { order: { company_name: string } }) => row.order.company_name)).toEqual(
+      [MATCHES - 1, MATCHES, MATCHES + 1].map((i) => `Société Vannes ${i}`),
+    );
+    const few = await staff.get('/api/order').query({ search: 'vannes 1001' }).expect(200);
+    expect(few.body.orderItems.total).toBe(1);
+    expect(few.body.orderItems.total_capped).toBeUndefined();
+    expect(few.body.status_counts).toEqual({ all: 1, pending: 1, inprogress: 0, shipped: 0, canceled: 0 });
   });
 
   it('gives the global search its first five of each', async () => {
