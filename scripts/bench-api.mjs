@@ -223,8 +223,9 @@ const summary = (r) => ({
 
 async function measureDatabase(kind, n, mariadb) {
   const reuse = kind === 'sqlite' ? option('sqlite-dir') : option('mariadb-database');
-  const dataDir =
-    kind === 'sqlite' && reuse ? path.resolve(reuse) : fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-benchapi-${kind}-${n}-`));
+  // A reused SQLite folder is kept; any folder made here is removed at the end.
+  const keepDir = Boolean(kind === 'sqlite' && reuse);
+  const dataDir = keepDir ? path.resolve(reuse) : fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-benchapi-${kind}-${n}-`));
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -250,7 +251,7 @@ async function measureDatabase(kind, n, mariadb) {
     try {
       return await measureLatency(kind, n, env);
     } finally {
-      if (!reuse) fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
   if (args.includes('--prepare-only')) {
@@ -347,7 +348,7 @@ async function measureDatabase(kind, n, mariadb) {
     bare?.child.kill();
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    if (!reuse) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
