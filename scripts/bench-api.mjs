@@ -8,6 +8,13 @@
 // Prints one table per database with the ratio Comptoir / bare server. `--soak S` adds a mixed soak at
 // 200 req/s for S seconds on MariaDB (errors, latency, server memory before/after).
 // Figures and the machine's load go in docs/performance.md.
+//
+// `--latency [--calls 200]`: no autocannon; per endpoint (staff lists and searches, each call a new term
+// or page, so no cache helps), `--calls` sequential requests after a warm-up, printing the median and p95
+// and then the SQL one such request issues (a second start with LOG_SQL=true) with its query plan
+// (EXPLAIN QUERY PLAN / EXPLAIN). Sequential figures are a request's own cost: on a shared machine
+// they stay readable where saturation figures measure the neighbours. `--sqlite-dir DIR` and
+// `--mariadb-database NAME` (with BENCH_MARIADB_URL) reuse data kept by `--prepare-only`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,13 +32,17 @@ const option = (name, fallback) => {
 };
 // --prepare-only: seed and keep the data folder (to EXPLAIN queries by hand), measure nothing.
 const optionValues = new Set(
-  ['--db', '--duration', '--soak'].filter((o) => args.includes(o)).map((o) => args[args.indexOf(o) + 1]),
+  ['--db', '--duration', '--soak', '--calls', '--sqlite-dir', '--mariadb-database']
+    .filter((o) => args.includes(o))
+    .map((o) => args[args.indexOf(o) + 1]),
 );
 const sizes = args.filter((a) => /^\d+$/.test(a) && !optionValues.has(a)).map(Number);
 if (!sizes.length) sizes.push(10000);
 const databases = option('db') ? [option('db')] : ['sqlite', 'mariadb'];
 const duration = Number(option('duration', 10));
 const soakSeconds = Number(option('soak', 0));
+const latencyMode = args.includes('--latency');
+const calls = Number(option('calls', 200));
 const ADMIN = { email: 'admin@comptoir.example', password: 'Motdepasse-Admin-2024' };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -106,7 +117,10 @@ const summary = (r) => ({
 });
 
 async function measureDatabase(kind, n, mariadb) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-benchapi-${kind}-${n}-`));
+  const reuse = kind === 'sqlite' ? option('sqlite-dir') : option('mariadb-database');
+  // A reused SQLite folder is kept; any folder made here is removed at the end.
+  const keepDir = Boolean(kind === 'sqlite' && reuse);
+  const dataDir = keepDir ? path.resolve(reuse) : fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-benchapi-${kind}-${n}-`));
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -116,13 +130,25 @@ async function measureDatabase(kind, n, mariadb) {
     LOG_LEVEL: 'warn',
   };
   if (kind === 'mariadb') {
-    const name = `bench_${n}_${Date.now()}`;
-    mariadb.sql(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    const name = reuse ?? `bench_${n}_${Date.now()}`;
+    if (!reuse) mariadb.sql(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     env.DATABASE_URL = `${mariadb.url}/${name}`;
   } else env.DATABASE_URL = ''; // SQLite in DATA_DIR (empty, not deleted: the seeding merges process.env)
-  process.stdout.write(`[${kind} N=${n}] seeding... `);
-  const seedMs = await prepare(env, n);
-  console.log(`${(seedMs / 1000).toFixed(0)} s`);
+  if (reuse) {
+    // Kept data: the server applies the migrations added since it was seeded when it starts.
+    console.log(`[${kind} N=${n}] reusing ${env.DATABASE_URL || dataDir}`);
+  } else {
+    process.stdout.write(`[${kind} N=${n}] seeding... `);
+    const seedMs = await prepare(env, n);
+    console.log(`${(seedMs / 1000).toFixed(0)} s`);
+  }
+  if (latencyMode) {
+    try {
+      return await measureLatency(kind, n, env);
+    } finally {
+      if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
   if (args.includes('--prepare-only')) {
     console.log(`Data kept in ${dataDir}${env.DATABASE_URL ? ` (${env.DATABASE_URL})` : ''}`);
     return { kind, n, rows: [] };
@@ -217,11 +243,194 @@ async function measureDatabase(kind, n, mariadb) {
     bare?.child.kill();
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+/** A different search term per call (so that no cache answers), rare ("electrogene 123") or frequent (one product in 7). */
+const LATENCY_WORDS = ['electrogene', 'COMPRESSEUR', 'Électrodes', 'oeillet', 'facade', 'ref-b1', 'grue'];
+const rareTerm = (i) => encodeURIComponent(`${LATENCY_WORDS[i % 7]} ${(i * 7919) % 997}`);
+/** The word alone with a different case pattern per call: same matches, a new URL each time. */
+const frequentTerm = (i) =>
+  encodeURIComponent(
+    [...LATENCY_WORDS[i % 7]].map((c, k) => ((Math.floor(i / 7) >> k) & 1 ? c.toUpperCase() : c.toLowerCase())).join(''),
+  );
+
+const LATENCY_ENDPOINTS = [
+  { name: 'staff orders list, page N (1-50)', path: (i) => `/api/order?page=${1 + (i % 50)}` },
+  { name: 'staff orders list, deep page (1000+)', path: (i) => `/api/order?page=${1000 + ((i * 37) % 10000)}` },
+  { name: 'staff orders search, rare term', path: (i) => `/api/order?search=${rareTerm(i)}` },
+  { name: 'staff orders search, frequent term', path: (i) => `/api/order?search=${frequentTerm(i)}` },
+  { name: 'staff products list search, rare', path: (i) => `/api/product?page=1&per_page=8&search=${rareTerm(i)}` },
+  { name: 'staff products list search, frequent', path: (i) => `/api/product?page=1&per_page=8&search=${frequentTerm(i)}` },
+  { name: 'staff articles search, rare', path: (i) => `/api/blog?search=${rareTerm(i)}` },
+  { name: 'staff articles search, frequent', path: (i) => `/api/blog?search=${frequentTerm(i)}` },
+  { name: 'staff customers search', path: (i) => `/api/customer?search=${rareTerm(i)}` },
+  { name: 'global search, rare', path: (i) => `/api/search?query=${rareTerm(i)}` },
+  { name: 'global search, frequent', path: (i) => `/api/search?query=${frequentTerm(i)}` },
+  {
+    name: 'public filter search, rare',
+    path: (i) => `/api/products/filter?category=all&sort=recent&limit=12&search=${rareTerm(i)}`,
+  },
+  {
+    name: 'public filter search, frequent',
+    path: (i) => `/api/products/filter?category=all&sort=recent&limit=12&search=${frequentTerm(i)}`,
+  },
+];
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** The plan of one logged statement (`query: SQL -- PARAMETERS: [...]`), on the running server's database. */
+async function explain(kind, env, statement) {
+  const match = statement.match(/^query: (SELECT[\s\S]*?)(?: -- PARAMETERS: (\[[\s\S]*\]))?$/);
+  if (!match) return [];
+  const params = match[2] ? JSON.parse(match[2]) : [];
+  if (kind === 'sqlite') {
+    const { default: Database } = await import(
+      pathToFileURL(path.join(root, 'api/node_modules/better-sqlite3/lib/index.js')).href
+    );
+    const db = new Database(path.join(env.DATA_DIR, 'comptoir.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      return db
+        .prepare(`EXPLAIN QUERY PLAN ${match[1]}`)
+        .all(...params)
+        .map((r) => r.detail);
+    } finally {
+      db.close();
+    }
+  }
+  const { default: mysql } = await import(pathToFileURL(path.join(root, 'node_modules/mysql2/promise.js')).href);
+  const connection = await mysql.createConnection(env.DATABASE_URL);
+  try {
+    const [rows] = await connection.query(`EXPLAIN ${match[1]}`, params);
+    return rows.map((r) => `${r.table} ${r.type} key=${r.key ?? '-'} rows=${r.rows} ${r.Extra ?? ''}`.trim());
+  } finally {
+    await connection.end();
+  }
+}
+
+/** CPU time (ms) a process has used so far, from /proc (user + system, 10 ms ticks). */
+function cpuMs(pid) {
+  if (!pid) return 0;
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The pid of the MariaDB server listening on the URL's port (to count its CPU time), if visible. */
+function mariadbPid(url) {
+  const port = new URL(url).port;
+  const out = spawnSync('ss', ['-Hltnp', `sport = :${port}`], { encoding: 'utf8' }).stdout ?? '';
+  const match = out.match(/pid=(\d+)/);
+  return match ? Number(match[1]) : 0;
+}
+
+/** Sequential per-request latency of the uncached staff calls, then the SQL (and plan) of one call each. */
+async function measureLatency(kind, n, env) {
+  const run = async (extraEnv, body) => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = startComptoir({ ...env, ...extraEnv }, port);
+    try {
+      await waitFor(async () => (await fetch(`${base}/api/health`)).ok, 120_000, 'Comptoir');
+      const staff = new StaffClient(base);
+      await staff.signIn(ADMIN.email, ADMIN.password);
+      const cookie = [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const get = async (p) => {
+        const res = await fetch(base + p, { headers: { cookie } });
+        if (!res.ok) throw new Error(`${p} answered ${res.status}`);
+        return res.text();
+      };
+      return await body(get, server.pid);
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+  };
+  const dbPid = kind === 'mariadb' ? mariadbPid(env.DATABASE_URL) : 0;
+  const rows = await run({}, async (get, serverPid) => {
+    const out = [];
+    for (const e of LATENCY_ENDPOINTS) {
+      for (let i = 0; i < 20; i++) await get(e.path(100_000 + i)); // warm-up
+      const times = [];
+      let bytes = 0;
+      const cpuBefore = cpuMs(serverPid);
+      const dbCpuBefore = cpuMs(dbPid);
+      for (let i = 0; i < calls; i++) {
+        const started = performance.now();
+        bytes += (await get(e.path(i))).length;
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      const row = {
+        endpoint: e.name,
+        cpu: (cpuMs(serverPid) - cpuBefore) / calls,
+        dbCpu: dbPid ? (cpuMs(dbPid) - dbCpuBefore) / calls : null,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        max: times[times.length - 1],
+        kb: bytes / calls / 1024,
+      };
+      out.push(row);
+      console.log(
+        `  ${e.name}: median ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, max ${row.max.toFixed(0)} ms, ` +
+          `Node CPU ${row.cpu.toFixed(1)} ms${row.dbCpu === null ? '' : `, MariaDB CPU ${row.dbCpu.toFixed(1)} ms`}, ` +
+          `${row.kb.toFixed(1)} KB (load ${os.loadavg()[0].toFixed(1)})`,
+      );
+    }
+    return out;
+  });
+  const logFile = path.join(env.DATA_DIR, 'server.log');
+  const sql = await run({ LOG_SQL: 'true' }, async (get) => {
+    const out = new Map();
+    for (const e of LATENCY_ENDPOINTS) {
+      await get(e.path(7));
+      await sleep(200);
+      const from = fs.statSync(logFile).size;
+      await get(e.path(8));
+      await sleep(200);
+      const text = fs.readFileSync(logFile, 'utf8').slice(from); // ASCII-safe enough: offsets only move forward
+      const statements = text
+        .split('\n')
+        .filter((l) => l.startsWith('query: ') && !/^query: (BEGIN|COMMIT|START|ROLLBACK)/.test(l));
+      const withPlans = [];
+      for (const statement of statements.filter((s) => !/FROM .?sessions/.test(s)))
+        withPlans.push({
+          statement,
+          plan: await explain(kind, env, statement).catch((error) => [`(no plan: ${error.message})`]),
+        });
+      out.set(e.name, withPlans);
+    }
+    return out;
+  });
+  return { kind, n, latency: rows, sql };
+}
+
+function printLatency(result) {
+  console.log(`\n### ${result.kind}, N = ${result.n}: SQL of one request per endpoint\n`);
+  for (const [endpoint, statements] of result.sql) {
+    console.log(`${endpoint}:`);
+    for (const { statement, plan } of statements) {
+      console.log(`  ${statement.length > 400 ? `${statement.slice(0, 400)}…` : statement}`);
+      for (const line of plan) console.log(`      plan: ${line}`);
+    }
+  }
+  console.log(
+    `\n### ${result.kind}, N = ${result.n}: ${calls} sequential calls per endpoint (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, ${os.cpus().length} cores)\n`,
+  );
+  console.log('| endpoint | median ms | p95 ms | max ms | Node CPU ms/request | MariaDB CPU ms/request | answer KB |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of result.latency)
+    console.log(
+      `| ${r.endpoint} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(0)} | ${r.cpu.toFixed(1)} | ` +
+        `${r.dbCpu === null ? '-' : r.dbCpu.toFixed(1)} | ${r.kb.toFixed(1)} |`,
+    );
+}
+
 function printTable(result) {
+  if (result.latency) return printLatency(result);
   console.log(
     `\n### ${result.kind}, N = ${result.n} products (load average ${os
       .loadavg()

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import { collectFieldErrors, validateForm } from '../common/forms.js';
-import { containsPattern, pageByIds, pageOf, pageRequest, whereSearch } from '../common/listing.js';
+import { containsPattern, pageByIds, pageOf, pageRequest, scopeCount, searchScope, whereScope } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
 import { explainUnappliedUpdate, sentVersion, withCurrentRecord } from '../common/versioning.js';
 import type { EditorDocumentData, StaffArticle, StaffArticleDetail } from '../contract/backoffice.js';
@@ -104,14 +104,18 @@ export class StaffArticlesService {
   async list(query: StaffArticleListQueryDto): Promise<Paginated<StaffArticle>> {
     const request = pageRequest(query, ARTICLES_PAGE_SIZE);
     // Ids on the base table (IDX_blog_articles_created / _status_created), then the page with its authors.
-    const ids = whereSearch(this.articles.createQueryBuilder('article'), 'article', query.search)
+    const scope = await searchScope(this.articles.createQueryBuilder('article'), query.search);
+    const ids = whereScope(this.articles.createQueryBuilder('article'), 'article', scope)
       .orderBy('article.created_at', 'DESC')
       .addOrderBy('article.id', 'DESC');
     if (query.status) ids.andWhere('article.status = :status', { status: query.status });
-    const { rows, total } = await pageByIds(ids, { skip: request.skip, take: request.perPage }, (page) =>
-      this.withAuthor().where('article.id IN (:...page)', { page }).getMany(),
+    const { rows, total, capped } = await pageByIds(
+      ids,
+      { skip: request.skip, take: request.perPage },
+      (page) => this.withAuthor().where('article.id IN (:...page)', { page }).getMany(),
+      scopeCount(scope),
     );
-    return pageOf(rows.map(toStaffArticle), total, request);
+    return pageOf(rows.map(toStaffArticle), total, request, capped);
   }
 
   async latest(limit = 5): Promise<StaffArticle[]> {

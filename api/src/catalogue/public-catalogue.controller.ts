@@ -54,8 +54,14 @@ export class PublicCatalogueController {
   @Public()
   async filter(@Query() query: ProductFilterQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.cache.send(req, res, LIST_CACHE, async (): Promise<ProductFilterAnswer> => {
-      const { products, total } = await this.catalogue.filter(query);
-      return { success: true, message: total ? 'Produits trouvés' : 'Aucun produit trouvé', products, totalProducts: total };
+      const { products, total, capped } = await this.catalogue.filter(query);
+      return {
+        success: true,
+        message: total ? 'Produits trouvés' : 'Aucun produit trouvé',
+        products,
+        totalProducts: total,
+        ...(capped ? { totalCapped: true as const } : {}),
+      };
     });
   }
 }

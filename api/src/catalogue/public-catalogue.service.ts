@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
-import { pageByIds, pageOf, pageRequest, whereSearch } from '../common/listing.js';
+import { pageByIds, pageOf, pageRequest, scopeCount, searchScope, whereScope, type SearchScope } from '../common/listing.js';
 import type { Paginated } from '../contract/staff.js';
 import type { PublicCategory, PublicProduct } from '../contract/public.js';
 import { notFound } from '../core/errors/api-error.js';
@@ -81,16 +81,27 @@ export class PublicCatalogueService {
     return this.products().where('product.id IN (:...ids)', { ids }).getMany();
   }
 
+  /** The search resolved on the products (see searchScope). */
+  private scope(search: string | undefined): Promise<SearchScope> {
+    return searchScope(this.dataSource.getRepository(Product).createQueryBuilder('product'), search);
+  }
+
   /** The base table alone, for the page's ids and the count (see pageByIds). */
-  private base(search: string | undefined): SelectQueryBuilder<Product> {
-    return whereSearch(this.dataSource.getRepository(Product).createQueryBuilder('product'), 'product', search);
+  private base(scope: SearchScope): SelectQueryBuilder<Product> {
+    return whereScope(this.dataSource.getRepository(Product).createQueryBuilder('product'), 'product', scope);
   }
 
   async list(query: { page?: number; per_page?: number; search?: string }): Promise<Paginated<PublicProduct>> {
     const request = pageRequest(query, PUBLIC_PRODUCTS_DEFAULT_PER_PAGE);
-    const ids = this.base(query.search).orderBy('product.created_at', 'DESC').addOrderBy('product.id', 'DESC');
-    const { rows, total } = await pageByIds(ids, { skip: request.skip, take: request.perPage }, (page) => this.load(page));
-    return pageOf(rows.map(toPublicProduct), total, request);
+    const scope = await this.scope(query.search);
+    const ids = this.base(scope).orderBy('product.created_at', 'DESC').addOrderBy('product.id', 'DESC');
+    const { rows, total, capped } = await pageByIds(
+      ids,
+      { skip: request.skip, take: request.perPage },
+      (page) => this.load(page),
+      scopeCount(scope),
+    );
+    return pageOf(rows.map(toPublicProduct), total, request, capped);
   }
 
   /** These products with their relations (any order; missing ids are left out), for the site build. */
@@ -109,17 +120,18 @@ export class PublicCatalogueService {
    * The shop's grid: category ("all" or an id), name search, sort "recent" (newest first) or
    * "Populaire" (products in the spotlight first, then newest), the first `limit` products.
    */
-  async filter(query: ProductFilterQueryDto): Promise<{ products: PublicProduct[]; total: number }> {
+  async filter(query: ProductFilterQueryDto): Promise<{ products: PublicProduct[]; total: number; capped: boolean }> {
     const limit = Math.min(query.limit ?? FILTER_DEFAULT_LIMIT, FILTER_MAX_LIMIT);
     // Name and reference, accent- and case-insensitive ("electrogene" finds "Électrogène").
-    const ids = this.base(query.search);
+    const scope = await this.scope(query.search);
+    const ids = this.base(scope);
     if (query.category && query.category !== 'all')
       ids.andWhere('product.category_id = :category', { category: Number(query.category) });
     // Served by IDX_products_(category_)created / (category_)spotlight_created.
     if (query.sort === 'Populaire') ids.orderBy('product.in_spotlight', 'DESC').addOrderBy('product.created_at', 'DESC');
     else ids.orderBy('product.created_at', 'DESC');
     ids.addOrderBy('product.id', 'DESC');
-    const { rows, total } = await pageByIds(ids, { skip: 0, take: limit }, (page) => this.load(page));
-    return { products: rows.map(toPublicProduct), total };
+    const { rows, total, capped } = await pageByIds(ids, { skip: 0, take: limit }, (page) => this.load(page), scopeCount(scope));
+    return { products: rows.map(toPublicProduct), total, capped };
   }
 }

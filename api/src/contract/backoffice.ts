@@ -402,6 +402,8 @@ export interface OrderStatusCounts {
   inprogress: number;
   shipped: number;
   canceled: number;
+  /** The counts that stopped at 1,000 (a search with more matches): lower bounds, shown "1 000+". */
+  capped?: Array<'all' | OrderStatusValue>;
 }
 
 /**

@@ -143,6 +143,8 @@ export interface ProductFilterAnswer {
   message: string;
   products: PublicProduct[];
   totalProducts: number;
+  /** Present (true) when a search matched more than 1,000 products: `totalProducts` is then 1,000, a lower bound. */
+  totalCapped?: true;
 }
 
 // ---------------------------------------------------------------------------------------------

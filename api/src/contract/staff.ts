@@ -23,6 +23,8 @@ export interface Paginated<T> {
   last_page: number;
   per_page: number;
   total: number;
+  /** Present (true) when `total` is a lower bound: a search matching more than 1,000 rows is not counted further ("1 000+"). */
+  total_capped?: true;
 }
 
 /** Query parameters every list accepts. */

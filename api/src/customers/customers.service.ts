@@ -3,7 +3,16 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Not, type Repository } from 'typeorm';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import { validateForm } from '../common/forms.js';
-import { countByParent, pageOf, pageRequest, whereSearch, type ListQueryDto } from '../common/listing.js';
+import {
+  countByParent,
+  pageByIds,
+  pageOf,
+  pageRequest,
+  scopeCount,
+  searchScope,
+  whereScope,
+  type ListQueryDto,
+} from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
 import { explainUnappliedUpdate, sentVersion, withCurrentRecord } from '../common/versioning.js';
 import type { StaffCustomer } from '../contract/backoffice.js';
@@ -49,17 +58,22 @@ export class CustomersService {
 
   async list(query: ListQueryDto): Promise<Paginated<StaffCustomer>> {
     const request = pageRequest(query, CUSTOMERS_PAGE_SIZE);
-    const qb = this.customers
-      .createQueryBuilder('customer')
+    const scope = await searchScope(this.customers.createQueryBuilder('customer'), query.search);
+    const ids = whereScope(this.customers.createQueryBuilder('customer'), 'customer', scope)
       .orderBy('customer.created_at', 'DESC')
       .addOrderBy('customer.id', 'DESC');
-    whereSearch(qb, 'customer', query.search);
-    const [rows, total] = await qb.skip(request.skip).take(request.perPage).getManyAndCount();
+    const { rows, total, capped } = await pageByIds(
+      ids,
+      { skip: request.skip, take: request.perPage },
+      (page) => this.customers.createQueryBuilder('customer').where('customer.id IN (:...page)', { page }).getMany(),
+      scopeCount(scope),
+    );
     const counts = await this.orderCounts(rows.map((c) => c.id));
     return pageOf(
       rows.map((c) => toStaffCustomer(c, counts.get(c.id) ?? 0)),
       total,
       request,
+      capped,
     );
   }
 

@@ -2,7 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { validateForm } from '../common/forms.js';
-import { pageByIds, pageOf, pageRequest, whereSearch } from '../common/listing.js';
+import {
+  cappedCount,
+  pageByIds,
+  pageOf,
+  pageRequest,
+  SEARCH_COUNT_CAP,
+  scopeCount,
+  searchScope,
+  whereScope,
+  type SearchScope,
+} from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
 import type {
   OrderItemProduct,
@@ -140,31 +150,58 @@ export class StaffOrdersService {
     // Sorted on the order's columns only, so that both databases walk IDX_orders_created_at and read
     // each order's lines through IDX_order_items_order (in id order) without sorting every line; an
     // ORDER BY that mixed in item.id would make MySQL/MariaDB sort the whole join.
+    // The search is resolved on the orders alone (see searchScope), then narrows the items' query.
+    const scope = await searchScope(this.orders.createQueryBuilder('ord'), query.search);
     const ids = this.items
       .createQueryBuilder('item')
       .innerJoin('item.order', 'ord')
       .orderBy('ord.created_at', 'DESC')
       .addOrderBy('ord.id', 'DESC');
-    whereSearch(ids, 'ord', query.search);
+    whereScope(ids, 'ord', scope);
     if (query.status) ids.andWhere('ord.status = :status', { status: query.status });
-    const { rows, total } = await pageByIds(ids, { skip: request.skip, take: request.perPage }, (pageIds) =>
-      this.itemsQuery().where('item.id IN (:...pageIds)', { pageIds }).getMany(),
+    const unfiltered = scope.kind === 'none' && !query.status;
+    const { rows, total, capped } = await pageByIds(
+      ids,
+      { skip: request.skip, take: request.perPage },
+      (pageIds) => this.itemsQuery().where('item.id IN (:...pageIds)', { pageIds }).getMany(),
+      // Every line belongs to an order (NOT NULL, cascade): without a filter, count the lines alone.
+      unfiltered ? { total: () => this.lineCount() } : scopeCount(scope),
     );
     // Lines of one order in id order within the page (the index gives them so; this makes it certain).
     const position = new Map(rows.map((row, i) => [row.order_id, i]));
     rows.sort((a, b) => position.get(a.order_id)! - position.get(b.order_id)! || a.id - b.id);
-    const page = pageOf(rows.map(toOrderItemRow), total, request);
-    return { page, counts: await this.statusCounts(query.search) };
+    const page = pageOf(rows.map(toOrderItemRow), total, request, capped);
+    return { page, counts: await this.statusCounts(scope) };
+  }
+
+  /** Every order line: a plain COUNT(*) of one table (SQLite counts a b-tree without reading rows). */
+  private async lineCount(): Promise<number> {
+    const row = await this.items.createQueryBuilder('item').select('COUNT(*)', 'n').getRawOne<{ n: number | string }>();
+    return Number(row?.n ?? 0);
   }
 
   /** Orders per status among those matching the search (the chips of the orders page). */
-  async statusCounts(search?: string): Promise<OrderStatusCounts> {
+  async statusCounts(search?: string | SearchScope): Promise<OrderStatusCounts> {
+    const scope = typeof search === 'object' ? search : await searchScope(this.orders.createQueryBuilder('ord'), search);
+    if (scope.kind === 'many') {
+      // A frequent term: each status counted up to the cap (its scan stops there), "1 000+" beyond.
+      const counts: OrderStatusCounts = { all: 0, pending: 0, inprogress: 0, shipped: 0, canceled: 0 };
+      const capped: NonNullable<OrderStatusCounts['capped']> = [];
+      for (const status of ORDER_STATUSES) {
+        const qb = whereScope(this.orders.createQueryBuilder('ord').where('ord.status = :status', { status }), 'ord', scope);
+        const counted = await cappedCount(qb, SEARCH_COUNT_CAP);
+        counts[status] = counted.total;
+        counts.all += counted.total;
+        if (counted.capped) capped.push(status);
+      }
+      return capped.length ? { ...counts, capped: ['all', ...capped] } : counts;
+    }
     const qb = this.orders
       .createQueryBuilder('ord')
       .select('ord.status', 'status')
       .addSelect('COUNT(*)', 'n')
       .groupBy('ord.status');
-    whereSearch(qb, 'ord', search);
+    whereScope(qb, 'ord', scope);
     const rows = await qb.getRawMany<{ status: string; n: string | number }>();
     const counts: OrderStatusCounts = { all: 0, pending: 0, inprogress: 0, shipped: 0, canceled: 0 };
     for (const row of rows) {

@@ -6,7 +6,7 @@ import { Article } from '../blog/entities/article.entity.js';
 import { Brand } from '../catalogue/entities/brand.entity.js';
 import { Category } from '../catalogue/entities/category.entity.js';
 import { Product } from '../catalogue/entities/product.entity.js';
-import { whereSearch } from '../common/listing.js';
+import { searchScope, whereScope, whereSearch } from '../common/listing.js';
 import type { SearchAnswer } from '../contract/backoffice.js';
 import { can, type StaffPrincipal } from '../core/access/permissions.js';
 import { Customer } from '../customers/entities/customer.entity.js';
@@ -38,6 +38,21 @@ export class SearchService {
     return whereSearch(this.dataSource.getRepository(entity).createQueryBuilder(alias), alias, term).limit(SEARCH_GROUP_LIMIT);
   }
 
+  /**
+   * The group's first matches in an order other than the search index's (newest first, by company):
+   * the search is resolved on the table first (searchScope), so that a rare term reads its few
+   * matches by primary key instead of walking the order's index over every row.
+   */
+  private async scoped<E extends ObjectLiteral>(
+    entity: new () => E,
+    alias: string,
+    term: string,
+  ): Promise<SelectQueryBuilder<E>> {
+    const repository = this.dataSource.getRepository(entity);
+    const scope = await searchScope(repository.createQueryBuilder(alias), term);
+    return whereScope(repository.createQueryBuilder(alias), alias, scope).limit(SEARCH_GROUP_LIMIT);
+  }
+
   async search(principal: StaffPrincipal, term: string): Promise<Groups> {
     const blog = can(principal, 'blog', 'view');
     const shop = can(principal, 'shop', 'view');
@@ -60,7 +75,7 @@ export class SearchService {
   }
 
   private async blogs(term: string): Promise<SearchAnswer['blogs']> {
-    const rows = await this.query(Article, 'article', term).orderBy('article.created_at', 'DESC').getMany();
+    const rows = await (await this.scoped(Article, 'article', term)).orderBy('article.created_at', 'DESC').getMany();
     return rows.map((a) => ({
       id: a.id,
       title: a.title,
@@ -115,7 +130,7 @@ export class SearchService {
   }
 
   private async stocks(term: string): Promise<SearchAnswer['stocks']> {
-    const rows = await this.query(StockEntry, 'entry', term).orderBy('entry.created_at', 'DESC').getMany();
+    const rows = await (await this.scoped(StockEntry, 'entry', term)).orderBy('entry.created_at', 'DESC').getMany();
     return rows.map((s) => ({ id: s.id, name: s.name, quantity: s.quantity, image: s.image }));
   }
 
@@ -144,7 +159,7 @@ export class SearchService {
   }
 
   private async orders(term: string): Promise<SearchAnswer['orders']> {
-    const rows = await this.query(Order, 'ord', term).orderBy('ord.created_at', 'DESC').getMany();
+    const rows = await (await this.scoped(Order, 'ord', term)).orderBy('ord.created_at', 'DESC').getMany();
     return rows.map((o) => ({
       id: o.id,
       order_num: o.order_num,
@@ -157,7 +172,7 @@ export class SearchService {
   }
 
   private async customers(term: string): Promise<SearchAnswer['customers']> {
-    const rows = await this.query(Customer, 'customer', term).orderBy('customer.company_name', 'ASC').getMany();
+    const rows = await (await this.scoped(Customer, 'customer', term)).orderBy('customer.company_name', 'ASC').getMany();
     return rows.map((c) => ({
       id: c.id,
       company_name: c.company_name,

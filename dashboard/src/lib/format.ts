@@ -24,6 +24,14 @@ export function pad2(value: number): string {
   return String(Math.max(0, Math.trunc(value))).padStart(2, '0');
 }
 
+/**
+ * A list's total: zero-padded, or "1 000+" when the server stopped counting (`total_capped`: a search
+ * matching more than 1,000 rows).
+ */
+export function totalText(total: number, capped?: boolean): string {
+  return capped ? `${new Intl.NumberFormat('fr-FR').format(total)}+` : pad2(total);
+}
+
 /** Cuts a text at `max` characters and marks the cut with "..". */
 export function truncate(text: string | null | undefined, max: number): string {
   if (!text) return '';

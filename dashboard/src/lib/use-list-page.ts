@@ -9,6 +9,8 @@ import { errorText } from './api';
 export interface PagedMeta {
   current_page: number;
   last_page: number;
+  /** The total is a lower bound (see Paginated): the last page is not known either. */
+  total_capped?: boolean;
 }
 
 /** A page past the end (after a delete, or an old link): go to the last page. */
@@ -20,7 +22,9 @@ export function useClampPage(paged: PagedMeta | undefined, page: number, onPageC
 
 /** The `pagination` prop of `DataTable` for a paged answer (none until it has loaded). */
 export function pagerOf(paged: PagedMeta | undefined, onPageChange: (page: number) => void): PaginationProps | undefined {
-  return paged ? { page: paged.current_page, lastPage: paged.last_page, onPageChange } : undefined;
+  return paged
+    ? { page: paged.current_page, lastPage: paged.last_page, lastPageOpen: paged.total_capped, onPageChange }
+    : undefined;
 }
 
 /**

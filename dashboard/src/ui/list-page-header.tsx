@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { pad2 } from '../lib/format';
+import { totalText } from '../lib/format';
 import { Badge } from './badge';
 import { Button } from './button';
 import { PageHeader } from './page-header';
@@ -9,6 +9,8 @@ export interface ListPageHeaderProps {
   title: string;
   /** The list's total, shown in a badge once loaded. */
   total: number | undefined;
+  /** The total is a lower bound ("1 000+", see Paginated's total_capped). */
+  totalCapped?: boolean;
   breadcrumb: string[];
   /** The add button ("Ajouter une marque"), shown when `onCreate` is given. */
   createLabel: string;
@@ -22,6 +24,7 @@ export interface ListPageHeaderProps {
 export function ListPageHeader({
   title,
   total,
+  totalCapped,
   breadcrumb,
   createLabel,
   onCreate,
@@ -34,7 +37,7 @@ export function ListPageHeader({
       <PageHeader
         title={
           <span className="inline-flex items-center gap-1">
-            {title} {total !== undefined ? <Badge tone="info">{pad2(total)}</Badge> : null}
+            {title} {total !== undefined ? <Badge tone="info">{totalText(total, totalCapped)}</Badge> : null}
           </span>
         }
         breadcrumb={breadcrumb}

@@ -7,17 +7,20 @@ export interface PaginationProps {
   onPageChange: (page: number) => void;
   /** Shown at the left ("12 administrateurs"). */
   summary?: string;
+  /** More pages may follow the last one known (a search not counted to the end): "Page 3 sur 143+". */
+  lastPageOpen?: boolean;
   disabled?: boolean;
 }
 
 /** "Page n sur m" with Précédent / Suivant. */
-export function Pagination({ page, lastPage, onPageChange, summary, disabled }: PaginationProps) {
+export function Pagination({ page, lastPage, onPageChange, summary, disabled, lastPageOpen }: PaginationProps) {
   const last = Math.max(1, lastPage);
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-1.5 border-t border-line px-2 py-1.5">
       <p className="text-sm text-ink-muted" aria-live="polite">
         {summary ? <span className="mr-1">{summary} ·</span> : null}
         Page {Math.min(page, last)} sur {last}
+        {lastPageOpen ? '+' : ''}
       </p>
       <div className="flex gap-1">
         <Button

@@ -34,6 +34,8 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
   const [limit, setLimit] = useState(CATALOGUE_INITIAL_LIMIT);
   const [products, setProducts] = useState(initialProducts);
   const [total, setTotal] = useState(initialTotal);
+  // A search matching more than 1,000 products is not counted further: "Plus de 1000 produits".
+  const [totalCapped, setTotalCapped] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
   const [attempt, setAttempt] = useState(0);
   // Category, sort, search and the number shown are in the address: Back from a product restores them.
@@ -81,6 +83,7 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
           }),
         );
         setTotal(result.data.totalProducts);
+        setTotalCapped(Boolean(result.data.totalCapped));
         setStatus('idle');
       })
       .catch((error) => {
@@ -180,7 +183,11 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
       </form>
 
       <p className="mt-2 text-sm text-ink-muted" role="status" aria-live="polite">
-        {loading ? 'Chargement des produits…' : status === 'error' ? '' : `${total} produit${total > 1 ? 's' : ''}`}
+        {loading
+          ? 'Chargement des produits…'
+          : status === 'error'
+            ? ''
+            : `${totalCapped ? 'Plus de ' : ''}${total} produit${total > 1 ? 's' : ''}`}
       </p>
 
       <div ref={resultsRef} className="relative mt-1 min-h-[240px]" aria-busy={loading}>

@@ -108,6 +108,8 @@ export interface AppConfig {
   auditRetentionDays: number;
   /** Stock at or below this counts as low on the dashboard home, for products without their own threshold. */
   lowStockThreshold: number;
+  /** LOG_SQL: every SQL statement on stdout (TypeORM's query logger), for `npm run bench:api -- --latency`. */
+  logSql: boolean;
 }
 
 export class ConfigError extends Error {
@@ -324,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitFactor: parseRateLimitFactor(env),
     auditRetentionDays: parsePositiveInt(env, 'AUDIT_RETENTION_DAYS', 365),
     lowStockThreshold: parsePositiveInt(env, 'LOW_STOCK_THRESHOLD', 5),
+    logSql: parseBool(env, 'LOG_SQL', false),
     ...parseOperations(env),
   };
 }

@@ -26,6 +26,7 @@ export function buildDataSourceOptions(config: AppConfig, overrides: Partial<Dat
       migrations: SQLITE_MIGRATIONS,
       migrationsRun: false,
       synchronize: false,
+      logging: config.logSql ? ['query'] : false,
       // WAL lets readers go on while one writer commits; busy_timeout makes concurrent writers wait.
       prepareDatabase: (db: { pragma(sql: string): unknown }) => {
         db.pragma('journal_mode = WAL');
@@ -46,6 +47,7 @@ export function buildDataSourceOptions(config: AppConfig, overrides: Partial<Dat
     migrations: MYSQL_MIGRATIONS,
     migrationsRun: false,
     synchronize: false,
+    logging: config.logSql ? ['query'] : false,
     connectTimeout: 5000,
     extra: { connectionLimit: 10, enableKeepAlive: true, decimalNumbers: false },
     ...overrides,

@@ -5,7 +5,7 @@ import { Eye, ImageOff, MoreVertical, PenLine, Pencil, RotateCw, Trash2, Triangl
 import { useEffect, useState } from 'react';
 import { errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { formatDate, fullName, pad2, truncate } from '../../lib/format';
+import { formatDate, fullName, totalText, truncate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Avatar } from '../../ui/avatar';
@@ -107,7 +107,8 @@ function ArticlesList({ page, search, status, onPageChange, onSearchChange, onSt
           page={blogs.current_page}
           lastPage={blogs.last_page}
           onPageChange={onPageChange}
-          summary={`${pad2(blogs.total)} article${blogs.total > 1 ? 's' : ''}`}
+          lastPageOpen={blogs.total_capped}
+          summary={`${totalText(blogs.total, blogs.total_capped)} article${blogs.total > 1 ? 's' : ''}`}
           disabled={list.isFetching}
         />
       </>

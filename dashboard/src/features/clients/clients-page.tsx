@@ -153,6 +153,7 @@ function ClientsList({ page, search, onPageChange, onSearchChange }: ListPagePro
       <ListPageHeader
         title="Liste de clients"
         total={customers?.total}
+        totalCapped={customers?.total_capped}
         breadcrumb={['Commandes & Clients', 'Clients']}
         createLabel="Ajouter un client"
         onCreate={can('orders', 'create') ? () => setEditing('new') : undefined}

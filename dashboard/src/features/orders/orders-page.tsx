@@ -5,9 +5,10 @@ import { Eye, MoreVertical, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { formatDate, pad2, truncate } from '../../lib/format';
+import { formatDate, totalText, truncate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { pagerOf } from '../../lib/use-list-page';
 import { Badge } from '../../ui/badge';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
@@ -171,13 +172,15 @@ function OrdersList({ page, search, status, onPageChange, onSearchChange, onStat
     { value: undefined, label: 'Toutes', count: counts?.all },
     ...ORDER_STATUSES.map((value) => ({ value, label: ORDER_STATUS_LABEL[value], count: counts?.[value] })),
   ];
+  const countText = (value: OrderStatusValue | undefined, count: number) =>
+    totalText(count, counts?.capped?.includes(value ?? 'all'));
 
   return (
     <section>
       <PageHeader
         title={
           <span className="inline-flex items-center gap-1">
-            Commandes {counts ? <Badge tone="info">{pad2(counts.all)}</Badge> : null}
+            Commandes {counts ? <Badge tone="info">{countText(undefined, counts.all)}</Badge> : null}
           </span>
         }
         breadcrumb={['Commandes & Clients', 'Commandes']}
@@ -210,7 +213,7 @@ function OrdersList({ page, search, status, onPageChange, onSearchChange, onStat
                   )}
                   data-testid="chip-count"
                 >
-                  {chip.count === undefined ? '–' : pad2(chip.count)}
+                  {chip.count === undefined ? '–' : countText(chip.value, chip.count)}
                 </span>
               </button>
             );
@@ -231,7 +234,7 @@ function OrdersList({ page, search, status, onPageChange, onSearchChange, onStat
         }
         onRetry={() => void list.refetch()}
         emptyMessage="Aucune commande trouvée"
-        pagination={items ? { page: items.current_page, lastPage: items.last_page, onPageChange } : undefined}
+        pagination={pagerOf(items, onPageChange)}
       />
       {showing !== null ? <OrderDetailDialog orderId={showing} onClose={() => setShowing(null)} /> : null}
     </section>

@@ -129,6 +129,7 @@ function ProductsList({ page, search, onPageChange, onSearchChange }: ListPagePr
       <ListPageHeader
         title="Produits"
         total={products?.total}
+        totalCapped={products?.total_capped}
         breadcrumb={['Gestion de stock', 'Produits']}
         createLabel="Ajouter un produit"
         onCreate={can('shop', 'create') ? () => setEditing('new') : undefined}
