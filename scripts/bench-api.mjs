@@ -19,6 +19,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { buildIfStale, root } from './lib/builds.mjs';
 import { growDemoData, seedDemo } from './lib/demo-data.mjs';
