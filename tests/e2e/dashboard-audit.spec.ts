@@ -6,20 +6,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { formatPrice } from '../../api/src/shared/money.js';
-import { staffApi, type StaffApi } from './dashboard-helpers.js';
+import { signIn, staffApi, type StaffApi, toast } from './dashboard-helpers.js';
 import { E2E_ADMIN, startServer, type RunningServer } from './server.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-async function signIn(page: Page, baseUrl = '') {
-  await page.goto(`${baseUrl}/dashboard/login`);
-  await page.getByLabel('Email pro').fill(E2E_ADMIN.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
-}
-
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -173,7 +163,7 @@ test.describe('home charts', () => {
   });
 
   test('the charts of the home say in words and tables what the data holds, and link to the lists', async ({ page }) => {
-    await signIn(page, server.baseUrl);
+    await signIn(page, { baseUrl: server.baseUrl });
 
     const orders = page.getByTestId('chart-orders-weeks');
     await expect(page.getByTestId('chart-orders-weeks-summary')).toHaveText(

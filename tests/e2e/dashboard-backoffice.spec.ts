@@ -4,7 +4,7 @@
 // change made in the browser the server's state is read back through the API.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
-import { SMALL_PNG, staffApi, type StaffApi } from './dashboard-helpers.js';
+import { signIn, SMALL_PNG, staffApi, type StaffApi, toast } from './dashboard-helpers.js';
 import { E2E_ADMIN } from './server.js';
 
 const DOMAIN = 'comptoir.example';
@@ -25,21 +25,11 @@ test.afterAll(async () => {
 
 // --- Browser helpers ---
 
-async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password) {
-  await page.goto('/dashboard/login');
-  await page.getByLabel('Email pro').fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
-}
-
 /** Picks an option of a Radix select named by its label. */
 async function choose(scope: Locator, page: Page, label: string, option: string | RegExp) {
   await scope.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).click();
 }
-
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).exclude('.codex-editor').exclude('[data-sonner-toaster]').analyze();
@@ -738,7 +728,7 @@ test.describe('dashboard back office', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
 
-    await signIn(page, email, password);
+    await signIn(page, { email, password });
     const nav = page.getByRole('navigation', { name: 'Menu principal' });
     await expect(nav.getByRole('link', { name: 'Blog & Articles' })).toBeVisible();
     for (const hidden of ['Marques', 'Catégories', 'Produits', 'Entrées', 'Commandes', 'Clients', 'Administration']) {

@@ -2,7 +2,7 @@
 // other silently; an editor whose session ends mid-edit signs in again in place and the save goes
 // through; text typed is kept in the browser and offered back after the tab is lost.
 import { expect, test, type Page } from '@playwright/test';
-import { SMALL_PNG, staffApi, type StaffApi } from './dashboard-helpers.js';
+import { signIn, SMALL_PNG, staffApi, type StaffApi, toast } from './dashboard-helpers.js';
 import { E2E_ADMIN } from './server.js';
 
 const run = Date.now().toString(36);
@@ -16,14 +16,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await admin?.dispose();
 });
-
-async function signIn(page: Page) {
-  await page.goto('/dashboard/login');
-  await page.getByLabel('Email pro').fill(E2E_ADMIN.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
-}
 
 async function draftArticle(title: string, text: string): Promise<number> {
   const content = JSON.stringify({ time: Date.now(), blocks: [{ type: 'paragraph', data: { text } }], version: '2.31.0' });
@@ -45,8 +37,6 @@ async function openAndType(page: Page, id: number, current: string, addition: st
 }
 
 const stored = async (id: number) => (await admin.get(`/api/blog/${id}`)).blog as { content: string; version: number };
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
 test.describe('dashboard: nothing typed is lost', () => {
   test('two tabs on one article: the second save is refused with who and when, then reloads theirs', async ({ context }) => {
     const id = await draftArticle(`Deux onglets ${run}`, 'Texte de départ.');

@@ -4,9 +4,9 @@
 // spinner and no empty block. Runs against the real built server of global-setup (the site is
 // rebuilt in the background when the article is published); the server's state is read back through
 // the API.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import sharp from 'sharp';
-import { SMALL_PNG, staffApi, type StaffApi } from './dashboard-helpers.js';
+import { signIn, SMALL_PNG, staffApi, type StaffApi, toast } from './dashboard-helpers.js';
 import { E2E_ADMIN } from './server.js';
 
 const run = Date.now().toString(36);
@@ -19,16 +19,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await admin?.dispose();
 });
-
-async function signIn(page: Page) {
-  await page.goto('/dashboard/login');
-  await page.getByLabel('Email pro').fill(E2E_ADMIN.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
-}
-
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /**
  * Pastes a file into a block, as a screenshot pasted from the clipboard arrives, or drops it there as

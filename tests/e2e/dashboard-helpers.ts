@@ -1,6 +1,7 @@
 // Helpers of the dashboard browser tests (dashboard-*.spec.ts): a signed-in staff API session, to
 // set up data and read the server's state back, with the anti-forgery header on every change.
-import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './server.js';
 
 export interface StaffApi {
   ctx: APIRequestContext;
@@ -57,3 +58,25 @@ export const SMALL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWOQ9buBFTEMLQkAXtlQwStwFmIAAAAASUVORK5CYII=',
   'base64',
 );
+
+/**
+ * Signs in through the dashboard's own form (the administrator by default) and waits for the home
+ * screen's greeting. `baseUrl` for a server the test started itself.
+ */
+export async function signIn(
+  page: Page,
+  {
+    email = E2E_ADMIN.email,
+    password = E2E_ADMIN.password,
+    baseUrl = '',
+  }: { email?: string; password?: string; baseUrl?: string } = {},
+): Promise<void> {
+  await page.goto(`${baseUrl}/dashboard/login`);
+  await page.getByLabel('Email pro').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
+}
+
+/** A sonner toast showing `text` (the dashboard's and the site's notices use the same library). */
+export { toast } from './public-helpers.js';

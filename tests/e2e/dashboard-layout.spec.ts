@@ -3,7 +3,7 @@
 // that opened a dialog, and axe finds no serious or critical problem on any screen or overlay.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './server.js';
+import { signIn } from './dashboard-helpers.js';
 
 const SCREENS = [
   '/dashboard',
@@ -28,14 +28,6 @@ const LISTS_WITH_ACTIONS = [
   '/dashboard/clients',
   '/dashboard/administration/admins',
 ];
-
-async function signIn(page: Page) {
-  await page.goto('/dashboard/login');
-  await page.getByLabel('Email pro').fill(E2E_ADMIN.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
-}
 
 /** Serious and critical axe findings (the editor's third-party canvas and the toasts aside). */
 async function seriousFindings(page: Page): Promise<string[]> {
