@@ -16,3 +16,8 @@ export function formatPrice(price: string | number, symbol = ''): string {
   if (!symbol) return amount;
   return symbol === '$' ? `${symbol} ${amount}` : `${amount} ${symbol}`;
 }
+
+/** A count with the same French grouping as the amounts: "1 000", "14 302". */
+export function formatCount(value: number): string {
+  return formatPrice(Math.max(0, Math.trunc(value)));
+}

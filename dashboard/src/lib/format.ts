@@ -1,5 +1,6 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { fr } from 'date-fns/locale';
+import { formatCount } from '@comptoir/api/money';
 
 function toDate(value: string | Date | null | undefined): Date | null {
   if (!value) return null;
@@ -29,7 +30,7 @@ export function pad2(value: number): string {
  * matching more than 1,000 rows).
  */
 export function totalText(total: number, capped?: boolean): string {
-  return capped ? `${new Intl.NumberFormat('fr-FR').format(total)}+` : pad2(total);
+  return capped ? `${formatCount(total)}+` : pad2(total);
 }
 
 /** Cuts a text at `max` characters and marks the cut with "..". */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ProductFilterAnswer, ProductSort } from '@comptoir/api/contract';
-import { storageUrl } from '../lib/format';
+import { formatCount, storageUrl } from '../lib/format';
 import { CATALOGUE_INITIAL_LIMIT, CATALOGUE_STEP, SEARCH_MIN_CHARS, toProductCard, type ProductCardData } from '../lib/products';
 import { addToCart } from './lib/cart';
 import { useDebounced } from './lib/hooks';
@@ -34,7 +34,7 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
   const [limit, setLimit] = useState(CATALOGUE_INITIAL_LIMIT);
   const [products, setProducts] = useState(initialProducts);
   const [total, setTotal] = useState(initialTotal);
-  // A search matching more than 1,000 products is not counted further: "Plus de 1000 produits".
+  // A search matching more than 1,000 products is not counted further: "Plus de 1 000 produits".
   const [totalCapped, setTotalCapped] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
   const [attempt, setAttempt] = useState(0);
@@ -187,7 +187,7 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
           ? 'Chargement des produits…'
           : status === 'error'
             ? ''
-            : `${totalCapped ? 'Plus de ' : ''}${total} produit${total > 1 ? 's' : ''}`}
+            : `${totalCapped ? 'Plus de ' : ''}${formatCount(total)} produit${total > 1 ? 's' : ''}`}
       </p>
 
       <div ref={resultsRef} className="relative mt-1 min-h-[240px]" aria-busy={loading}>
