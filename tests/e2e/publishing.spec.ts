@@ -122,6 +122,9 @@ test.describe('a build that fails or is killed', () => {
       .toBe('failed');
     const status = (await staff.request('GET', '/api/publishing/status')).status;
     expect(status.last_error).toMatch(/killed|SIGKILL/);
+    // The release that stayed live: the one the rollback below goes back to.
+    const keptRelease: string = status.live_release;
+    expect(keptRelease).toBeTruthy();
     expect(await statusOf(base, '/')).toBe(200);
     expect(await statusOf(base, `/article/${kept.blog.slug}`)).toBe(200);
     expect(await statusOf(base, `/article/${lost.blog.slug}`)).toBe(404);
@@ -139,13 +142,24 @@ test.describe('a build that fails or is killed', () => {
     const healthy = await admin(server.baseUrl);
     await healthy.request('POST', '/api/publishing/rebuild');
     await waitForStatus(server.baseUrl, `/article/${lost.blog.slug}`, 200);
+    // Every build settled first (the boot's and the one asked may be two): a build finishing after the
+    // rollback would switch the site forward again.
+    await expect
+      .poll(
+        async () => {
+          const now = (await healthy.request('GET', '/api/publishing/status')).status;
+          return `${now.state} ${now.pending_count}`;
+        },
+        { timeout: 120_000 },
+      )
+      .toBe('idle 0');
     // Run without blocking this process: a synchronous spawn would stall the test's own HTTP client, whose
     // kept-alive sockets the server closes meanwhile ("other side closed" on the next request, on a busy machine).
-    const rollback = await execFileAsync(process.execPath, [path.join(root, 'api/dist/cli.js'), 'site:rollback'], {
+    const rollback = await execFileAsync(process.execPath, [path.join(root, 'api/dist/cli.js'), 'site:rollback', keptRelease], {
       env: { ...process.env, DATA_DIR: dataDir },
       encoding: 'utf8',
     });
-    expect(rollback.stdout).toMatch(/switched to release/);
+    expect(rollback.stdout).toContain(`switched to release ${keptRelease}`);
     await waitForStatus(server.baseUrl, `/article/${lost.blog.slug}`, 404, 10_000);
     expect(await statusOf(server.baseUrl, `/article/${kept.blog.slug}`)).toBe(200);
   });
