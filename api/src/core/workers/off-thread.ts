@@ -8,9 +8,9 @@ import { Worker } from 'node:worker_threads';
  *
  * The module is given by its own `import.meta.url`: compiled JavaScript in production; under jest the
  * TypeScript source, which Node runs with its built-in type stripping, a resolve hook mapping the
- * source's relative `./x.js` imports back to `./x.ts`.
+ * source's relative `./x.js` imports back to `./x.ts` (WORKER_PRELUDE, shared with resident-worker.ts).
  */
-const BOOT = `
+export const WORKER_PRELUDE = `
 const { workerData, parentPort } = require('node:worker_threads');
 const { registerHooks } = require('node:module');
 registerHooks({
@@ -23,6 +23,9 @@ registerHooks({
     }
   },
 });
+`;
+
+const BOOT = `${WORKER_PRELUDE}
 import(workerData.module)
   .then((m) => m[workerData.fn](...workerData.args))
   .then(

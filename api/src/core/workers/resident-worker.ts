@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { OffThreadError, OffThreadTimeout } from './off-thread.js';
+import { OffThreadError, OffThreadTimeout, WORKER_PRELUDE } from './off-thread.js';
 
 /**
  * Like `runOffThread`, but the worker thread stays up between calls: for work whose libraries cost
@@ -8,19 +8,7 @@ import { OffThreadError, OffThreadTimeout } from './off-thread.js';
  * a call past its limit has the worker terminated (the next call starts a fresh one). After `idleMs`
  * without calls the worker is stopped, giving its memory back. The worker never keeps the process alive.
  */
-const BOOT = `
-const { workerData, parentPort } = require('node:worker_threads');
-const { registerHooks } = require('node:module');
-registerHooks({
-  resolve(specifier, context, next) {
-    try {
-      return next(specifier, context);
-    } catch (error) {
-      if (/^\\.{1,2}\\/.*\\.js$/.test(specifier)) return next(specifier.slice(0, -3) + '.ts', context);
-      throw error;
-    }
-  },
-});
+const BOOT = `${WORKER_PRELUDE}
 const loaded = import(workerData.module);
 parentPort.on('message', ({ fn, args }) => {
   loaded
