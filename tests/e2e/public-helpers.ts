@@ -1,5 +1,6 @@
 // Helpers of the public-side browser tests (public-*.spec.ts): the server under test, its data
 // folder (mails land in E2E_DATA_DIR/outbox), read-only queries on its SQLite database.
+import type { OrderRequestPayload } from '@comptoir/api/contract';
 import { expect, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -154,15 +155,11 @@ export async function fillOrderTerms(dialog: Locator, terms: OrderTerms): Promis
   await dialog.getByLabel(/Niveau de crédit/).fill(terms.credit);
 }
 
-/** Step 3 of the order dialog: the client company and its representative. */
-export interface OrderClient {
-  company_name: string;
-  company_phone: string;
-  company_email: string;
-  representative_name: string;
-  representative_phone: string;
-  representative_email: string;
-}
+/** Step 3 of the order dialog: the client company and its representative (the request's own fields). */
+export type OrderClient = Pick<
+  OrderRequestPayload,
+  'company_name' | 'company_phone' | 'company_email' | 'representative_name' | 'representative_phone' | 'representative_email'
+>;
 
 export async function fillOrderClient(dialog: Locator, client: OrderClient): Promise<void> {
   await dialog.getByLabel(/Nom de l’entreprise/).fill(client.company_name);
