@@ -75,10 +75,17 @@ function startBare(bodies) {
   const code = `
     const http = require('node:http');
     const bodies = new Map(JSON.parse(require('node:fs').readFileSync(process.argv[1], 'utf8')));
+    // Compressed once, as Comptoir's cache does: the reference is the best a server can do.
+    const gzipped = new Map([...bodies].map(([url, body]) => [url, require('node:zlib').gzipSync(body)]));
     http.createServer((req, res) => {
-      const body = bodies.get(req.url.replace(/([?&]search=)[^&]*/, '$1*'));
-      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(body ?? '{}');
+      const key = req.url.replace(/([?&]search=)[^&]*/, '$1*');
+      const body = bodies.get(key);
+      const gzip = body && body.length > 1024 && (req.headers['accept-encoding'] ?? '').includes('gzip');
+      res.writeHead(body ? 200 : 404, {
+        'content-type': 'application/json; charset=utf-8',
+        ...(gzip ? { 'content-encoding': 'gzip', vary: 'Accept-Encoding' } : {}),
+      });
+      res.end(gzip ? gzipped.get(key) : (body ?? '{}'));
     }).listen(Number(process.argv[2]), '127.0.0.1', () => console.log('ready'));`;
   const file = path.join(os.tmpdir(), `comptoir-bare-${process.pid}.json`);
   fs.writeFileSync(file, JSON.stringify([...bodies]));
@@ -91,6 +98,8 @@ function startBare(bodies) {
   );
 }
 
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
 /** One autocannon run: `rate` req/s overall (fixed) or as fast as 50 connections go (rate undefined). */
 function cannon(base, target, { rate, seconds = duration, cookie } = {}) {
   let n = 0;
@@ -101,7 +110,8 @@ function cannon(base, target, { rate, seconds = duration, cookie } = {}) {
         connections: rate ? Math.min(50, Math.max(10, Math.ceil(rate / 20))) : 50,
         duration: seconds,
         ...(rate ? { overallRate: rate } : {}),
-        headers: cookie ? { cookie } : {},
+        // What every browser sends: the answers travel compressed, as they do to visitors.
+        headers: { 'accept-encoding': BROWSER_ENCODINGS, ...(cookie ? { cookie } : {}) },
         requests: [{ setupRequest: (req) => ({ ...req, path: target(n++) }) }],
       },
       (error, result) => (error ? reject(error) : resolve(result)),
@@ -114,6 +124,7 @@ const summary = (r) => ({
   p50: r.latency.p50,
   p97: r.latency.p97_5,
   p99: r.latency.p99,
+  total: r.requests.total,
   errors: r.errors + r.timeouts + (r.non2xx ?? 0),
 });
 
@@ -187,7 +198,9 @@ async function measureDatabase(kind, n, mariadb) {
         bare: '/api/products/filter?category=all&sort=recent&limit=12&search=*',
         rates: [100],
       },
-      { name: 'article list (cached)', path: () => '/api/article', rates: [100, 1000] },
+      // What the blog's island asks (9 a page); then the whole list of the spec (up to 100, with their content).
+      { name: 'article list, blog page (cached)', path: () => '/api/article?page=1&per_page=9', rates: [100, 1000] },
+      { name: 'article list, 100 articles (cached)', path: () => '/api/article', rates: [100, 1000] },
       { name: 'product list page (cached)', path: () => '/api/product?page=1&per_page=8', rates: [100] },
       {
         name: 'staff orders list (uncached)',
@@ -233,11 +246,30 @@ async function measureDatabase(kind, n, mariadb) {
     }
     let soak;
     if (soakSeconds && kind === 'mariadb') {
-      const mix = endpoints.filter((e) => !e.cookie).map((e) => e.path);
+      // Visitors far outnumber staff: per 20 requests, 17 public (2 of them uncached searches), 3 staff.
+      const byName = new Map(endpoints.map((e) => [e.name, e]));
+      const weights = [
+        ['public filter (cached)', 5],
+        ['public filter "Populaire" (cached)', 2],
+        ['public filter, search (uncached)', 2],
+        ['article list, blog page (cached)', 3],
+        ['article list, 100 articles (cached)', 1],
+        ['product list page (cached)', 4],
+        ['staff orders list (uncached)', 1],
+        ['staff articles search (uncached)', 1],
+        ['global search (uncached)', 1],
+      ];
+      const mix = weights.flatMap(([name, weight]) => Array(weight).fill(byName.get(name).path));
       const rss = () => Number(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
       const before = rss();
-      const r = summary(await cannon(base, (i) => mix[i % mix.length](i), { rate: 200, seconds: soakSeconds }));
-      soak = { ...r, rssBefore: before, rssAfter: rss() };
+      const samples = [];
+      const sampler = setInterval(() => samples.push(rss()), 30_000);
+      const r = summary(
+        await cannon(base, (i) => mix[i % mix.length](i), { rate: 200, seconds: soakSeconds, cookie }).finally(() =>
+          clearInterval(sampler),
+        ),
+      );
+      soak = { ...r, requests: r.total, rssBefore: before, rssSamples: samples, rssAfter: rss() };
     }
     return { kind, n, rows, soak };
   } finally {
@@ -452,7 +484,8 @@ function printTable(result) {
   if (result.soak)
     console.log(
       `\nMixed soak at 200 req/s: p50 ${result.soak.p50} ms, p99 ${result.soak.p99} ms, ${result.soak.errors} errors, ` +
-        `server RSS ${result.soak.rssBefore.toFixed(0)} MB -> ${result.soak.rssAfter.toFixed(0)} MB`,
+        `${result.soak.requests} requests, server RSS ${result.soak.rssBefore.toFixed(0)} MB -> ` +
+        `${[...result.soak.rssSamples, result.soak.rssAfter].map((m) => m.toFixed(0)).join(' -> ')} MB (every 30 s)`,
     );
 }
 

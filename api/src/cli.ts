@@ -11,6 +11,7 @@ import { SiteBuilderService } from './publishing/site-builder.service.js';
 import { SiteReleases } from './publishing/site-releases.js';
 import { bootFailureLine } from './server.js';
 import { SeedService } from './seed/seed.service.js';
+import { migrateDatabase } from './core/database/migrate.js';
 
 const USAGE = `Usage: node api/dist/cli.js <command>
   seed                  reload the demo data set (the server must be stopped)
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
     });
     const dataSource = app.get(DataSource);
     await withBootLock(dataSource, async () => {
-      await dataSource.runMigrations({ transaction: 'each' });
+      await migrateDatabase(dataSource);
       const seeder = app.get(SeedService);
       await seeder.reloadDemoData();
       await seeder.ensureFirstAdministrator();

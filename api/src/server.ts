@@ -9,6 +9,7 @@ import { PublishWorker } from './publishing/publish-worker.js';
 import { PublishingService } from './publishing/publishing.service.js';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
 import { SeedService } from './seed/seed.service.js';
+import { migrateDatabase } from './core/database/migrate.js';
 
 export interface StartOptions {
   /** Reload the demo data set even if the database already has data (`npm run db:seed`). */
@@ -22,7 +23,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const dataSource = app.get(DataSource);
   // Once per database, even when several replicas start together: the others wait, then find it done.
   await withBootLock(dataSource, async () => {
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    const applied = await migrateDatabase(dataSource);
     if (applied.length) logger.log(`Applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`);
     const seeder = app.get(SeedService);
     if (options.seed) await seeder.reloadDemoData();

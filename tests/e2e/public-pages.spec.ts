@@ -76,6 +76,37 @@ test.describe('public pages', () => {
     }
   });
 
+  test('the contact map loads only once the visitor scrolls to it (and without JavaScript too)', async ({ browser }) => {
+    const mapRequest = (url: string) => /maps\.google\.com|openstreetmap\.org/.test(url);
+    const phone = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await phone.newPage();
+    const asked: string[] = [];
+    // No internet in tests: the map's host is answered here, which also records that it was asked.
+    await page.route(mapRequest, (route) => {
+      asked.push(route.request().url());
+      return route.fulfill({ contentType: 'text/html', body: '<p>carte</p>' });
+    });
+    await page.goto('/contact');
+    await page.waitForLoadState('networkidle');
+    const box = page.locator('section', { has: page.getByRole('heading', { name: 'Plan d’accès' }) });
+    await expect(box.locator('iframe')).toHaveCount(0);
+    expect(asked).toEqual([]);
+    await box.scrollIntoViewIfNeeded();
+    const frame = box.locator('iframe');
+    await expect(frame).toHaveAttribute('title', 'Carte : Lomé-Togo, Agoe Cacaveli');
+    await expect(frame).toHaveAttribute('src', /maps\.google\.com\/maps\?q=Agoe/);
+    await expect.poll(() => asked.length).toBe(1);
+    await expect(page.frameLocator('iframe[title^="Carte"]').getByText('carte')).toBeVisible();
+    await phone.close();
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.route(mapRequest, (route) => route.fulfill({ contentType: 'text/html', body: '<p>carte</p>' }));
+    await plain.goto('/contact');
+    await expect(plain.locator('iframe[title="Carte : Lomé-Togo, Agoe Cacaveli"]')).toHaveCount(1);
+    await noScript.close();
+  });
+
   test('the marketing pages ship no framework JavaScript', async ({ page }) => {
     for (const path of ['/', '/about']) {
       const scripts: string[] = [];

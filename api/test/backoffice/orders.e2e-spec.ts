@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { OrderItem } from '../../src/orders/entities/order-item.entity.js';
 import { Order } from '../../src/orders/entities/order.entity.js';
+import { ensureOrderCounts } from '../../src/orders/order-counts.js';
 import { PublishingService } from '../../src/publishing/publishing.service.js';
 import { signIn, type StaffClient } from '../support/auth.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -227,6 +228,80 @@ describe('back-office: orders', () => {
     await setStatus(o.id, 'canceled').expect(200);
     await setStatus(o.id, 'pending').expect(200);
     await staff.delete(`/api/order/${o.id}/delete`).expect(200);
+  });
+
+  it('keeps the chips and the total exact through every kind of write (counts kept by the database)', async () => {
+    // What the page shows without a search, against a recount of the tables themselves.
+    const recount = async () => {
+      const rows: { status: string; orders: string | number; line_count: string | number }[] = await t.dataSource.query(
+        `SELECT o.status AS status, COUNT(DISTINCT o.id) AS orders, COUNT(i.id) AS line_count
+           FROM orders o LEFT JOIN order_items i ON i.order_id = o.id GROUP BY o.status`,
+      );
+      const orders: Record<string, number> = { all: 0, pending: 0, inprogress: 0, shipped: 0, canceled: 0 };
+      const lines: Record<string, number> = { ...orders };
+      for (const r of rows) {
+        orders[r.status] += Number(r.orders);
+        orders.all += Number(r.orders);
+        lines[r.status] += Number(r.line_count);
+        lines.all += Number(r.line_count);
+      }
+      return { orders, lines };
+    };
+    const expectPageMatchesTables = async (step: string) => {
+      const real = await recount();
+      // One row a page: the total is then counted (a first page that is not full is its own total).
+      const all = await staff.get('/api/order?per_page=1').expect(200);
+      expect({ step, counts: all.body.status_counts, total: all.body.orderItems.total }).toEqual({
+        step,
+        counts: real.orders,
+        total: real.lines.all,
+      });
+      for (const status of ['pending', 'inprogress', 'shipped', 'canceled']) {
+        const one = await staff.get(`/api/order?status=${status}&per_page=1`).expect(200);
+        expect({ step, status, total: one.body.orderItems.total }).toEqual({ step, status, total: real.lines[status] });
+      }
+    };
+
+    const p = await fx.product(t, refs, { stock: 500 });
+    await expectPageMatchesTables('start');
+    const a = await fx.order(t, [
+      { product: p, quantity: 1 },
+      { product: p, quantity: 2 },
+      { product: p, quantity: 3 },
+    ]);
+    const b = await fx.order(t, [{ product: p, quantity: 1 }]);
+    const c = await fx.order(t, [
+      { product: p, quantity: 1 },
+      { product: p, quantity: 1 },
+    ]);
+    await expectPageMatchesTables('created');
+    await setStatus(a.id, 'inprogress').expect(200);
+    await setStatus(b.id, 'shipped').expect(200);
+    await setStatus(c.id, 'canceled').expect(200);
+    await setStatus(c.id, 'pending').expect(200);
+    await expectPageMatchesTables('status changes');
+    // A write that does not change the status moves nothing (the client's details, the reservation).
+    await t.dataSource.getRepository(Order).update({ id: a.id }, { payment_term: '60 jours', stock_reserved: false });
+    await expectPageMatchesTables('other columns');
+    // Lines removed on their own, then orders deleted through the API (their lines go with them).
+    const [line] = await t.dataSource.getRepository(OrderItem).findBy({ order_id: c.id });
+    await t.dataSource.getRepository(OrderItem).delete({ id: line!.id });
+    await expectPageMatchesTables('one line deleted');
+    await staff.delete(`/api/order/${a.id}/delete`).expect(200);
+    await expectPageMatchesTables('order deleted by staff');
+    // A cascade in the database itself (no application code between): the lines go with the order.
+    await t.dataSource.getRepository(Order).delete({ id: b.id });
+    await expectPageMatchesTables('order deleted in the database');
+    // A restored dump (taken without triggers) or a rebuilt table: the next start puts them back and recounts.
+    await fx.order(t, [{ product: p, quantity: 4 }]);
+    await t.dataSource.query('DROP TRIGGER order_counts_order_insert');
+    await t.dataSource.query('DELETE FROM order_counts');
+    await fx.order(t, [{ product: p, quantity: 1 }]);
+    expect(await ensureOrderCounts(t.dataSource)).toBe(true);
+    expect(await ensureOrderCounts(t.dataSource)).toBe(false);
+    await expectPageMatchesTables('triggers created again');
+    await fx.order(t, [{ product: p, quantity: 2 }]);
+    await expectPageMatchesTables('created after');
   });
 
   it('needs orders view / edit / delete', async () => {

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../../src/bootstrap.js';
 import { loadConfig, type AppConfig } from '../../src/core/config/config.js';
 import { SeedService } from '../../src/seed/seed.service.js';
+import { migrateDatabase } from '../../src/core/database/migrate.js';
 
 export const TEST_DOMAIN = 'comptoir.example';
 export const TEST_ADMIN = { email: `admin@${TEST_DOMAIN}`, password: 'Motdepasse-Admin-2024' };
@@ -56,7 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await createApp(config);
   await app.init();
   const dataSource = app.get(DataSource);
-  await dataSource.runMigrations({ transaction: 'each' });
+  await migrateDatabase(dataSource);
   const seeder = app.get(SeedService);
   if (options.seed) await seeder.reloadDemoData();
   await seeder.ensureFirstAdministrator();

@@ -19,7 +19,14 @@ export function bootFailureLine(error: unknown, config: AppConfig): string {
       const detail = e.sqlMessage ?? e.driverError?.sqlMessage ?? e.message;
       return (
         `The user of DATABASE_URL (${where}) lacks a database privilege: ${detail}; ` +
-        `grant it ALL PRIVILEGES ON \`${config.database.database}\`.* (migrations need CREATE, ALTER, INDEX, DROP, REFERENCES)`
+        `grant it ALL PRIVILEGES ON \`${config.database.database}\`.* (migrations need CREATE, ALTER, INDEX, DROP, REFERENCES, TRIGGER)`
+      );
+    }
+    // Creating the triggers that keep the order counts, with binary logging on (a replicated server).
+    if (code === 'ER_BINLOG_CREATE_ROUTINE_NEED_SUPER') {
+      return (
+        `The database of DATABASE_URL (${where}) refuses to create triggers: binary logging is on and the user ` +
+        `lacks SUPER; set log_bin_trust_function_creators=1 on the server (or run the first start as a user with SUPER)`
       );
     }
     if (isDatabaseUnavailable(error) || /ER_ACCESS_DENIED|ER_BAD_DB_ERROR/.test(code)) {

@@ -22,6 +22,7 @@ import { Media } from '../../media/entities/media.entity.js';
 import { NewsletterSubscriber } from '../../newsletter/entities/newsletter-subscriber.entity.js';
 import { Order } from '../../orders/entities/order.entity.js';
 import { OrderItem } from '../../orders/entities/order-item.entity.js';
+import { OrderCount } from '../../orders/entities/order-count.entity.js';
 import { PublishChange } from '../../publishing/entities/publish-change.entity.js';
 import { SiteBuildState } from '../../publishing/entities/site-build-state.entity.js';
 import { StockEntry } from '../../stock/entities/stock-entry.entity.js';
@@ -41,6 +42,7 @@ export {
   Media,
   NewsletterSubscriber,
   Order,
+  OrderCount,
   OrderItem,
   OutgoingMail,
   PasswordResetToken,
@@ -78,6 +80,7 @@ export const ENTITIES: Function[] = [
   Customer,
   Order,
   OrderItem,
+  OrderCount,
   // exchange rates of quote requests
   ExchangeRate,
   // public-side messages

@@ -7,6 +7,7 @@ import { Brand } from '../../catalogue/entities/brand.entity.js';
 import { Category } from '../../catalogue/entities/category.entity.js';
 import { Currency } from '../../catalogue/entities/currency.entity.js';
 import { Product } from '../../catalogue/entities/product.entity.js';
+import { ORDER_COUNT_TRIGGERS } from '../../orders/order-counts.js';
 import { ENTITIES } from './entities.js';
 import { MYSQL_MIGRATIONS } from './migrations/mysql/index.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite/index.js';
@@ -99,6 +100,14 @@ describe(`database migrations (${testDatabaseKind()})`, () => {
     await t.dataSource.getRepository(Brand).delete(brand.id);
     await t.dataSource.getRepository(Category).delete(category.id);
     await t.dataSource.getRepository(Currency).delete(currency.id);
+  });
+
+  it('has the triggers that keep the order counts once the database is migrated', async () => {
+    const rows: { name: string }[] =
+      driver === 'mysql'
+        ? await t.dataSource.query('SELECT trigger_name AS name FROM information_schema.triggers WHERE trigger_schema = DATABASE()')
+        : await t.dataSource.query(`SELECT name FROM sqlite_master WHERE type = 'trigger'`);
+    expect(rows.map((r) => r.name).sort()).toEqual([...ORDER_COUNT_TRIGGERS]);
   });
 
   it('undoes every migration and runs them again to the same schema', async () => {

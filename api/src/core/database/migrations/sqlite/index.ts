@@ -9,6 +9,7 @@ import { SearchTextAndListIndexes1795443416758 } from './1795443416758-SearchTex
 import { DashboardChartIndexes1795443735356 } from './1795443735356-DashboardChartIndexes.js';
 import { JobLeases1795444149029 } from './1795444149029-JobLeases.js';
 import { MailReplyTo1795444176500 } from './1795444176500-MailReplyTo.js';
+import { OrderCounts1795466991187 } from './1795466991187-OrderCounts.js';
 
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -20,4 +21,5 @@ export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   DashboardChartIndexes1795443735356,
   JobLeases1795444149029,
   MailReplyTo1795444176500,
+  OrderCounts1795466991187,
 ];
