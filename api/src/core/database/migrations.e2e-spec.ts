@@ -105,7 +105,9 @@ describe(`database migrations (${testDatabaseKind()})`, () => {
   it('has the triggers that keep the order counts once the database is migrated', async () => {
     const rows: { name: string }[] =
       driver === 'mysql'
-        ? await t.dataSource.query('SELECT trigger_name AS name FROM information_schema.triggers WHERE trigger_schema = DATABASE()')
+        ? await t.dataSource.query(
+            'SELECT trigger_name AS name FROM information_schema.triggers WHERE trigger_schema = DATABASE()',
+          )
         : await t.dataSource.query(`SELECT name FROM sqlite_master WHERE type = 'trigger'`);
     expect(rows.map((r) => r.name).sort()).toEqual([...ORDER_COUNT_TRIGGERS]);
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { serveStorage } from '../../media/storage/serve-storage.js';
 import type { Storage } from '../../media/storage/storage.js';
 import type { AppConfig } from '../config/config.js';
+import { CompressedPages } from './compressed-pages.js';
 import { siteCsp } from './security-headers.js';
 
 export interface LiveSite {
@@ -99,8 +100,78 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
       notFound();
       return;
     }
-    staticFor(dir)(req, res, notFound);
+    const onTheFly = () => staticFor(dir)(req, res, notFound);
+    if (req.acceptsEncodings('br') !== 'br') return onTheFly();
+    void pageFile(dir, req.path).then(
+      (page) => (page ? sendCompressedPage(req, res, dir, page, onTheFly) : onTheFly()),
+      () => onTheFly(),
+    );
   });
+
+  const pages = new CompressedPages();
+  /** A page of the release compressed once at brotli's best (see CompressedPages), or on the fly meanwhile. */
+  function sendCompressedPage(req: Request, res: Response, dir: string, page: Page, onTheFly: () => void): void {
+    const body = pages.get(page.file, page.stat);
+    if (!body) {
+      pages.schedule(page.file, page.stat);
+      return onTheFly();
+    }
+    // The headers express.static gives the same file (same ETag: the file's, whatever the encoding).
+    res.setHeader('Content-Security-Policy', siteCsp(dir));
+    res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+    res.setHeader('Last-Modified', page.stat.mtime.toUTCString());
+    res.setHeader('ETag', `W/"${page.stat.size.toString(16)}-${page.stat.mtime.getTime().toString(16)}"`);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.type('html');
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    // Already encoded: the compression middleware leaves it alone.
+    res.setHeader('Content-Encoding', 'br');
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+}
+
+interface Page {
+  file: string;
+  stat: fs.Stats;
+}
+
+/**
+ * The HTML file express.static sends for a page address (`/` → index.html, `/about` → about.html,
+ * `/blog.html` → blog.html), or null for anything else (assets, folders, unknown paths: left to
+ * express.static and the 404 page).
+ */
+async function pageFile(dir: string, urlPath: string): Promise<Page | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const target = path.join(dir, decoded);
+  if (target !== dir && !target.startsWith(dir + path.sep)) return null;
+  const extension = path.extname(decoded);
+  let file: string;
+  if (target === dir) file = path.join(dir, 'index.html');
+  else if (extension === '.html') file = target;
+  else if (extension) return null;
+  else {
+    // express.static serves the path itself first when it exists (a folder: its own rules).
+    if (
+      await fs.promises.stat(target).then(
+        () => true,
+        () => false,
+      )
+    )
+      return null;
+    file = `${target}.html`;
+  }
+  const stat = await fs.promises.stat(file).catch(() => null);
+  return stat?.isFile() ? { file, stat } : null;
 }
 
 /** `/sitemap.xml` and `/favicon.ico` (asked for by crawlers and browsers) → the files the site builds. */
