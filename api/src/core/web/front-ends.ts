@@ -102,10 +102,13 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
     }
     const onTheFly = () => staticFor(dir)(req, res, notFound);
     if (req.acceptsEncodings('br') !== 'br') return onTheFly();
-    void pageFile(dir, req.path).then(
-      (page) => (page ? sendCompressedPage(req, res, dir, page, onTheFly) : onTheFly()),
-      () => onTheFly(),
-    );
+    pageFile(dir, req.path)
+      .then(
+        (page) => (page ? sendCompressedPage(req, res, dir, page, onTheFly) : onTheFly()),
+        () => onTheFly(),
+      )
+      // Never an unhandled rejection: whatever went wrong goes to express's error handling.
+      .catch(next);
   });
 
   const pages = new CompressedPages();
