@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import mysql from 'mysql2/promise';
+import { SEARCH_TRIGRAM_TABLES } from '../common/search-trigrams.js';
 import type { DatabaseConfig } from '../core/config/config.js';
 
 /**
@@ -17,6 +18,12 @@ import type { DatabaseConfig } from '../core/config/config.js';
  *
  * Row counts for the manifest come from the snapshot itself (the SQLite copy, the SQL written), so
  * they always describe what the archive holds even when writes went on meanwhile.
+ *
+ * A MySQL/MariaDB dump keeps the structure of the search trigram indexes but not their rows: they are
+ * derived from the rows (common/search-trigrams.ts), the restored tables come back without their
+ * triggers, and the first start after a restore builds them again. Millions of pairs at 100,000
+ * products would double the archive and the restore for nothing. (The SQLite copy keeps them with
+ * their triggers, consistent as they are.)
  */
 export type SnapshotMethod = 'sqlite-online-backup' | 'mariadb-dump' | 'mysqldump' | 'mysql2-export';
 
@@ -200,12 +207,30 @@ async function tableNames(connection: mysql.Connection): Promise<string[]> {
 
 const quoteName = (name: string) => `\`${name.replace(/`/g, '``')}\``;
 
+/** The derived tables of the database, whose rows a dump leaves out. */
+async function derivedTables(connection: mysql.Connection): Promise<string[]> {
+  return (await tableNames(connection)).filter((table) => SEARCH_TRIGRAM_TABLES.includes(table));
+}
+
+/** The whole database but the derived tables' rows, then their structure alone (`--no-data`). */
 async function dumpWithClient(
   database: Extract<DatabaseConfig, { type: 'mysql' }>,
   client: NonNullable<ReturnType<typeof findDumpClient>>,
   target: string,
+  derived: string[],
 ): Promise<void> {
   const c = connectionOptions(database.url);
+  await runDumpClient(client, c, target, 'w', [...derived.map((table) => `--ignore-table=${c.database}.${table}`), c.database]);
+  if (derived.length) await runDumpClient(client, c, target, 'a', ['--no-data', c.database, ...derived]);
+}
+
+async function runDumpClient(
+  client: NonNullable<ReturnType<typeof findDumpClient>>,
+  c: ReturnType<typeof connectionOptions>,
+  target: string,
+  mode: 'w' | 'a',
+  what: string[],
+): Promise<void> {
   const args = [
     '--no-defaults',
     `--host=${c.host}`,
@@ -221,9 +246,9 @@ async function dumpWithClient(
     '--hex-blob',
     '--default-character-set=utf8mb4',
     ...(client.mariadb ? [] : ['--set-gtid-purged=OFF', '--column-statistics=0']),
-    c.database,
+    ...what,
   ];
-  const out = fs.openSync(target, 'w');
+  const out = fs.openSync(target, mode);
   try {
     await new Promise<void>((resolve, reject) => {
       let stderr = '';
@@ -254,10 +279,12 @@ async function exportWithMysql2(connection: mysql.Connection, target: string): P
   try {
     await write('-- Comptoir logical export (mysql2, one REPEATABLE READ transaction)\n');
     await write('SET NAMES utf8mb4;\nSET FOREIGN_KEY_CHECKS=0;\nSET UNIQUE_CHECKS=0;\n');
+    const derived = await derivedTables(connection);
     for (const table of await tableNames(connection)) {
       const [created] = await connection.query<mysql.RowDataPacket[]>(`SHOW CREATE TABLE ${quoteName(table)}`);
       await write(`DROP TABLE IF EXISTS ${quoteName(table)};\n${String(created[0]!['Create Table'])};\n`);
       counts[table] = 0;
+      if (derived.includes(table)) continue;
       // Rows in primary-key order, 500 a statement; one line per statement (escape() writes \n).
       const [rows] = await connection.query<mysql.RowDataPacket[]>(`SELECT * FROM ${quoteName(table)}`);
       for (let i = 0; i < rows.length; i += 500) {
@@ -283,12 +310,12 @@ async function snapshotMysql(database: Extract<DatabaseConfig, { type: 'mysql' }
   const file = 'database.sql';
   const target = path.join(dir, file);
   const client = findDumpClient();
-  if (client) {
-    await dumpWithClient(database, client, target);
-    return { driver: 'mysql', method: client.method, file, ...(await readDump(target)) };
-  }
   const connection = await connect(database.url);
   try {
+    if (client) {
+      await dumpWithClient(database, client, target, await derivedTables(connection));
+      return { driver: 'mysql', method: client.method, file, ...(await readDump(target)) };
+    }
     await exportWithMysql2(connection, target);
     return { driver: 'mysql', method: 'mysql2-export', file, ...(await readDump(target)) };
   } finally {

@@ -3,6 +3,7 @@ import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Paginated } from '../contract/staff.js';
 import { normalizeSearch } from './search-text.js';
+import { trigramCandidates } from './search-trigrams.js';
 
 /** The largest page any list answers, whatever `per_page` asks for. */
 export const MAX_PER_PAGE = 100;
@@ -152,26 +153,47 @@ export const SEARCH_COUNT_CAP = 1000;
 export type SearchScope = { kind: 'none' } | { kind: 'ids'; ids: number[] } | { kind: 'many'; search: string };
 
 /**
- * Resolves a search with one scan of the narrow `search_text` index that stops at the cap + 1-th
- * match (`base` is a query on the searched entity alone, e.g. `repo.createQueryBuilder('ord')`,
- * with any filter that narrows it). A rare term costs that one scan, then the page, its sort and its
- * exact count read the few matching rows by primary key (`whereScope`), where walking the sort's
+ * Resolves a search on the searched entity's own table (`base` is a query on that entity alone, e.g.
+ * `repo.createQueryBuilder('ord')`, with any filter that narrows it). Then the page, its sort and
+ * its exact count read the few matching rows by primary key (`whereScope`), where walking the sort's
  * index and testing every row (the plan either database picks for `LIKE '%…%' ORDER BY … LIMIT`)
- * would read the whole table. A frequent term stops the scan early, and the sort's index finds a
- * page of matches after a few rows: then the count is capped (pageByIds' `countCap`).
+ * would read the whole table.
+ *
+ * - A table with a trigram index (common/search-trigrams.ts) tests only the rows listed under the
+ *   term's rarest trigram, when there are at most `cap` of them: a rare term reads a few hundred
+ *   rows instead of the table.
+ * - Otherwise (a small table, a term shorter than three characters, or one whose every trigram is
+ *   frequent), one scan of the narrow `search_text` index that stops at the cap + 1-th match. A
+ *   frequent term stops the scan early, and the sort's index finds a page of matches after a few
+ *   rows: then the count is capped (pageByIds' `countCap`).
+ *
+ * Reads outside any transaction (lists and searches only).
  */
 export async function searchScope<E extends ObjectLiteral>(
   base: SelectQueryBuilder<E>,
   search: string | undefined,
   cap = SEARCH_COUNT_CAP,
 ): Promise<SearchScope> {
-  if (!normalizeSearch(search)) return { kind: 'none' };
-  const rows = await whereSearch(base.clone(), base.alias, search, 'scope_search')
-    .select(`${base.alias}.id`, 'id')
-    .orderBy()
-    .limit(cap + 1)
-    .getRawMany<{ id: number | string }>();
-  return rows.length > cap ? { kind: 'many', search: search! } : { kind: 'ids', ids: rows.map((r) => Number(r.id)) };
+  const term = normalizeSearch(search);
+  if (!term) return { kind: 'none' };
+  const ids = (query: SelectQueryBuilder<E>) =>
+    whereSearch(query, base.alias, search, 'scope_search')
+      .select(`${base.alias}.id`, 'id')
+      .orderBy()
+      .limit(cap + 1)
+      .getRawMany<{ id: number | string }>()
+      .then((rows) => rows.map((r) => Number(r.id)));
+  const table = base.expressionMap.mainAlias!.metadata.tableName;
+  const candidates = await trigramCandidates(base.connection, table, term, cap);
+  if (candidates) {
+    if (candidates.length === 0) return { kind: 'ids', ids: [] };
+    const matches = await ids(
+      base.clone().andWhere(`${base.alias}.id IN (:...scope_candidates)`, { scope_candidates: candidates }),
+    );
+    return { kind: 'ids', ids: matches };
+  }
+  const matches = await ids(base.clone());
+  return matches.length > cap ? { kind: 'many', search: search! } : { kind: 'ids', ids: matches };
 }
 
 /**

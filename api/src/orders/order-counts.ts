@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { isSqlite } from '../common/transactions.js';
+import { presentTriggers, quoteIdentifier } from '../core/database/triggers.js';
 
 /**
  * The triggers that keep `order_counts` (see OrderCount) exact on every write of `orders` and
@@ -89,15 +91,6 @@ const MYSQL_TRIGGERS = [
        WHERE \`status\` = (SELECT \`status\` FROM \`orders\` WHERE \`id\` = OLD.\`order_id\`)`,
 ];
 
-const isSqlite = (dataSource: DataSource) => dataSource.driver.options.type === 'better-sqlite3';
-
-async function presentTriggers(dataSource: DataSource): Promise<Set<string>> {
-  const rows: { name: string }[] = isSqlite(dataSource)
-    ? await dataSource.query(`SELECT name FROM sqlite_master WHERE type = 'trigger'`)
-    : await dataSource.query('SELECT trigger_name AS name FROM information_schema.triggers WHERE trigger_schema = DATABASE()');
-  return new Set(rows.map((r) => r.name));
-}
-
 /**
  * Creates the triggers when one is missing (after the migrations, under the boot lock), then counts
  * the orders and their lines afresh. Returns true when it had to.
@@ -106,7 +99,7 @@ export async function ensureOrderCounts(dataSource: DataSource): Promise<boolean
   const present = await presentTriggers(dataSource);
   if (ORDER_COUNT_TRIGGERS.every((name) => present.has(name))) return false;
   const sqlite = isSqlite(dataSource);
-  const q = (name: string) => (sqlite ? `"${name}"` : `\`${name}\``);
+  const q = quoteIdentifier(dataSource);
   // Triggers first, then the recount in one transaction: a write that lands meanwhile is either in
   // the recount (committed before it) or counted by its trigger on top of it.
   for (const name of ORDER_COUNT_TRIGGERS) if (present.has(name)) await dataSource.query(`DROP TRIGGER ${q(name)}`);

@@ -28,8 +28,8 @@ export class SearchService {
 
   /**
    * Brands, categories and products come in the order of their search_text (the name, accents and
-   * case folded: "Équipements" among the E): the search index then gives both the filter and the order,
-   * and the scan stops at the fifth match.
+   * case folded: "Équipements" among the E). For the small tables (brands, categories) the search
+   * index then gives both the filter and the order, and the scan stops at the fifth match.
    *
    * The group's first matches (accent- and case-insensitive on the entity's search_text). LIMIT, not
    * take: the joins added by the groups are many-to-one, so rows are entities and no DISTINCT is needed.
@@ -39,9 +39,9 @@ export class SearchService {
   }
 
   /**
-   * The group's first matches in an order other than the search index's (newest first, by company):
-   * the search is resolved on the table first (searchScope), so that a rare term reads its few
-   * matches by primary key instead of walking the order's index over every row.
+   * The group's first matches in a table that grows (products, orders, customers, articles, stock):
+   * the search is resolved on the table first (searchScope, through its trigram index), so that a
+   * rare term reads its few matches by primary key instead of walking an index over every row.
    */
   private async scoped<E extends ObjectLiteral>(
     entity: new () => E,
@@ -99,7 +99,9 @@ export class SearchService {
   private async products(term: string): Promise<SearchAnswer['products']> {
     // Ids first (images are one-to-many), then those products with their images and currency.
     const ids = (
-      await this.query(Product, 'product', term)
+      await (
+        await this.scoped(Product, 'product', term)
+      )
         .select('product.id', 'id')
         .orderBy('product.search_text', 'ASC')
         .getRawMany<{ id: number }>()

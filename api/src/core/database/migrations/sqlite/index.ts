@@ -10,6 +10,7 @@ import { DashboardChartIndexes1795443735356 } from './1795443735356-DashboardCha
 import { JobLeases1795444149029 } from './1795444149029-JobLeases.js';
 import { MailReplyTo1795444176500 } from './1795444176500-MailReplyTo.js';
 import { OrderCounts1795466991187 } from './1795466991187-OrderCounts.js';
+import { SearchTrigrams1795477040332 } from './1795477040332-SearchTrigrams.js';
 
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -22,4 +23,5 @@ export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   JobLeases1795444149029,
   MailReplyTo1795444176500,
   OrderCounts1795466991187,
+  SearchTrigrams1795477040332,
 ];
