@@ -138,14 +138,42 @@ export async function ensureSearchTrigrams(dataSource: DataSource): Promise<stri
   return rebuilt;
 }
 
-/** At most this many of a term's trigrams are counted to find its rarest (spread over the term). */
-const COUNTED_TRIGRAMS = 12;
+/** At most this many of a term's trigrams are weighed to find its rarest (spread over the term). */
+const WEIGHED_TRIGRAMS = 12;
+
+/**
+ * How many rows each trigram lists, as last counted (up to the limit + 1), per database. A guide to
+ * the rarest trigram only: whatever it says, the rows come from the trigram's list as it is now, and
+ * a list found longer than the limit sends the search to the scan. So a stale figure costs time, never
+ * a result. Frequent trigrams stay frequent: remembering them spares a frequent term the counting.
+ */
+class TrigramWeights {
+  private static readonly MAX_ENTRIES = 20_000;
+  private static readonly TTL_MS = 5 * 60_000;
+  private readonly counts = new Map<string, { count: number; at: number }>();
+
+  get(key: string, now: number): number | undefined {
+    const entry = this.counts.get(key);
+    if (!entry || now - entry.at > TrigramWeights.TTL_MS) return undefined;
+    return entry.count;
+  }
+
+  set(key: string, count: number, now: number): void {
+    this.counts.delete(key);
+    this.counts.set(key, { count, at: now });
+    // Oldest first out (a Map iterates in insertion order).
+    if (this.counts.size > TrigramWeights.MAX_ENTRIES) this.counts.delete(this.counts.keys().next().value!);
+  }
+}
+
+const weightsOf = new WeakMap<DataSource, TrigramWeights>();
 
 /**
  * The ids listed under the term's rarest trigram: a superset of its matches in `table`, or null when
  * the table keeps no trigram index, the term is shorter than three characters, or every trigram of
- * the term lists more than `limit` rows (a frequent term: the caller scans instead). Each trigram's
- * list is counted up to `limit` + 1 only, so a frequent trigram costs no more than a rare one.
+ * the term lists more than `limit` rows (a frequent term: the caller scans instead). A trigram's list
+ * is counted up to `limit` + 1 only, so a frequent trigram costs no more than a rare one, and the
+ * counts are remembered for a few minutes (TrigramWeights).
  *
  * Reads outside any transaction (`dataSource.query`): lists and searches only.
  */
@@ -158,31 +186,40 @@ export async function trigramCandidates(
   if (!TRIGRAM_INDEXED_TABLES.includes(table)) return null;
   const all = trigramsOf(term);
   if (all.length === 0) return null;
-  const step = Math.max(1, (all.length - 1) / (COUNTED_TRIGRAMS - 1));
-  const counted = [
-    ...new Set(Array.from({ length: Math.min(all.length, COUNTED_TRIGRAMS) }, (_, i) => all[Math.round(i * step)]!)),
+  const step = Math.max(1, (all.length - 1) / (WEIGHED_TRIGRAMS - 1));
+  const weighed = [
+    ...new Set(Array.from({ length: Math.min(all.length, WEIGHED_TRIGRAMS) }, (_, i) => all[Math.round(i * step)]!)),
   ];
+  let weights = weightsOf.get(dataSource);
+  if (!weights) weightsOf.set(dataSource, (weights = new TrigramWeights()));
+  const key = (trigram: string) => `${table}\u0000${trigram}`;
+  const now = Date.now();
   const q = quoteIdentifier(dataSource);
   const index = q(trigramTableOf(table));
-  const counts: Record<string, number | string> = (
-    await dataSource.query(
-      `SELECT ${counted
-        .map(
-          (_, i) =>
-            `(SELECT COUNT(*) FROM (SELECT 1 FROM ${index} WHERE ${q('trigram')} = ? LIMIT ${limit + 1}) ${q(`c${i}`)}) AS ${q(`n${i}`)}`,
-        )
-        .join(', ')}`,
-      counted,
-    )
-  )[0];
-  let rarest = 0;
-  for (let i = 1; i < counted.length; i++) if (Number(counts[`n${i}`]) < Number(counts[`n${rarest}`])) rarest = i;
-  const size = Number(counts[`n${rarest}`]);
-  if (size > limit) return null;
-  if (size === 0) return [];
+
+  const unknown = weighed.filter((trigram) => weights.get(key(trigram), now) === undefined);
+  if (unknown.length) {
+    const counts: Record<string, number | string> = (
+      await dataSource.query(
+        `SELECT ${unknown
+          .map(
+            (_, i) =>
+              `(SELECT COUNT(*) FROM (SELECT 1 FROM ${index} WHERE ${q('trigram')} = ? LIMIT ${limit + 1}) ${q(`c${i}`)}) AS ${q(`n${i}`)}`,
+          )
+          .join(', ')}`,
+        unknown,
+      )
+    )[0];
+    unknown.forEach((trigram, i) => weights.set(key(trigram), Number(counts[`n${i}`]), now));
+  }
+  const weightOf = (trigram: string) => weights.get(key(trigram), now) ?? limit + 1;
+  const rarest = weighed.reduce((best, trigram) => (weightOf(trigram) < weightOf(best) ? trigram : best));
+  if (weightOf(rarest) > limit) return null;
+
   const rows: { id: number | string }[] = await dataSource.query(
-    `SELECT ${q('row_id')} AS ${q('id')} FROM ${index} WHERE ${q('trigram')} = ?`,
-    [counted[rarest]],
+    `SELECT ${q('row_id')} AS ${q('id')} FROM ${index} WHERE ${q('trigram')} = ? LIMIT ${limit + 1}`,
+    [rarest],
   );
-  return rows.map((r) => Number(r.id));
+  weights.set(key(rarest), rows.length, now);
+  return rows.length > limit ? null : rows.map((r) => Number(r.id));
 }
