@@ -167,12 +167,16 @@ export type SearchScope = { kind: 'none' } | { kind: 'ids'; ids: number[] } | { 
  *   frequent term stops the scan early, and the sort's index finds a page of matches after a few
  *   rows: then the count is capped (pageByIds' `countCap`).
  *
+ * `scan: false` answers `many` instead of that scan, for a caller whose own query walks the
+ * `search_text` index anyway (sorted by it, a few rows wanted).
+ *
  * Reads outside any transaction (lists and searches only).
  */
 export async function searchScope<E extends ObjectLiteral>(
   base: SelectQueryBuilder<E>,
   search: string | undefined,
   cap = SEARCH_COUNT_CAP,
+  { scan = true }: { scan?: boolean } = {},
 ): Promise<SearchScope> {
   const term = normalizeSearch(search);
   if (!term) return { kind: 'none' };
@@ -192,6 +196,7 @@ export async function searchScope<E extends ObjectLiteral>(
     );
     return { kind: 'ids', ids: matches };
   }
+  if (!scan) return { kind: 'many', search: search! };
   const matches = await ids(base.clone());
   return matches.length > cap ? { kind: 'many', search: search! } : { kind: 'ids', ids: matches };
 }

@@ -139,6 +139,12 @@ describe(`search trigram index (${testDatabaseKind()})`, () => {
     expect(await scan('vanne a bille')).toHaveLength(4);
     // Every trigram of "vanne a bille" lists 4 rows, over a cap of 2: the scan decides, and finds more than the cap.
     expect(await scope('vanne a bille', 2)).toEqual({ kind: 'many', search: 'vanne a bille' });
+    // Without the scan (a caller walking the search index itself): "many" as soon as the index cannot narrow.
+    const base = () => t.dataSource.getRepository(Product).createQueryBuilder('product');
+    const narrowed = await searchScope(base(), 'vanne a bille', 1000, { scan: false });
+    expect(narrowed.kind === 'ids' && [...narrowed.ids].sort((a, b) => a - b)).toEqual(await scan('vanne a bille'));
+    expect(await searchScope(base(), 'vanne a bille', 2, { scan: false })).toEqual({ kind: 'many', search: 'vanne a bille' });
+    expect(await searchScope(base(), 'vb', 2, { scan: false })).toEqual({ kind: 'many', search: 'vb' });
     // "bille 3" has a trigram listing one row ("e 3"): the index answers even under a cap of 2.
     expect(await scope('bille 3', 2)).toEqual({ kind: 'ids', ids: await scan('bille 3') });
   });

@@ -47,9 +47,10 @@ export class SearchService {
     entity: new () => E,
     alias: string,
     term: string,
+    options?: { scan: boolean },
   ): Promise<SelectQueryBuilder<E>> {
     const repository = this.dataSource.getRepository(entity);
-    const scope = await searchScope(repository.createQueryBuilder(alias), term);
+    const scope = await searchScope(repository.createQueryBuilder(alias), term, undefined, options);
     return whereScope(repository.createQueryBuilder(alias), alias, scope).limit(SEARCH_GROUP_LIMIT);
   }
 
@@ -97,10 +98,12 @@ export class SearchService {
   }
 
   private async products(term: string): Promise<SearchAnswer['products']> {
-    // Ids first (images are one-to-many), then those products with their images and currency.
+    // Ids first (images are one-to-many), then those products with their images and currency. In the
+    // order of the search index: when the trigrams cannot narrow the term, walking that index finds
+    // the first five matches with no scan beforehand.
     const ids = (
       await (
-        await this.scoped(Product, 'product', term)
+        await this.scoped(Product, 'product', term, { scan: false })
       )
         .select('product.id', 'id')
         .orderBy('product.search_text', 'ASC')
