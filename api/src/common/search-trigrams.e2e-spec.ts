@@ -148,4 +148,22 @@ describe(`search trigram index (${testDatabaseKind()})`, () => {
     // "bille 3" has a trigram listing one row ("e 3"): the index answers even under a cap of 2.
     expect(await scope('bille 3', 2)).toEqual({ kind: 'ids', ids: await scan('bille 3') });
   });
+
+  it('narrows a term none of whose trigrams is rare by the rows listed under its three rarest', async () => {
+    const pipe = await product(t, r, { name: 'Tuyau acier 12', reference: 'TA-1' });
+    for (const name of ['Tuyau acier 21', 'Tuyau cuivre 12', 'Raccord acier 12'])
+      await product(t, r, { name, reference: 'TX-1' });
+    const scope = (term: string) => searchScope(t.dataSource.getRepository(Product).createQueryBuilder('product'), term, 1);
+    // Under a limit of 1, every trigram of the term lists too many rows; "u a" and "r 1" together list one.
+    expect(await scope('tuyau acier 12')).toEqual({ kind: 'ids', ids: [pipe.id] });
+    // That answer came from the index: with the row's "u a" taken out of it, the rows listed under all
+    // three no longer include it (a scan would still find it).
+    await t.dataSource.query(`DELETE FROM ${q('products_search_trigrams')} WHERE ${q('row_id')} = ? AND ${q('trigram')} = ?`, [
+      pipe.id,
+      'u a',
+    ]);
+    expect(await scope('tuyau acier 12')).toEqual({ kind: 'ids', ids: [] });
+    // Two rows in all three lists, over the limit: the scan decides.
+    expect(await scope('acier 12')).toEqual({ kind: 'many', search: 'acier 12' });
+  });
 });

@@ -141,26 +141,34 @@ export async function ensureSearchTrigrams(dataSource: DataSource): Promise<stri
 /** At most this many of a term's trigrams are weighed to find its rarest (spread over the term). */
 const WEIGHED_TRIGRAMS = 12;
 
+/** When no trigram of the term lists few enough rows, the rows listed under its rarest three (at most). */
+const INTERSECTED_TRIGRAMS = 3;
+
+/** A list is counted up to this many times the caller's limit before it may lead an intersection. */
+const DEEP_FACTOR = 10;
+
 /**
- * How many rows each trigram lists, as last counted (up to the limit + 1), per database. A guide to
- * the rarest trigram only: whatever it says, the rows come from the trigram's list as it is now, and
- * a list found longer than the limit sends the search to the scan. So a stale figure costs time, never
- * a result. Frequent trigrams stay frequent: remembering them spares a frequent term the counting.
+ * How many rows each trigram lists, as last counted, per database: a count up to a bound, so
+ * `count === bound` means "at least". A guide to the rarest trigrams only: whatever it says, the rows
+ * come from the lists as they are now, and a result longer than the limit sends the search to the
+ * scan. So a stale figure costs time, never a result. Frequent trigrams stay frequent: remembering them
+ * spares a frequent term the counting.
  */
 class TrigramWeights {
   private static readonly MAX_ENTRIES = 20_000;
   private static readonly TTL_MS = 5 * 60_000;
-  private readonly counts = new Map<string, { count: number; at: number }>();
+  private readonly counts = new Map<string, { count: number; bound: number; at: number }>();
 
-  get(key: string, now: number): number | undefined {
+  /** The count, if one is known that answers up to `bound`. */
+  get(key: string, bound: number, now: number): number | undefined {
     const entry = this.counts.get(key);
     if (!entry || now - entry.at > TrigramWeights.TTL_MS) return undefined;
-    return entry.count;
+    return entry.count < entry.bound || entry.bound >= bound ? Math.min(entry.count, bound) : undefined;
   }
 
-  set(key: string, count: number, now: number): void {
+  set(key: string, count: number, bound: number, now: number): void {
     this.counts.delete(key);
-    this.counts.set(key, { count, at: now });
+    this.counts.set(key, { count, bound, at: now });
     // Oldest first out (a Map iterates in insertion order).
     if (this.counts.size > TrigramWeights.MAX_ENTRIES) this.counts.delete(this.counts.keys().next().value!);
   }
@@ -169,13 +177,16 @@ class TrigramWeights {
 const weightsOf = new WeakMap<DataSource, TrigramWeights>();
 
 /**
- * The ids listed under the term's rarest trigram: a superset of its matches in `table`, or null when
- * the table keeps no trigram index, the term is shorter than three characters, or every trigram of
- * the term lists more than `limit` rows (a frequent term: the caller scans instead). A trigram's list
- * is counted up to `limit` + 1 only, so a frequent trigram costs no more than a rare one, and the
- * counts are remembered for a few minutes (TrigramWeights).
+ * The ids of a superset of the term's matches in `table`, at most `limit` of them, from the trigram
+ * index: the rows listed under the term's rarest trigram; or, when every trigram lists more than
+ * `limit` rows, those listed under all of its three rarest (the database walks the shortest list and
+ * looks each row up in the two others by primary key). Null when the table keeps no trigram index, the
+ * term is shorter than three characters, or the index cannot narrow it to `limit` rows (a frequent
+ * term: the caller scans instead, and finds its matches quickly).
  *
- * Reads outside any transaction (`dataSource.query`): lists and searches only.
+ * Lists are counted up to a bound (`limit` + 1, then ten times more for an intersection), so a
+ * frequent trigram costs no more than a rare one, and the counts are remembered for a few minutes
+ * (TrigramWeights). Reads outside any transaction (`dataSource.query`): lists and searches only.
  */
 export async function trigramCandidates(
   dataSource: DataSource,
@@ -192,34 +203,54 @@ export async function trigramCandidates(
   ];
   let weights = weightsOf.get(dataSource);
   if (!weights) weightsOf.set(dataSource, (weights = new TrigramWeights()));
+  const known = weights;
   const key = (trigram: string) => `${table}\u0000${trigram}`;
   const now = Date.now();
+  const sqlite = isSqlite(dataSource);
   const q = quoteIdentifier(dataSource);
   const index = q(trigramTableOf(table));
 
-  const unknown = weighed.filter((trigram) => weights.get(key(trigram), now) === undefined);
-  if (unknown.length) {
-    const counts: Record<string, number | string> = (
-      await dataSource.query(
-        `SELECT ${unknown
-          .map(
-            (_, i) =>
-              `(SELECT COUNT(*) FROM (SELECT 1 FROM ${index} WHERE ${q('trigram')} = ? LIMIT ${limit + 1}) ${q(`c${i}`)}) AS ${q(`n${i}`)}`,
-          )
-          .join(', ')}`,
-        unknown,
-      )
-    )[0];
-    unknown.forEach((trigram, i) => weights.set(key(trigram), Number(counts[`n${i}`]), now));
-  }
-  const weightOf = (trigram: string) => weights.get(key(trigram), now) ?? limit + 1;
-  const rarest = weighed.reduce((best, trigram) => (weightOf(trigram) < weightOf(best) ? trigram : best));
-  if (weightOf(rarest) > limit) return null;
+  /** The trigrams, rarest first, each counted up to `bound` (those not known that far, in one statement). */
+  const rarestFirst = async (bound: number): Promise<{ trigram: string; count: number }[]> => {
+    const unknown = weighed.filter((trigram) => known.get(key(trigram), bound, now) === undefined);
+    if (unknown.length) {
+      const counts: Record<string, number | string> = (
+        await dataSource.query(
+          `SELECT ${unknown
+            .map(
+              (_, i) =>
+                `(SELECT COUNT(*) FROM (SELECT 1 FROM ${index} WHERE ${q('trigram')} = ? LIMIT ${bound}) ${q(`c${i}`)}) AS ${q(`n${i}`)}`,
+            )
+            .join(', ')}`,
+          unknown,
+        )
+      )[0];
+      unknown.forEach((trigram, i) => known.set(key(trigram), Number(counts[`n${i}`]), bound, now));
+    }
+    return weighed
+      .map((trigram) => ({ trigram, count: known.get(key(trigram), bound, now) ?? bound }))
+      .sort((a, b) => a.count - b.count);
+  };
 
+  let lists = await rarestFirst(limit + 1);
+  if (lists[0]!.count > limit) {
+    lists = await rarestFirst(DEEP_FACTOR * limit + 1);
+    if (lists[0]!.count > DEEP_FACTOR * limit) return null;
+    lists = lists.slice(0, INTERSECTED_TRIGRAMS);
+  } else lists = lists.slice(0, 1);
+
+  // The shortest list first, in the order given (CROSS JOIN on SQLite, STRAIGHT_JOIN on MySQL/MariaDB);
+  // each other list is probed by its whole primary key.
+  const t = (i: number) => q(`t${i}`);
   const rows: { id: number | string }[] = await dataSource.query(
-    `SELECT ${q('row_id')} AS ${q('id')} FROM ${index} WHERE ${q('trigram')} = ? LIMIT ${limit + 1}`,
-    [rarest],
+    `SELECT ${sqlite ? '' : 'STRAIGHT_JOIN '}${t(0)}.${q('row_id')} AS ${q('id')}
+     FROM ${lists.map((_, i) => `${index} ${t(i)}`).join(sqlite ? ' CROSS JOIN ' : ' JOIN ')}
+     WHERE ${lists
+       .map((_, i) => `${t(i)}.${q('trigram')} = ?${i ? ` AND ${t(i)}.${q('row_id')} = ${t(0)}.${q('row_id')}` : ''}`)
+       .join(' AND ')}
+     LIMIT ${limit + 1}`,
+    lists.map((list) => list.trigram),
   );
-  weights.set(key(rarest), rows.length, now);
+  if (lists.length === 1) known.set(key(lists[0]!.trigram), rows.length, limit + 1, now);
   return rows.length > limit ? null : rows.map((r) => Number(r.id));
 }
