@@ -2,8 +2,8 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Paginated } from '../contract/staff.js';
-import { normalizeSearch } from './search-text.js';
-import { trigramCandidates } from './search-trigrams.js';
+import { normalizeSearch, searchTextContains } from './search-text.js';
+import { trigramMatches } from './search-trigrams.js';
 
 /** The largest page any list answers, whatever `per_page` asks for. */
 export const MAX_PER_PAGE = 100;
@@ -159,11 +159,11 @@ export type SearchScope = { kind: 'none' } | { kind: 'ids'; ids: number[] } | { 
  * index and testing every row (the plan either database picks for `LIKE '%…%' ORDER BY … LIMIT`)
  * would read the whole table.
  *
- * - A table with a trigram index (common/search-trigrams.ts) tests only the rows listed under the
- *   term's rarest trigram, when there are at most `cap` of them: a rare term reads a few hundred
- *   rows instead of the table.
- * - Otherwise (a small table, a term shorter than three characters, or one whose every trigram is
- *   frequent), one scan of the narrow `search_text` index that stops at the cap + 1-th match. A
+ * - A table with a trigram index (common/search-trigrams.ts) tests only the rows its index lists for
+ *   the term (under its rarest trigram, or under its three rarest together): a rare term reads a few
+ *   hundred rows instead of the table, and more than `cap` matches there make it `many` at once.
+ * - Otherwise (a small table, a term shorter than three characters, or one the index cannot narrow
+ *   to `cap` rows), one scan of the narrow `search_text` index that stops at the cap + 1-th match. A
  *   frequent term stops the scan early, and the sort's index finds a page of matches after a few
  *   rows: then the count is capped (pageByIds' `countCap`).
  *
@@ -188,12 +188,12 @@ export async function searchScope<E extends ObjectLiteral>(
       .getRawMany<{ id: number | string }>()
       .then((rows) => rows.map((r) => Number(r.id)));
   const table = base.expressionMap.mainAlias!.metadata.tableName;
-  const candidates = await trigramCandidates(base.connection, table, term, cap);
-  if (candidates) {
-    if (candidates.length === 0) return { kind: 'ids', ids: [] };
-    const matches = await ids(
-      base.clone().andWhere(`${base.alias}.id IN (:...scope_candidates)`, { scope_candidates: candidates }),
-    );
+  const indexed = await trigramMatches(base.connection, table, term, cap);
+  if (indexed === 'many') return { kind: 'many', search: search! };
+  if (indexed) {
+    // The matches of the whole table: those that also pass the base's own filters, if it has any.
+    if (indexed.length === 0 || base.expressionMap.wheres.length === 0) return { kind: 'ids', ids: indexed };
+    const matches = await ids(base.clone().andWhere(`${base.alias}.id IN (:...scope_matches)`, { scope_matches: indexed }));
     return { kind: 'ids', ids: matches };
   }
   if (!scan) return { kind: 'many', search: search! };
@@ -235,11 +235,6 @@ export function containsPattern(term: string): string {
  * Adds the list's search, when one is given: the normalised term anywhere in the entity's
  * `search_text` (accent- and case-insensitive, the same on SQLite and MySQL; see common/search-text.ts).
  * `alias` is the query's alias of an entity declared with `@SearchTextColumn`.
- *
- * Both sides are already folded, so the test is a plain byte substring: `instr()` on SQLite, and
- * `LOCATE()` on a BINARY cast on MySQL/MariaDB, which skips the collation's per-character folding
- * that `LIKE` pays on utf8mb4_unicode_ci (half the time of a scan of 100,000 rows there; see
- * docs/performance.md), and needs no escaping of `%` and `_`.
  */
 export function whereSearch<E extends ObjectLiteral>(
   qb: SelectQueryBuilder<E>,
@@ -250,10 +245,7 @@ export function whereSearch<E extends ObjectLiteral>(
   const term = normalizeSearch(search);
   if (!term) return qb;
   const sqlite = qb.connection.driver.options.type === 'better-sqlite3';
-  const condition = sqlite
-    ? `instr(${alias}.search_text, :${parameterName}) > 0`
-    : `LOCATE(:${parameterName}, CAST(${alias}.search_text AS BINARY)) > 0`;
-  return qb.andWhere(condition, { [parameterName]: term });
+  return qb.andWhere(searchTextContains(sqlite, `${alias}.search_text`, `:${parameterName}`), { [parameterName]: term });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { presentTriggers, quoteIdentifier } from '../core/database/triggers.js';
+import { searchTextContains } from './search-text.js';
 import { isSqlite } from './transactions.js';
 
 /**
@@ -177,23 +178,25 @@ class TrigramWeights {
 const weightsOf = new WeakMap<DataSource, TrigramWeights>();
 
 /**
- * The ids of a superset of the term's matches in `table`, at most `limit` of them, from the trigram
- * index: the rows listed under the term's rarest trigram; or, when every trigram lists more than
- * `limit` rows, those listed under all of its three rarest (the database walks the shortest list and
- * looks each row up in the two others by primary key). Null when the table keeps no trigram index, the
- * term is shorter than three characters, or the index cannot narrow it to `limit` rows (a frequent
- * term: the caller scans instead, and finds its matches quickly).
+ * The ids of the rows of `table` whose search_text contains the normalised term, found through the
+ * trigram index: among the rows listed under the term's rarest trigram; or, when every trigram lists
+ * more than `limit` rows, among those listed under all of its three rarest (the database walks the
+ * shortest list and looks each row up in the two others by primary key). Each candidate is tested
+ * with the substring test itself (by primary key), so the answer is exact whatever the index holds in
+ * excess. `many` when more than `limit` rows match. Null when the index cannot help: the table keeps
+ * none, the term is shorter than three characters, or even its rarest trigram lists more than ten
+ * times `limit` rows (a frequent term: the caller scans instead, and finds its matches quickly).
  *
  * Lists are counted up to a bound (`limit` + 1, then ten times more for an intersection), so a
  * frequent trigram costs no more than a rare one, and the counts are remembered for a few minutes
  * (TrigramWeights). Reads outside any transaction (`dataSource.query`): lists and searches only.
  */
-export async function trigramCandidates(
+export async function trigramMatches(
   dataSource: DataSource,
   table: string,
   term: string,
   limit: number,
-): Promise<number[] | null> {
+): Promise<number[] | 'many' | null> {
   if (!TRIGRAM_INDEXED_TABLES.includes(table)) return null;
   const all = trigramsOf(term);
   if (all.length === 0) return null;
@@ -240,17 +243,17 @@ export async function trigramCandidates(
   } else lists = lists.slice(0, 1);
 
   // The shortest list first, in the order given (CROSS JOIN on SQLite, STRAIGHT_JOIN on MySQL/MariaDB);
-  // each other list is probed by its whole primary key.
+  // each other list, then the row itself, probed by the whole primary key.
   const t = (i: number) => q(`t${i}`);
   const rows: { id: number | string }[] = await dataSource.query(
     `SELECT ${sqlite ? '' : 'STRAIGHT_JOIN '}${t(0)}.${q('row_id')} AS ${q('id')}
-     FROM ${lists.map((_, i) => `${index} ${t(i)}`).join(sqlite ? ' CROSS JOIN ' : ' JOIN ')}
+     FROM ${[...lists.map((_, i) => `${index} ${t(i)}`), `${q(table)} ${q('r')}`].join(sqlite ? ' CROSS JOIN ' : ' JOIN ')}
      WHERE ${lists
        .map((_, i) => `${t(i)}.${q('trigram')} = ?${i ? ` AND ${t(i)}.${q('row_id')} = ${t(0)}.${q('row_id')}` : ''}`)
        .join(' AND ')}
+       AND ${q('r')}.${q('id')} = ${t(0)}.${q('row_id')} AND ${searchTextContains(sqlite, `${q('r')}.${q('search_text')}`, '?')}
      LIMIT ${limit + 1}`,
-    lists.map((list) => list.trigram),
+    [...lists.map((list) => list.trigram), term],
   );
-  if (lists.length === 1) known.set(key(lists[0]!.trigram), rows.length, limit + 1, now);
-  return rows.length > limit ? null : rows.map((r) => Number(r.id));
+  return rows.length > limit ? 'many' : rows.map((r) => Number(r.id));
 }
