@@ -3,8 +3,9 @@
 //
 // For each catalogue size N: seeds the demo data set grown to N products (N/10 published articles,
 // N orders), starts Comptoir (the built api/dist/main.js, production mode, no site build) on SQLite and
-// on a throw-away MariaDB, and measures the hot endpoints with autocannon, at fixed rates and at
-// saturation, beside a bare node:http server answering the very same JSON from memory in the same run.
+// on a throw-away MariaDB, and measures the hot endpoints at saturation with autocannon, beside a bare
+// node:http server answering the very same JSON from memory in the same run, and at fixed rates evenly
+// paced (lib/paced-load.mjs: autocannon's own rate sends each second's requests in one burst).
 // Prints one table per database with the ratio Comptoir / bare server. `--soak S` adds a mixed soak at
 // 200 req/s for S seconds on MariaDB (errors, latency, server memory before/after).
 // Figures and the machine's load go in docs/performance.md.
@@ -24,6 +25,7 @@ import autocannon from 'autocannon';
 import { buildIfStale, root } from './lib/builds.mjs';
 import { growDemoData, seedDemo } from './lib/demo-data.mjs';
 import { freePort, startMariaDb } from './lib/mariadb.mjs';
+import { pacedLoad } from './lib/paced-load.mjs';
 import { StaffClient } from './lib/staff-client.mjs';
 
 const args = process.argv.slice(2);
@@ -122,7 +124,7 @@ function startBare(bodies) {
 
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
-/** One autocannon run: `rate` req/s overall (fixed) or as fast as 50 connections go (rate undefined). */
+/** One autocannon run: as fast as 50 connections go, or `rate` req/s overall (a warm-up: in bursts, see paced). */
 function cannon(base, target, { rate, seconds = duration, cookie } = {}) {
   let n = 0;
   return new Promise((resolve, reject) => {
@@ -138,6 +140,17 @@ function cannon(base, target, { rate, seconds = duration, cookie } = {}) {
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
+  });
+}
+
+/** `rate` requests per second evenly paced (see lib/paced-load.mjs), each path a new one. */
+function paced(base, target, { rate, seconds = duration, cookie } = {}) {
+  return pacedLoad({
+    base,
+    path: target,
+    rate,
+    seconds,
+    headers: { 'accept-encoding': BROWSER_ENCODINGS, ...(cookie ? { cookie } : {}) },
   });
 }
 
@@ -260,7 +273,7 @@ async function measureDatabase(kind, n, mariadb) {
       const sat = summary(await cannon(base, e.path, { cookie: e.cookie }));
       const bareSat = summary(await cannon(bare.base, bareTarget));
       const fixed = [];
-      for (const rate of e.rates) fixed.push({ rate, ...summary(await cannon(base, e.path, { rate, cookie: e.cookie })) });
+      for (const rate of e.rates) fixed.push({ rate, ...(await paced(base, e.path, { rate, cookie: e.cookie })) });
       rows.push({ endpoint: e.name, sat, bareSat, fixed });
       console.log(
         `  ${e.name}: ${sat.rps} req/s (p50 ${sat.p50} ms, p99 ${sat.p99} ms) vs bare ${bareSat.rps} req/s; ` +
@@ -287,10 +300,8 @@ async function measureDatabase(kind, n, mariadb) {
       const before = rss();
       const samples = [];
       const sampler = setInterval(() => samples.push(rss()), 30_000);
-      const r = summary(
-        await cannon(base, (i) => mix[i % mix.length](i), { rate: 200, seconds: soakSeconds, cookie }).finally(() =>
-          clearInterval(sampler),
-        ),
+      const r = await paced(base, (i) => mix[i % mix.length](i), { rate: 200, seconds: soakSeconds, cookie }).finally(() =>
+        clearInterval(sampler),
       );
       soak = { ...r, requests: r.total, rssBefore: before, rssSamples: samples, rssAfter: rss() };
     }
