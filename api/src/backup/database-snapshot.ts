@@ -207,10 +207,8 @@ async function tableNames(connection: mysql.Connection): Promise<string[]> {
 
 const quoteName = (name: string) => `\`${name.replace(/`/g, '``')}\``;
 
-/** The derived tables of the database, whose rows a dump leaves out. */
-async function derivedTables(connection: mysql.Connection): Promise<string[]> {
-  return (await tableNames(connection)).filter((table) => SEARCH_TRIGRAM_TABLES.includes(table));
-}
+/** A table derived from the others, whose rows a dump leaves out. */
+const isDerived = (table: string) => SEARCH_TRIGRAM_TABLES.includes(table);
 
 /** The whole database but the derived tables' rows, then their structure alone (`--no-data`). */
 async function dumpWithClient(
@@ -279,12 +277,11 @@ async function exportWithMysql2(connection: mysql.Connection, target: string): P
   try {
     await write('-- Comptoir logical export (mysql2, one REPEATABLE READ transaction)\n');
     await write('SET NAMES utf8mb4;\nSET FOREIGN_KEY_CHECKS=0;\nSET UNIQUE_CHECKS=0;\n');
-    const derived = await derivedTables(connection);
     for (const table of await tableNames(connection)) {
       const [created] = await connection.query<mysql.RowDataPacket[]>(`SHOW CREATE TABLE ${quoteName(table)}`);
       await write(`DROP TABLE IF EXISTS ${quoteName(table)};\n${String(created[0]!['Create Table'])};\n`);
       counts[table] = 0;
-      if (derived.includes(table)) continue;
+      if (isDerived(table)) continue;
       // Rows in primary-key order, 500 a statement; one line per statement (escape() writes \n).
       const [rows] = await connection.query<mysql.RowDataPacket[]>(`SELECT * FROM ${quoteName(table)}`);
       for (let i = 0; i < rows.length; i += 500) {
@@ -313,7 +310,7 @@ async function snapshotMysql(database: Extract<DatabaseConfig, { type: 'mysql' }
   const connection = await connect(database.url);
   try {
     if (client) {
-      await dumpWithClient(database, client, target, await derivedTables(connection));
+      await dumpWithClient(database, client, target, (await tableNames(connection)).filter(isDerived));
       return { driver: 'mysql', method: client.method, file, ...(await readDump(target)) };
     }
     await exportWithMysql2(connection, target);

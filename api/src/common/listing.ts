@@ -4,6 +4,7 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Paginated } from '../contract/staff.js';
 import { normalizeSearch, searchTextContains } from './search-text.js';
 import { trigramMatches } from './search-trigrams.js';
+import { isSqlite } from './transactions.js';
 
 /** The largest page any list answers, whatever `per_page` asks for. */
 export const MAX_PER_PAGE = 100;
@@ -244,8 +245,9 @@ export function whereSearch<E extends ObjectLiteral>(
 ): SelectQueryBuilder<E> {
   const term = normalizeSearch(search);
   if (!term) return qb;
-  const sqlite = qb.connection.driver.options.type === 'better-sqlite3';
-  return qb.andWhere(searchTextContains(sqlite, `${alias}.search_text`, `:${parameterName}`), { [parameterName]: term });
+  return qb.andWhere(searchTextContains(isSqlite(qb.connection), `${alias}.search_text`, `:${parameterName}`), {
+    [parameterName]: term,
+  });
 }
 
 /**

@@ -177,6 +177,12 @@ class TrigramWeights {
 
 const weightsOf = new WeakMap<DataSource, TrigramWeights>();
 
+function weightsFor(dataSource: DataSource): TrigramWeights {
+  let weights = weightsOf.get(dataSource);
+  if (!weights) weightsOf.set(dataSource, (weights = new TrigramWeights()));
+  return weights;
+}
+
 /**
  * The ids of the rows of `table` whose search_text contains the normalised term, found through the
  * trigram index: among the rows listed under the term's rarest trigram; or, when every trigram lists
@@ -204,9 +210,7 @@ export async function trigramMatches(
   const weighed = [
     ...new Set(Array.from({ length: Math.min(all.length, WEIGHED_TRIGRAMS) }, (_, i) => all[Math.round(i * step)]!)),
   ];
-  let weights = weightsOf.get(dataSource);
-  if (!weights) weightsOf.set(dataSource, (weights = new TrigramWeights()));
-  const known = weights;
+  const known = weightsFor(dataSource);
   const key = (trigram: string) => `${table}\u0000${trigram}`;
   const now = Date.now();
   const sqlite = isSqlite(dataSource);
