@@ -109,41 +109,71 @@ test.describe('public pages', () => {
     await noScript.close();
   });
 
-  test('pages travel at brotli’s best once compressed: about 14 % lighter, same page, same ETag, 304 on revalidation', async ({
-    baseURL,
-  }) => {
-    // Raw bytes (fetch would decompress them): what a phone downloads.
-    const get = (headers: Record<string, string>) =>
-      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http
-          .get(new URL('/about', baseURL), { headers }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-          })
-          .on('error', reject);
+  // The home page too: its address (`/`) is the folder, not a file name.
+  for (const address of ['/about', '/']) {
+    test(`pages travel at brotli’s best once compressed: about 14 % lighter, same page, same ETag, 304 on revalidation (${address})`, async ({
+      baseURL,
+    }) => {
+      // Raw bytes (fetch would decompress them): what a phone downloads.
+      const get = (headers: Record<string, string>) =>
+        new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+          http
+            .get(new URL(address, baseURL), { headers }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+            })
+            .on('error', reject);
+        });
+      const plain = await get({});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const best = zlib.brotliCompressSync(plain.body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        },
       });
-    const plain = await get({});
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    const best = zlib.brotliCompressSync(plain.body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+      // The first visits of a page (maybe made by other tests already) are compressed on the fly, at the
+      // compression middleware's brotli quality (4), while the page is compressed once in the background.
+      const perRequest = zlib.brotliCompressSync(plain.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+      expect((await get({ 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('br');
+      await expect.poll(async () => (await get({ 'accept-encoding': 'gzip, deflate, br' })).body.length).toBe(best.length);
+      const stored = await get({ 'accept-encoding': 'gzip, deflate, br' });
+      expect(stored.body.length).toBeLessThan(perRequest.length * 0.95);
+      expect(zlib.brotliDecompressSync(stored.body).equals(plain.body)).toBe(true);
+      expect(stored.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(stored.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+      expect(stored.headers['cache-control']).toBe(plain.headers['cache-control']);
+      expect(stored.headers.etag).toBe(plain.headers.etag);
+      expect((await get({ 'accept-encoding': 'br', 'if-none-match': stored.headers.etag! })).status).toBe(304);
+      // A browser without brotli still gets gzip, and a client that asks for no encoding the page itself.
+      expect((await get({ 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+      expect((await get({})).body.equals(plain.body)).toBe(true);
     });
-    // The first visits of a page (maybe made by other tests already) are compressed on the fly, at the
-    // compression middleware's brotli quality (4), while the page is compressed once in the background.
-    const perRequest = zlib.brotliCompressSync(plain.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
-    expect((await get({ 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('br');
-    await expect.poll(async () => (await get({ 'accept-encoding': 'gzip, deflate, br' })).body.length).toBe(best.length);
-    const stored = await get({ 'accept-encoding': 'gzip, deflate, br' });
-    expect(stored.body.length).toBeLessThan(perRequest.length * 0.95);
-    expect(zlib.brotliDecompressSync(stored.body).equals(plain.body)).toBe(true);
-    expect(stored.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(stored.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
-    expect(stored.headers['cache-control']).toBe(plain.headers['cache-control']);
-    expect(stored.headers.etag).toBe(plain.headers.etag);
-    expect((await get({ 'accept-encoding': 'br', 'if-none-match': stored.headers.etag! })).status).toBe(304);
-    // A browser without brotli still gets gzip, and a client that asks for no encoding the page itself.
-    expect((await get({ 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
-    expect((await get({})).body.equals(plain.body)).toBe(true);
+  }
+
+  test('on a phone, page scripts do not compete with the first view: fetched at low priority, the hero image first', async ({
+    page,
+  }) => {
+    // Chromium's own scheduling, as it reports it to DevTools: what a slow mobile link gets first.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const priorities = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', ({ request }) => priorities.set(new URL(request.url).pathname, request.initialPriority));
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/');
+    const newsletter = page.locator('footer form[data-newsletter]');
+    await newsletter.scrollIntoViewIfNeeded();
+    const pageScripts = () => [...priorities].filter(([path]) => /^\/_astro\/Newsletter\..*\.js$/.test(path));
+    await expect.poll(() => pageScripts().length).toBe(1);
+    expect(pageScripts()[0][1]).toBe('Low');
+    const hero = [...priorities].find(([path]) => /^\/images\/hero-industrial-\d+\.webp$/.test(path));
+    expect(hero?.[1]).toBe('High');
+    // Still the same form: it answers in French without leaving the page.
+    await newsletter.getByPlaceholder('Votre adresse email').fill('pas-une-adresse');
+    await newsletter.getByRole('button', { name: 'S’inscrire' }).click();
+    await expect(newsletter.getByText("L'adresse email n'est pas valide.")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('the marketing pages ship no framework JavaScript', async ({ page }) => {

@@ -155,7 +155,8 @@ async function pageFile(dir: string, urlPath: string): Promise<Page | null> {
     return null;
   }
   if (decoded.includes('\0')) return null;
-  const target = path.join(dir, decoded);
+  // resolve, not join: join keeps the trailing slash of `/`, and the home page would never be found.
+  const target = path.resolve(dir, `.${decoded}`);
   if (target !== dir && !target.startsWith(dir + path.sep)) return null;
   const extension = path.extname(decoded);
   let file: string;
