@@ -21,7 +21,13 @@ const common = {
 };
 export default {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    // The site's build-time helpers (site/src/lib) are plain TypeScript: unit-tested here too.
+    {
+      ...common,
+      displayName: 'unit',
+      roots: ['<rootDir>/src', '<rootDir>/../site/src'],
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/../site/src/**/*.spec.ts'],
+    },
     {
       ...common,
       displayName: 'api',

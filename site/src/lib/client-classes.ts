@@ -1,0 +1,69 @@
+/**
+ * The classes code can put on a page after it loaded, which the page's HTML may not show yet, so that
+ * the page's stylesheet (page-styles.ts) keeps their rules:
+ * - the islands on the page (a dialog opened, a spinner, an empty list, an error), with every module
+ *   of src/islands they import, statically or on demand;
+ * - the components' scripts (those Astro bundles as files; inlined ones are in the page's HTML anyway).
+ * Read from the sources at build time.
+ */
+import path from 'node:path';
+import { classTokens } from './page-styles';
+
+const islandSources = import.meta.glob<string>('../islands/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
+const componentSources = import.meta.glob<string>(['../components/**/*.astro', '../layouts/**/*.astro'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+const SCRIPT_BLOCK = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
+/** `from './x'` and `import('./x')`: the relative modules a module loads. */
+const RELATIVE_IMPORT = /(?:from\s*|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+/** An island in a built page: `<astro-island … component-url="/_astro/BlogList.DBgGNcx2.js"`. */
+const ISLAND = /<astro-island\b[^>]*?\bcomponent-url="[^"]*\/([A-Za-z0-9_-]+)\.[^"/]*"/g;
+
+const scriptClasses = new Set<string>();
+for (const source of Object.values(componentSources))
+  for (const [, script] of source.matchAll(SCRIPT_BLOCK)) classTokens(script, scriptClasses);
+
+/** A module's key in islandSources (`../islands/lib/toast.ts`) from its path without extension. */
+function sourceKey(modulePath: string): string | undefined {
+  return ['.tsx', '.ts', '/index.tsx', '/index.ts', ''].map((ext) => modulePath + ext).find((key) => key in islandSources);
+}
+
+/** The classes of an island's module and of every island module it loads. */
+function islandClasses(file: string): Set<string> {
+  const classes = new Set<string>();
+  const pending = [file];
+  const seen = new Set<string>();
+  while (pending.length) {
+    const current = pending.pop()!;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    const source = islandSources[current];
+    classTokens(source, classes);
+    for (const [, specifier] of source.matchAll(RELATIVE_IMPORT)) {
+      const target = sourceKey(path.posix.join(path.posix.dirname(current), specifier));
+      if (target) pending.push(target);
+    }
+  }
+  return classes;
+}
+
+const byIsland = new Map<string, Set<string>>();
+
+/** The classes scripts can add to this built page. */
+export function clientClasses(html: string): Set<string> {
+  const classes = new Set(scriptClasses);
+  for (const [, name] of html.matchAll(ISLAND)) {
+    let island = byIsland.get(name);
+    if (!island) {
+      const file = sourceKey(`../islands/${name}`);
+      // An island whose source is not found: every island's classes, never too few.
+      island = file ? islandClasses(file) : new Set(Object.keys(islandSources).flatMap((key) => [...islandClasses(key)]));
+      byIsland.set(name, island);
+    }
+    for (const name of island) classes.add(name);
+  }
+  return classes;
+}

@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { compile, optimize } from '@tailwindcss/node';
+import { Scanner } from '@tailwindcss/oxide';
+import fs from 'node:fs';
+import path from 'node:path';
+import { apiJson, islandsReady, type ApiProduct } from './public-helpers.js';
+
+/**
+ * Each page carries only the rules it can use (site/src/lib/page-styles.ts). Proof that this changes
+ * nothing a visitor sees: every element's computed style, in the states the islands reach (the order
+ * dialog open, the contact form's errors, toasts), is the same with the page's stylesheet and with the
+ * site's whole stylesheet, generated here by Tailwind from the same sources as the build does.
+ */
+
+async function wholeStylesheet(): Promise<string> {
+  const site = path.resolve('site');
+  const entry = path.join(site, 'src/styles/global.css');
+  const compiler = await compile(fs.readFileSync(entry, 'utf8'), { base: path.dirname(entry), onDependency: () => {} });
+  // As @tailwindcss/vite does: the project's files, plus the stylesheet's own @source.
+  const sources = (compiler.root === 'none' ? [] : compiler.root === null ? [{ base: site, pattern: '**/*' }] : [compiler.root])
+    .map((source) => ({ ...source, negated: false }))
+    .concat(compiler.sources);
+  return optimize(compiler.build(new Scanner({ sources }).scan()), { minify: true }).code;
+}
+
+/** Every element's computed style (and its ::before, ::after and ::marker), in document order. */
+function computedStyles(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('body *')].map((el) => {
+      const style: Record<string, string> = {};
+      const computed = getComputedStyle(el);
+      for (const property of computed) style[property] = computed.getPropertyValue(property);
+      for (const pseudo of ['::before', '::after', '::marker']) {
+        const part = getComputedStyle(el, pseudo);
+        style[pseudo] = [part.content, part.display, part.color, part.backgroundColor, part.width].join(' | ');
+      }
+      return { element: `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`, style };
+    }),
+  );
+}
+
+/** Transitions and finite animations at their end state (a spinner's endless turn stays as it is). */
+const finishAnimations = (page: Page) =>
+  page.evaluate(() => {
+    for (const animation of document.getAnimations())
+      if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
+  });
+
+/** The Tailwind stylesheets of the page (sonner adds a stylesheet of its own with the first toast). */
+const tailwindSheetLengths = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('style')]
+      .filter((sheet) => sheet.textContent!.startsWith('/*! tailwindcss'))
+      .map((sheet) => sheet.textContent!.length),
+  );
+
+async function expectSameAsWholeStylesheet(page: Page, whole: string, what: string): Promise<void> {
+  await finishAnimations(page);
+  const own = await tailwindSheetLengths(page);
+  expect(own, what).toHaveLength(1);
+  // The page's own stylesheet is markedly smaller than the whole one.
+  expect(own[0], what).toBeLessThan(whole.length * 0.9);
+  const withOwn = await computedStyles(page);
+  await page.evaluate((css) => {
+    [...document.querySelectorAll('style')].find((sheet) => sheet.textContent!.startsWith('/*! tailwindcss'))!.textContent = css;
+  }, whole);
+  await finishAnimations(page);
+  const withWhole = await computedStyles(page);
+  expect(withWhole.length, what).toBe(withOwn.length);
+  const differences: string[] = [];
+  withOwn.forEach(({ element, style }, i) => {
+    for (const [property, value] of Object.entries(style))
+      if (withWhole[i].style[property] !== value)
+        differences.push(`${element} ${property}: ${value} ≠ ${withWhole[i].style[property]}`);
+  });
+  expect(differences.slice(0, 10), `${what}: ${differences.length} differences`).toEqual([]);
+}
+
+test.describe('per-page stylesheets', () => {
+  let whole: string;
+  test.beforeAll(async () => {
+    whole = await wholeStylesheet();
+  });
+
+  for (const width of [390, 1280]) {
+    test(`a page's own stylesheet styles it exactly as the whole stylesheet would (${width} px wide)`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      const article = (await apiJson<{ blogs: { data: { slug: string }[] } }>(page, '/api/article?per_page=1')).blogs.data[0];
+      const product = (await apiJson<{ products: { data: ApiProduct[] } }>(page, '/api/product?per_page=1')).products.data[0];
+      for (const address of ['/', '/about', '/blog', `/article/${article.slug}`, `/product/${product.id}`, '/page-inconnue']) {
+        await page.goto(address);
+        await islandsReady(page);
+        await expectSameAsWholeStylesheet(page, whole, address);
+      }
+
+      // The contact form's errors (rendered by its island only after a try).
+      await page.goto('/contact');
+      await islandsReady(page);
+      const form = page.locator('[data-contact-form]');
+      await form.getByLabel('Votre email').fill('pas-un-email');
+      await form.getByLabel('Message').fill('court');
+      await form.getByRole('button', { name: 'Envoyer le message' }).click();
+      await expect(form.getByText('Le nom est requis.')).toBeVisible();
+      await expectSameAsWholeStylesheet(page, whole, '/contact with errors');
+
+      // The catalogue, a product added (toast) and the order dialog open: none of it is in the HTML.
+      await page.goto('/catalogue');
+      await islandsReady(page);
+      await page
+        .getByRole('button', { name: /Ajouter au panier/ })
+        .first()
+        .click();
+      await page.locator('[data-cart-button]').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
+      await expectSameAsWholeStylesheet(page, whole, '/catalogue with the order dialog');
+      await context.close();
+    });
+  }
+});
