@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
@@ -31,8 +32,16 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     await seeder.ensureFirstAdministrator();
   });
 
+  const server = app.getHttpServer() as Server;
+  // An idle kept-alive connection is closed by the side whose timer ends first. Node's default (5 s)
+  // is shorter than any reverse proxy's (nginx keeps upstream connections 60 s, docker/nginx.conf), so
+  // the server could close a connection at the moment the proxy (or any keep-alive client) sends the
+  // next request on it, and that request failed (a 502, or "socket hang up"). The server waits longer
+  // than the proxy; headersTimeout stays above it, as Node requires.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await app.listen(config.port, config.host);
-  const address = app.getHttpServer().address();
+  const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.log(`Comptoir listening on http://localhost:${port} (database: ${config.database.type}, data: ${config.dataDir})`);
 

@@ -3,7 +3,7 @@ import { compile, optimize } from '@tailwindcss/node';
 import { Scanner } from '@tailwindcss/oxide';
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiJson, islandsReady, type ApiProduct } from './public-helpers.js';
+import { apiJson, islandsReady, sendInvalidContact, type ApiProduct } from './public-helpers.js';
 
 /**
  * Each page carries only the rules it can use (site/src/lib/page-styles.ts). Proof that this changes
@@ -95,12 +95,7 @@ test.describe('per-page stylesheets', () => {
       }
 
       // The contact form's errors (rendered by its island only after a try).
-      await page.goto('/contact');
-      await islandsReady(page);
-      const form = page.locator('[data-contact-form]');
-      await form.getByLabel('Votre email').fill('pas-un-email');
-      await form.getByLabel('Message').fill('court');
-      await form.getByRole('button', { name: 'Envoyer le message' }).click();
+      const form = await sendInvalidContact(page);
       await expect(form.getByText('Le nom est requis.')).toBeVisible();
       await expectSameAsWholeStylesheet(page, whole, '/contact with errors');
 

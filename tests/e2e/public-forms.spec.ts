@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { holdRequests, islandsReady, query, toast, waitForMail } from './public-helpers.js';
+import { holdRequests, islandsReady, query, sendInvalidContact, toast, waitForMail } from './public-helpers.js';
 
 test.describe('contact form', () => {
   test('the contact panel: mailto and tel links, address, lazily loaded 344 px map', async ({ page }) => {
@@ -34,12 +34,7 @@ test.describe('contact form', () => {
 
   test('server errors under each field, then success popup that closes by itself, form cleared, mail sent', async ({ page }) => {
     const started = Date.now();
-    await page.goto('/contact');
-    await islandsReady(page);
-    const form = page.locator('[data-contact-form]');
-    await form.getByLabel('Votre email').fill('pas-un-email');
-    await form.getByLabel('Message').fill('court');
-    await form.getByRole('button', { name: 'Envoyer le message' }).click();
+    const form = await sendInvalidContact(page);
     await expect(form.getByText('Le nom est requis.')).toBeVisible();
     await expect(form.getByText("L'adresse email n'est pas valide.")).toBeVisible();
     await expect(form.getByText("L'objet est requis.")).toBeVisible();

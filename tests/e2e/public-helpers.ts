@@ -113,6 +113,17 @@ export async function islandsReady(page: Page): Promise<void> {
   );
 }
 
+/** Opens /contact and sends the form with a wrong e-mail, a short message and the rest empty: the form. */
+export async function sendInvalidContact(page: Page): Promise<Locator> {
+  await page.goto('/contact');
+  await islandsReady(page);
+  const form = page.locator('[data-contact-form]');
+  await form.getByLabel('Votre email').fill('pas-un-email');
+  await form.getByLabel('Message').fill('court');
+  await form.getByRole('button', { name: 'Envoyer le message' }).click();
+  return form;
+}
+
 export const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /**
