@@ -50,20 +50,23 @@ function islandClasses(file: string): Set<string> {
   return classes;
 }
 
-const byIsland = new Map<string, Set<string>>();
+/** By the islands a page has (`BlogList` or `CartBar Catalogue`): pages of one kind share their set. */
+const byIslands = new Map<string, ReadonlySet<string>>();
 
-/** The classes scripts can add to this built page. */
-export function clientClasses(html: string): Set<string> {
-  const classes = new Set(scriptClasses);
-  for (const [, name] of html.matchAll(ISLAND)) {
-    let island = byIsland.get(name);
-    if (!island) {
+/** The classes scripts can add to this built page (a shared set: read it, do not change it). */
+export function clientClasses(html: string): ReadonlySet<string> {
+  const names = [...new Set(Array.from(html.matchAll(ISLAND), ([, name]) => name))].sort();
+  const key = names.join(' ');
+  let classes = byIslands.get(key);
+  if (!classes) {
+    const set = new Set(scriptClasses);
+    for (const name of names) {
       const file = sourceKey(`../islands/${name}`);
       // An island whose source is not found: every island's classes, never too few.
-      island = file ? islandClasses(file) : new Set(Object.keys(islandSources).flatMap((key) => [...islandClasses(key)]));
-      byIsland.set(name, island);
+      for (const island of file ? [file] : Object.keys(islandSources)) for (const c of islandClasses(island)) set.add(c);
     }
-    for (const name of island) classes.add(name);
+    classes = set;
+    byIslands.set(key, classes);
   }
   return classes;
 }
