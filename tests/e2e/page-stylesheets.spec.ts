@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { compile, optimize } from '@tailwindcss/node';
 import { Scanner } from '@tailwindcss/oxide';
 import fs from 'node:fs';
@@ -54,7 +54,38 @@ const tailwindSheetLengths = (page: Page) =>
       .map((sheet) => sheet.textContent!.length),
   );
 
+/**
+ * Stops the page's timers (the clock was installed with the page): a toast that closes on its own
+ * timer between the two readings would change the element list. CSS animations are not timers; they
+ * are finished by hand.
+ */
+async function freezeTimers(page: Page): Promise<void> {
+  // pauseAt takes a moment ahead of the page's clock, which keeps running until then: a margin the
+  // round trip cannot outrun, larger on each try. Timers due within it fire once; what they schedule
+  // then waits, so the page's state holds still whichever side of a toast's end it froze on.
+  for (let margin = 200; ; margin *= 4) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + margin);
+      return;
+    } catch (error) {
+      if (!String(error).includes('to the past') || margin > 60_000) throw error;
+    }
+  }
+}
+
+/** Waits for an element while the paused clock moves on by small steps (timers the page needs fire). */
+async function advanceUntilVisible(page: Page, locator: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(20);
+      return locator.isVisible();
+    })
+    .toBe(true);
+}
+
 async function expectSameAsWholeStylesheet(page: Page, whole: string, what: string): Promise<void> {
+  await freezeTimers(page);
   await finishAnimations(page);
   const own = await tailwindSheetLengths(page);
   expect(own, what).toHaveLength(1);
@@ -74,6 +105,7 @@ async function expectSameAsWholeStylesheet(page: Page, whole: string, what: stri
         differences.push(`${element} ${property}: ${value} ≠ ${withWhole[i].style[property]}`);
   });
   expect(differences.slice(0, 10), `${what}: ${differences.length} differences`).toEqual([]);
+  await page.clock.resume();
 }
 
 test.describe('per-page stylesheets', () => {
@@ -86,6 +118,7 @@ test.describe('per-page stylesheets', () => {
     test(`a page's own stylesheet styles it exactly as the whole stylesheet would (${width} px wide)`, async ({ browser }) => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
       const page = await context.newPage();
+      await page.clock.install();
       const article = (await apiJson<{ blogs: { data: { slug: string }[] } }>(page, '/api/article?per_page=1')).blogs.data[0];
       const product = (await apiJson<{ products: { data: ApiProduct[] } }>(page, '/api/product?per_page=1')).products.data[0];
       for (const address of ['/', '/about', '/blog', `/article/${article.slug}`, `/product/${product.id}`, '/page-inconnue']) {
@@ -102,13 +135,16 @@ test.describe('per-page stylesheets', () => {
       // The catalogue, a product added (toast) and the order dialog open: none of it is in the HTML.
       await page.goto('/catalogue');
       await islandsReady(page);
+      // From here the page's clock moves only when told to, a little at a time while waiting, so the
+      // toast's 5 s never run out however long the dialog takes to open on a busy machine.
+      await freezeTimers(page);
       await page
         .getByRole('button', { name: /Ajouter au panier/ })
         .first()
         .click();
+      await advanceUntilVisible(page, page.locator('[data-sonner-toast]').first());
       await page.locator('[data-cart-button]').click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
+      await advanceUntilVisible(page, page.getByRole('dialog'));
       await expectSameAsWholeStylesheet(page, whole, '/catalogue with the order dialog');
       await context.close();
     });
