@@ -95,6 +95,29 @@ test.describe('publishing to the static site', () => {
   });
 });
 
+test.describe('staff text that looks like markup', () => {
+  test('an article whose title holds <style>, </script> or a comment is published and shown as typed', async ({
+    page,
+    baseURL,
+  }) => {
+    const base = baseURL!;
+    // Once made every later build fail: the stylesheet pruning read `<style>` inside the cover's alt text.
+    const title = `Titre avec <style>b</style> dedans </script> <!-- ]]> {{ \${x} ${Date.now()}`;
+    const staff = await admin(base);
+    const { blog } = await staff.request('POST', '/api/blog/create', articleForm(title, 'Publié'));
+    await waitForStatus(base, `/article/${blog.slug}`, 200);
+    await page.goto(`/article/${blog.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    // In attribute values the text stays raw (`<` needs no escaping there): what the old pruning misread.
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+    // The page kept its (pruned) stylesheet and publishing is healthy for the next change.
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontWeight)).not.toBe('400');
+    await expect
+      .poll(async () => (await staff.request('GET', '/api/publishing/status')).status.state, { timeout: 120_000 })
+      .toBe('idle');
+  });
+});
+
 test.describe('a build that fails or is killed', () => {
   let server: RunningServer | undefined;
   test.afterEach(async () => {

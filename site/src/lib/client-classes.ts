@@ -19,8 +19,6 @@ const componentSources = import.meta.glob<string>(['../components/**/*.astro', '
 const SCRIPT_BLOCK = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
 /** `from './x'` and `import('./x')`: the relative modules a module loads. */
 const RELATIVE_IMPORT = /(?:from\s*|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
-/** An island in a built page: `<astro-island … component-url="/_astro/BlogList.DBgGNcx2.js"`. */
-const ISLAND = /<astro-island\b[^>]*?\bcomponent-url="[^"]*\/([A-Za-z0-9_-]+)\.[^"/]*"/g;
 
 const scriptClasses = new Set<string>();
 for (const source of Object.values(componentSources))
@@ -53,9 +51,12 @@ function islandClasses(file: string): Set<string> {
 /** By the islands a page has (`BlogList` or `CartBar Catalogue`): pages of one kind share their set. */
 const byIslands = new Map<string, ReadonlySet<string>>();
 
-/** The classes scripts can add to this built page (a shared set: read it, do not change it). */
-export function clientClasses(html: string): ReadonlySet<string> {
-  const names = [...new Set(Array.from(html.matchAll(ISLAND), ([, name]) => name))].sort();
+/**
+ * The classes scripts can add to a built page with these islands (built-page.ts reads their names);
+ * a shared set: read it, do not change it.
+ */
+export function clientClasses(islands: readonly string[]): ReadonlySet<string> {
+  const names = [...new Set(islands)].sort();
   const key = names.join(' ');
   let classes = byIslands.get(key);
   if (!classes) {

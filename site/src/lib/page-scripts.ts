@@ -6,8 +6,8 @@
  * images in view (the hero image is the largest paint), so page scripts are fetched at low priority.
  * Small scripts without imports are inlined by Astro and are not affected.
  */
-const EXTERNAL_MODULE_SCRIPT = /<script type="module" src="/g;
+import type { BuiltPage, Edit } from './built-page';
 
-export function lowerPageScriptsPriority(html: string): string {
-  return html.replace(EXTERNAL_MODULE_SCRIPT, '<script type="module" fetchpriority="low" src="');
+export function scriptPriorityEdits(page: BuiltPage): Edit[] {
+  return page.moduleScripts.map((at) => ({ start: at, end: at, text: ' fetchpriority="low"' }));
 }

@@ -20,6 +20,7 @@
  */
 import postcss, { type Container } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
+import { applyEdits, parseBuiltPage, textOutside, type BuiltPage, type Edit } from './built-page';
 
 /** Class names as written in markup and code: runs of text between spaces, quotes and backticks. */
 export function classTokens(text: string, into: Set<string> = new Set()): Set<string> {
@@ -86,20 +87,28 @@ export function pruneStylesheet(css: string, present: ReadonlySet<string>): stri
   if (!parts) {
     // A build has one stylesheet (a few while the site's code changes under `astro dev`).
     if (parsedSheets.size >= 8) parsedSheets.clear();
-    parts = partsOf(postcss.parse(css));
+    try {
+      parts = partsOf(postcss.parse(css));
+    } catch {
+      // Not the site's stylesheet (pages inline only Tailwind's output): left whole, never a failed build.
+      return css;
+    }
     parsedSheets.set(css, parts);
   }
   return written(parts, present);
 }
 
-const STYLE_ELEMENT = /<style>([\s\S]*?)<\/style>/g;
-
 /**
- * The page with each of its inlined stylesheets reduced to what the page can use; `clientClasses` are
- * the classes scripts can add after the page loaded.
+ * The edits that reduce each of the page's inlined stylesheets to what the page can use;
+ * `clientClasses` are the classes scripts can add after the page loaded.
  */
+export function pageStyleEdits(page: BuiltPage, clientClasses: ReadonlySet<string>): Edit[] {
+  if (page.styles.length === 0) return [];
+  const present = classTokens(textOutside(page.html, page.styles), new Set(clientClasses));
+  return page.styles.map((span) => ({ ...span, text: pruneStylesheet(page.html.slice(span.start, span.end), present) }));
+}
+
+/** The page with each of its inlined stylesheets reduced to what the page can use. */
 export function prunePageStyles(html: string, clientClasses: ReadonlySet<string>): string {
-  if (!html.includes('<style>')) return html;
-  const present = classTokens(html.replace(STYLE_ELEMENT, ''), new Set(clientClasses));
-  return html.replace(STYLE_ELEMENT, (_, css: string) => `<style>${pruneStylesheet(css, present)}</style>`);
+  return applyEdits(html, pageStyleEdits(parseBuiltPage(html), clientClasses));
 }
