@@ -4,7 +4,9 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { DataSource } from 'typeorm';
 import { conflictRetries } from '../common/transactions.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { HealthService } from '../health/health.service.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
+import { PublishingMetrics } from './publishing-metrics.js';
 
 /** mysql2's pool internals (no public counters): read defensively, absent on SQLite. */
 interface Mysql2Pool {
@@ -60,12 +62,26 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  private readonly publishing: PublishingMetrics;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
+    health: HealthService,
   ) {
     this.registry.setDefaultLabels({ service: 'comptoir-api' });
     if (config.env !== 'test') collectDefaultMetrics({ register: this.registry });
+    // Both results exist from the start, so that increase() sees the first failure.
+    for (const result of ['success', 'failure']) this.siteBuilds.inc({ result }, 0);
+    this.publishing = new PublishingMetrics(this.registry, this.dataSource, config);
+    new Gauge({
+      name: 'comptoir_ready',
+      help: 'What GET /api/health/ready answers: 1 when the database answers and every migration has run',
+      registers: [this.registry],
+      async collect() {
+        this.set((await health.readiness()).status === 'ok' ? 1 : 0);
+      },
+    });
     const db = this.dataSource;
     new Gauge({
       name: 'comptoir_mail_queue',
@@ -145,7 +161,8 @@ export class MetricsService {
     this.mailFailures.inc({ given_up: String(givenUp) });
   }
 
-  text(): Promise<string> {
+  async text(): Promise<string> {
+    await this.publishing.refresh();
     return this.registry.metrics();
   }
 }
