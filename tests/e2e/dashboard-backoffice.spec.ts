@@ -246,11 +246,18 @@ test.describe('dashboard back office', () => {
     status = { ...base, state: 'idle' };
     await expect(indicator).toContainText(/En ligne depuis \d{2}:\d{2}/);
 
-    status = { ...base, state: 'failed', last_error: 'astro build exited with 1: Cannot find module' };
+    status = {
+      ...base,
+      state: 'failed',
+      last_error:
+        'La construction du site a échoué (publication r9). Le site public reste dans sa dernière version en ligne ; le détail technique est dans le journal du serveur.',
+    };
     await page.reload();
     await expect(indicator).toContainText('Échec de la publication');
     await indicator.click();
-    await expect(page.getByRole('menu').getByText('astro build exited with 1: Cannot find module')).toBeVisible();
+    await expect(
+      page.getByRole('menu').getByText('La construction du site a échoué (publication r9).', { exact: false }),
+    ).toBeVisible();
     await page.getByRole('menuitem', { name: 'Relancer la publication' }).click();
     await expect(toast(page, 'Reconstruction du site demandée.')).toBeVisible();
     expect(rebuilds).toBe(1);

@@ -14,6 +14,7 @@ import { recordReleaseScriptHashes } from '../core/web/security-headers.js';
 import type { SiteStatusProvider } from '../health/site-status.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { BuildDataCache } from './build-data.js';
+import { failureForStaff } from './build-failure.js';
 import { SiteBucket } from './site-bucket.js';
 import { SiteReleases } from './site-releases.js';
 import { siteSourceHash } from './site-source-hash.js';
@@ -174,8 +175,10 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       return { ok: true, releaseId: id, durationMs };
     } catch (error) {
       fs.rmSync(dir, { recursive: true, force: true });
-      this.lastError = error instanceof Error ? error.message : String(error);
-      this.logger.error(`Site build failed: ${this.lastError}`);
+      const technical = error instanceof Error ? error.message : String(error);
+      this.logger.error(`Site build ${id} failed: ${technical}`);
+      const output = (error as { output?: string }).output ?? technical;
+      this.lastError = await failureForStaff(output, id, this.dataSource);
       return { ok: false, durationMs: Date.now() - started, error: this.lastError };
     }
   }
@@ -264,7 +267,8 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
         // Astro's own phase timings ("[build] ... in 1.2s", "generating static routes", ...).
         this.logger.debug(`astro build: ${pages.rendered} pages rendered, ${pages.restored} restored\n${phases.join('\n')}`);
         if (code === 0) resolve();
-        else reject(new Error(`astro build exited with ${signal ?? code}: ${lastLines(output)}`));
+        // The log gets the last lines; the whole tail is kept to name the failed page to editors.
+        else reject(Object.assign(new Error(`astro build exited with ${signal ?? code}: ${lastLines(output)}`), { output }));
       });
     });
   }

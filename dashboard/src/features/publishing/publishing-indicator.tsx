@@ -136,9 +136,9 @@ export function PublishingIndicator({ className }: { className?: string }) {
                 Le site public reste dans sa dernière version en ligne{since ? ` (depuis ${since})` : ''}.
               </p>
               {status.last_error ? (
-                <pre className="mt-1 max-h-[160px] overflow-auto whitespace-pre-wrap break-words rounded-sm bg-danger-soft p-1 font-mono text-[11px] text-danger">
+                <p className="mt-1 max-h-[160px] overflow-auto break-words rounded-sm bg-danger-soft p-1 text-xs text-danger">
                   {status.last_error}
-                </pre>
+                </p>
               ) : null}
             </>
           ) : null}
