@@ -123,6 +123,8 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       lap = now;
     };
     try {
+      const leftovers = await this.releases.removeUnfinished();
+      if (leftovers) this.logger.warn(`Removed ${leftovers} unfinished release folder(s) left by an interrupted build`);
       const storageIndex = await this.writeStorageIndex();
       step('storage index');
       const buildData = path.join(os.tmpdir(), `comptoir-build-data-${process.pid}-${randomUUID()}.json`);
