@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { User } from '../admins/entities/user.entity.js';
@@ -6,10 +6,11 @@ import { AuditService } from '../audit/audit.service.js';
 import { currentUserView } from '../admins/user-view.js';
 import type { CurrentUser } from '../contract/staff.js';
 import { ApiError, ValidationFailed, unauthenticated } from '../core/errors/api-error.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import type { LoginDto } from './dto/login.dto.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { SessionService, type OpenedSession, type SessionClient } from './session.service.js';
-import { SignInThrottle } from './sign-in-throttle.js';
+import { SignInThrottle, isJournalled } from './sign-in-throttle.js';
 import { SIGN_IN_LINK_SENT, SignInTokens } from './sign-in-tokens.service.js';
 import { TooManyAttempts, waitText } from './throttle.service.js';
 import { randomToken } from './tokens.js';
@@ -28,6 +29,7 @@ export class AuthService implements OnModuleInit {
     private readonly throttle: SignInThrottle,
     private readonly signInTokens: SignInTokens,
     private readonly audit: AuditService,
+    @Optional() private readonly metrics?: MetricsService,
   ) {}
 
   onModuleInit(): void {
@@ -46,6 +48,21 @@ export class AuthService implements OnModuleInit {
     const attempt = { email: dto.email, ip: client.ip, deviceId: client.deviceId };
     const wait = await this.throttle.waitFor(attempt);
     if (wait > 0) {
+      const refusals = await this.throttle.refused(attempt);
+      this.metrics?.signInThrottled();
+      if (isJournalled(refusals)) {
+        await this.audit.record(
+          null,
+          {
+            entity: 'user',
+            entity_id: null,
+            label: dto.email,
+            action: 'login_throttled',
+            changes: { tentatives_refusees_dans_l_heure: { before: null, after: refusals } },
+          },
+          { actor: 'public', userId: null, userName: null, ip: client.ip ?? null },
+        );
+      }
       throw new TooManyAttempts(`Trop de tentatives de connexion. Veuillez réessayer dans ${waitText(wait)}.`, wait);
     }
     const user = await this.users
@@ -54,6 +71,21 @@ export class AuthService implements OnModuleInit {
       .where('user.email = :email', { email: dto.email })
       .getOne();
     const matches = await verifyPassword(user?.password_hash ?? (await this.decoyHash), dto.password);
+    if (await this.throttle.needsEmailedLink(attempt)) {
+      // Past the account's soft ceiling, from a browser that is not one of its devices, the password's
+      // answer is never told: right or wrong (or an unknown address), the same status, body and work.
+      // Only the mailbox's owner can go on, through the link (at most one a link's lifetime is sent,
+      // so guesses cannot flood the mailbox). A right password is counted like a wrong one here: the
+      // link clears the account's counter once used.
+      await this.throttle.failed(attempt);
+      await this.audit.record(
+        null,
+        { entity: 'user', entity_id: user?.id ?? null, label: dto.email, action: 'login_failed', changes: null },
+        { actor: 'public', userId: null, userName: null, ip: client.ip ?? null },
+      );
+      await this.signInTokens.offerLink(user ?? null);
+      throw new ApiError(HttpStatus.FORBIDDEN, SIGN_IN_LINK_SENT, { sign_in_link_sent: true });
+    }
     if (!user || !matches) {
       await this.throttle.failed(attempt);
       // Recorded against the account when the address exists, so its history shows attempts on it.
@@ -65,10 +97,6 @@ export class AuthService implements OnModuleInit {
       throw new ValidationFailed({ email: [WRONG_CREDENTIALS] }, WRONG_CREDENTIALS);
     }
     await this.throttle.succeeded(attempt);
-    if (await this.throttle.needsEmailedLink(attempt)) {
-      await this.signInTokens.sendLink(user);
-      throw new ApiError(HttpStatus.FORBIDDEN, SIGN_IN_LINK_SENT, { sign_in_link_sent: true });
-    }
     return this.openSession(user.id, client);
   }
 

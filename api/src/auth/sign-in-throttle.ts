@@ -24,6 +24,8 @@ export const SIGN_IN_RULES = {
   pair: { max: 5, windowMs: 24 * HOUR, lockMs: MINUTE, maxLockMs: 15 * MINUTE },
   address: { max: 30, windowMs: HOUR, lockMs: MINUTE, maxLockMs: 15 * MINUTE },
   device: { max: 5, windowMs: 24 * HOUR, lockMs: MINUTE, maxLockMs: 15 * MINUTE },
+  /** Attempts refused by a lock, per account and address: counted for the journal, never locks. */
+  refused: { max: Number.MAX_SAFE_INTEGER, windowMs: HOUR, lockMs: 0 },
   /** Counted only (never locks): reaching `ceiling` asks for the e-mailed link. */
   account: { max: Number.MAX_SAFE_INTEGER, windowMs: 24 * HOUR, lockMs: 0 },
 } satisfies Record<string, ThrottleRule>;
@@ -44,7 +46,11 @@ export const signInKeys = ({ email, ip, deviceId }: SignInAttempt) => ({
   address: `login:ip:${ip || 'unknown'}`,
   device: deviceId ? `login:device:${deviceId}` : null,
   account: `login:account:${email}`,
+  refused: `login:refused:${email}|${ip || 'unknown'}`,
 });
+
+/** The refusals that make a journal entry: the 1st, 10th, 100th… of an account and address in the hour. */
+export const isJournalled = (refusals: number) => refusals >= 1 && Number.isInteger(Math.log10(refusals));
 
 @Injectable()
 export class SignInThrottle {
@@ -54,6 +60,16 @@ export class SignInThrottle {
   async waitFor(attempt: SignInAttempt): Promise<number> {
     const keys = signInKeys(attempt);
     return this.throttle.lockedFor(keys.device ? [keys.device] : [keys.pair, keys.address]);
+  }
+
+  /**
+   * Counts an attempt the lock refused; answers how many this account and address had in the hour, so
+   * that a flood of thousands leaves a few journal entries, not thousands.
+   */
+  async refused(attempt: SignInAttempt): Promise<number> {
+    const key = signInKeys(attempt).refused;
+    await this.throttle.hit(key, SIGN_IN_RULES.refused);
+    return this.throttle.count(key, SIGN_IN_RULES.refused);
   }
 
   async failed(attempt: SignInAttempt): Promise<void> {

@@ -16,7 +16,7 @@ export const DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 
 export const SIGN_IN_LINK_SENT =
-  'Par sécurité, de nombreux essais de mot de passe ont visé ce compte : un lien de connexion à usage unique vient de vous être envoyé par email. Ouvrez-le pour vous connecter.';
+  'Par sécurité, de nombreux essais de mot de passe ont visé ce compte : la connexion passe par un lien à usage unique, envoyé par email au titulaire du compte (valable 15 minutes). Ouvrez-le pour vous connecter.';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -60,6 +60,21 @@ export class SignInTokens {
   /** Every device of the account is forgotten (password changed or reset). */
   async forgetDevices(userId: number): Promise<void> {
     await this.tokens.delete({ user_id: userId, kind: 'device' });
+  }
+
+  /**
+   * Past the soft ceiling: the account gets a sign-in link unless one sent earlier is still unused and
+   * valid (then the mailbox has it already). `null` (an address with no account) does the same
+   * look-up, so both cost the same.
+   */
+  async offerLink(user: Pick<User, 'id' | 'email' | 'firstname'> | null): Promise<void> {
+    const pending = await this.tokens.existsBy({
+      user_id: user?.id ?? 0,
+      kind: 'link',
+      used_at: IsNull(),
+      expires_at: MoreThan(new Date()),
+    });
+    if (user && !pending) await this.sendLink(user);
   }
 
   /** E-mails a one-time sign-in link to the account (the newest link voids the previous ones). */

@@ -2,7 +2,17 @@ import type { Paginated } from './staff.js';
 
 /** What an audit entry records. `status`: an order's or an article's state; `permissions`: a role's rights or a user's role. */
 export type AuditAction =
-  'create' | 'update' | 'delete' | 'status' | 'permissions' | 'password' | 'login' | 'login_failed' | 'logout';
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'status'
+  | 'permissions'
+  | 'password'
+  | 'login'
+  | 'login_failed'
+  /** Sign-in attempts refused by the throttle: one entry per account and address at 1, 10, 100… refusals an hour. */
+  | 'login_throttled'
+  | 'logout';
 
 /** A changed field: its value before and after (null when it did not exist; secrets as "••••••"). */
 export interface AuditChange {

@@ -62,6 +62,12 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  private readonly signInsThrottled = new Counter({
+    name: 'comptoir_sign_in_throttled_total',
+    help: 'Staff sign-in attempts refused because their account and address, address or device is backed off',
+    registers: [this.registry],
+  });
+
   private readonly publishing: PublishingMetrics;
 
   constructor(
@@ -155,6 +161,10 @@ export class MetricsService {
 
   releaseLive(oldestChange: Date | null | undefined, liveSince: Date): void {
     if (oldestChange) this.publishToLive.observe(Math.max(0, (liveSince.getTime() - new Date(oldestChange).getTime()) / 1000));
+  }
+
+  signInThrottled(): void {
+    this.signInsThrottled.inc();
   }
 
   mailFailed(givenUp: boolean): void {

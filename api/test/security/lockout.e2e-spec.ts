@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { AuditEntry } from '../../src/audit/entities/audit-entry.entity.js';
 import { LoginThrottle } from '../../src/auth/entities/login-throttle.entity.js';
 import { RecoveryService } from '../../src/auth/recovery.service.js';
 import { ACCOUNT_SOFT_CEILING } from '../../src/auth/sign-in-throttle.js';
 import { SIGN_IN_LINK_SENT } from '../../src/auth/sign-in-tokens.service.js';
 import { MailService } from '../../src/mail/mail.service.js';
+import { MetricsService } from '../../src/metrics/metrics.service.js';
 import { StaffClient, createStaffUser, type TestStaffUser } from '../support/auth.js';
 import { SmtpCapture } from '../support/smtp.js';
 import { TEST_DOMAIN, createTestApp, testDatabaseKind, type TestApp } from '../support/test-app.js';
@@ -103,11 +105,20 @@ describe(`sign-in throttling cannot be turned against staff (${testDatabaseKind(
     expect(asked.status).toBe(403);
     expect(asked.body).toMatchObject({ success: false, message: SIGN_IN_LINK_SENT });
     expect(laptop.sessionCookie).toBeUndefined();
-    // A wrong password gets the usual answer (the guesser learns nothing new).
-    expect((await attempt(browserAt('203.0.113.200'), user.email, 'encore-faux')).status).toBe(422);
+    // No oracle: a wrong password, from anywhere, gets the same answer byte for byte, and so does an
+    // address with no account once it is past the same ceiling.
+    const guessed = await attempt(browserAt('203.0.113.200'), user.email, 'encore-faux');
+    expect([guessed.status, guessed.text]).toEqual([asked.status, asked.text]);
+    const nobody = `personne-${Date.now()}@${TEST_DOMAIN}`;
+    for (let i = 0; i < ACCOUNT_SOFT_CEILING; i++)
+      await attempt(browserAt(`203.0.113.${150 + Math.floor(i / 4)}`), nobody, `x-${i}`);
+    const unknown = await attempt(browserAt('203.0.113.201'), nobody, 'encore-faux');
+    expect([unknown.status, unknown.text]).toEqual([asked.status, asked.text]);
 
     await settle();
     const mail = await smtp.waitFor(user.email, before);
+    // One link for both attempts: guesses past the ceiling cannot flood the owner's mailbox.
+    expect(smtp.countTo(user.email)).toBe(before + 1);
     const token = /https:\/\/www\.comptoir\.example\/api\/login\/link\?token=([\w-]{43})/.exec(mail.decoded)?.[1];
     expect(token).toBeDefined();
     const opened = await laptop.get(`/api/login/link?token=${token}`);
@@ -120,6 +131,28 @@ describe(`sign-in throttling cannot be turned against staff (${testDatabaseKind(
     expect(again.status).toBe(303);
     expect(again.headers.location).toBe('/dashboard/login?link=invalid');
     expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refused attempts leave a trace: a few journal entries per account and address, each one counted in the metrics', async () => {
+    const user = await createStaffUser(t, {});
+    const throttled = async () =>
+      Number(/^comptoir_sign_in_throttled_total\{[^}]*\} (\d+)$/m.exec(await t.app.get(MetricsService).text())?.[1]);
+    const before = await throttled();
+    const flood = browserAt('203.0.113.66');
+    for (let i = 0; i < 5; i++) expect((await attempt(flood, user.email, `essai-${i}`)).status).toBe(422);
+    const statuses = new Set<number>();
+    for (let i = 0; i < 105; i++) statuses.add((await attempt(flood, user.email, `essai-${i}`)).status);
+    expect([...statuses]).toEqual([429]);
+
+    const entries = await t.dataSource
+      .getRepository(AuditEntry)
+      .find({ where: { action: 'login_throttled', label: user.email }, order: { id: 'ASC' } });
+    expect(entries.map((e) => [e.ip, JSON.parse(e.changes!).tentatives_refusees_dans_l_heure.after])).toEqual([
+      ['203.0.113.66', 1],
+      ['203.0.113.66', 10],
+      ['203.0.113.66', 100],
+    ]);
+    expect((await throttled()) - before).toBe(105);
   });
 
   it('a browser the account signed in from before is not asked for the link', async () => {

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS: AuditAction[] = [
   'password',
   'login',
   'login_failed',
+  'login_throttled',
   'logout',
 ];
 export const AUDIT_ENTITIES = Object.keys(HISTORY_PERMISSIONS);

@@ -257,6 +257,22 @@ function parseSiteBucket(env: NodeJS.ProcessEnv): Extract<StorageConfig, { drive
   }
 }
 
+/**
+ * A deployment passes these through (compose writes `COMPANY_NAME: ${COMPANY_NAME:-}`): set but empty in
+ * production, the live site would show the demo company and its fake phone numbers. Unset, as in
+ * `npm start` on the demo data, the demo values stay.
+ */
+const REQUIRED_COMPANY_DETAILS = ['COMPANY_NAME', 'COMPANY_EMAIL', 'COMPANY_PHONES', 'COMPANY_ADDRESS'];
+
+function requireCompanyDetails(env: NodeJS.ProcessEnv): void {
+  for (const name of REQUIRED_COMPANY_DETAILS) {
+    const raw = env[name];
+    if (raw !== undefined && !raw.replace(/[\s,]/g, '')) {
+      throw new ConfigError(name, 'is empty: set it (in production an empty value would show the demo company on the site)');
+    }
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = parsePort(env);
   const dataDir = path.resolve(env.DATA_DIR?.trim() || path.join(process.cwd(), 'data'));
@@ -276,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const smtpUrl = parseSmtpUrl(env);
   const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
+  if (nodeEnv === 'production') requireCompanyDetails(env);
   const companyEmail = env.COMPANY_EMAIL?.trim() || `contact@${domain}`;
 
   return {

@@ -32,7 +32,11 @@ const recordLinkClass = 'font-medium text-brand-700 underline-offset-2 hover:und
 /** The entry's record: its page (product, article), else its list searched by its name; deleted ones are plain text. */
 function RecordLink({ entry }: { entry: AuditEntryView }) {
   const label = entry.label ?? '—';
-  if (!entry.label || entry.action === 'delete' || (entry.actor === 'public' && entry.action === 'login_failed')) {
+  if (
+    !entry.label ||
+    entry.action === 'delete' ||
+    (entry.actor === 'public' && (entry.action === 'login_failed' || entry.action === 'login_throttled'))
+  ) {
     return <span className="font-medium">{label}</span>;
   }
   const id = entry.entity_id ? String(entry.entity_id) : null;
@@ -143,7 +147,13 @@ function Journal({ filters, onChange }: JournalPageProps) {
       column.accessor('action', {
         header: 'Action',
         cell: (info) => (
-          <Badge tone={info.getValue() === 'login_failed' || info.getValue() === 'delete' ? 'danger' : 'neutral'}>
+          <Badge
+            tone={
+              info.getValue() === 'login_failed' || info.getValue() === 'login_throttled' || info.getValue() === 'delete'
+                ? 'danger'
+                : 'neutral'
+            }
+          >
             {AUDIT_ACTION_LABEL[info.getValue()] ?? info.getValue()}
           </Badge>
         ),

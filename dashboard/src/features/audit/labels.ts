@@ -12,6 +12,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   password: 'Changement de mot de passe',
   login: 'Connexion',
   login_failed: 'Échec de connexion',
+  login_throttled: 'Connexions refusées (trop de tentatives)',
   logout: 'Déconnexion',
 };
 
