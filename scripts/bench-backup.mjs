@@ -3,7 +3,12 @@
 // and for catalogues grown to N products (each with its own image and resized copies, as uploads
 // make them), on SQLite and the local disk. Runs the real commands (`node api/dist/cli.js backup`,
 // `restore`) as an operator would. Prints a table; see docs/performance.md.
-import { spawnSync } from 'node:child_process';
+//
+// `npm run bench:backup -- --loop 50`: 50 backups in a row (`cli.js backup`, one process each) while
+// another process writes to the SQLite database without pause, as a busy server does; counts the
+// runs that did not exit 0 (a crash shows as a signal) and checks every archive (mode 0600, a
+// consistent snapshot). Exits 1 on any failure. `--key` encrypts them with a BACKUP_KEY.
+import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +16,10 @@ import path from 'node:path';
 import { buildIfStale, root } from './lib/builds.mjs';
 import { growDemoData } from './lib/demo-data.mjs';
 
-const sizes = process.argv.slice(2).filter((a) => a === 'demo' || /^\d+$/.test(a));
+const argv = process.argv.slice(2);
+const loopAt = argv.indexOf('--loop');
+const loops = loopAt >= 0 ? Number(argv[loopAt + 1] ?? 50) : 0;
+const sizes = argv.filter((a, i) => (a === 'demo' || /^\d+$/.test(a)) && !(loopAt >= 0 && i === loopAt + 1));
 if (!sizes.length) sizes.push('demo', '10000');
 const require = createRequire(path.join(root, 'api/package.json'));
 const Database = require('better-sqlite3');
@@ -35,7 +43,24 @@ const du = (dir) => {
 };
 const mb = (b) => (b / 1024 / 1024).toFixed(1);
 
+/** Pairs of rows in one transaction, without pause, from another process: what a busy server does. */
+const WRITER = `
+const Database = require(process.argv[1]);
+const db = new Database(process.argv[2]);
+db.pragma('journal_mode = WAL');
+db.pragma('busy_timeout = 5000');
+const subscriber = db.prepare('INSERT INTO newsletter_subscribers (email) VALUES (?)');
+const message = db.prepare("INSERT INTO contact_messages (name, email, object, message) VALUES (?, ?, 'Devis', 'Bonjour')");
+const pair = db.transaction((n) => { subscriber.run('loop-' + n + '@exemple.tg'); message.run('Client ' + n, 'loop-' + n + '@exemple.tg'); });
+let n = 0;
+(function write() { pair(n++); if (n % 100 === 0) process.stdout.write(n + '\\n'); setImmediate(write); })();
+`;
+
 buildIfStale();
+if (loops) {
+  await backupLoop(loops, argv.includes('--key'));
+  process.exit(0);
+}
 const rows = [];
 for (const size of sizes) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-bench-backup-${size}-`));
@@ -72,3 +97,61 @@ for (const size of sizes) {
 }
 console.log(`\nnode ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`);
 console.table(rows);
+
+async function backupLoop(count, encrypt) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-bench-backup-loop-'));
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-bench-backup-archives-'));
+  const env = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' };
+  if (encrypt) env.BACKUP_KEY = 'bench backup key, 16+ characters';
+  const database = path.join(dataDir, 'comptoir.sqlite');
+  let writer;
+  const results = { ok: 0, failed: [], inconsistent: [], wideMode: [] };
+  const started = Date.now();
+  try {
+    run(['seed'], env);
+    writer = spawn(process.execPath, ['-e', WRITER, require.resolve('better-sqlite3'), database], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let written = 0;
+    writer.stdout.on('data', (chunk) => (written = Number(String(chunk).trim().split('\n').pop()) || written));
+    await new Promise((resolve) => writer.stdout.once('data', resolve));
+    const base = new Database(database, { readonly: true });
+    const before = base
+      .prepare('SELECT (SELECT COUNT(*) FROM newsletter_subscribers) AS s, (SELECT COUNT(*) FROM contact_messages) AS m')
+      .get();
+    base.close();
+    for (let i = 1; i <= count; i++) {
+      // The default path (DATA_DIR/backups) on odd runs, an explicit one on even runs.
+      const args = i % 2 ? ['backup'] : ['backup', path.join(out, `loop-${i}.tar.gz${encrypt ? '.enc' : ''}`)];
+      const result = spawnSync(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+      if (result.status !== 0) {
+        results.failed.push(
+          `run ${i}: ${result.signal ? `signal ${result.signal}` : `exit ${result.status}`} ${(result.stderr || '').trim().split('\n').pop()}`,
+        );
+        continue;
+      }
+      const file = /Backup written to (.+?) \(/.exec(result.stdout)?.[1];
+      if ((fs.statSync(file).mode & 0o777) !== 0o600) results.wideMode.push(file);
+      if (!encrypt) {
+        const manifest = JSON.parse(
+          spawnSync('tar', ['-xzOf', file, 'manifest.json'], { encoding: 'utf8', maxBuffer: 1 << 30 }).stdout,
+        );
+        const t = manifest.database.tables;
+        if (t.newsletter_subscribers - before.s !== t.contact_messages - before.m) results.inconsistent.push(file);
+      }
+      fs.rmSync(file);
+      results.ok++;
+    }
+    console.log(
+      `${count} backups (${encrypt ? 'encrypted' : 'plain'}) while a writer ran (${written}+ transactions) in ` +
+        `${((Date.now() - started) / 1000).toFixed(0)} s: ${results.ok} exited 0, ${results.failed.length} failed ` +
+        `(crashes included), ${results.inconsistent.length} inconsistent snapshots, ${results.wideMode.length} archives not 0600.`,
+    );
+    for (const line of results.failed) console.log(`  ${line}`);
+    console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`);
+  } finally {
+    writer?.kill();
+    for (const p of [dataDir, out]) fs.rmSync(p, { recursive: true, force: true });
+  }
+  if (results.failed.length || results.inconsistent.length || results.wideMode.length) process.exit(1);
+}

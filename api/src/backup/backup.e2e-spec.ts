@@ -24,7 +24,8 @@ import { migrateDatabase } from '../core/database/migrate.js';
 import { NewsletterSubscriber } from '../newsletter/entities/newsletter-subscriber.entity.js';
 import type { Storage } from '../media/storage/storage.js';
 import { createStorage } from '../media/storage/storage.module.js';
-import { createBackup, restoreBackup, RestoreRefused, type BackupManifest } from './backup.js';
+import { isEncryptedArchive } from './archive-crypto.js';
+import { createBackup, defaultBackupFile, restoreBackup, RestoreRefused, type BackupManifest } from './backup.js';
 import { databaseFacts } from './database-snapshot.js';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -145,8 +146,10 @@ describe.each(['local', 's3'] as const)('backup and restore (%s storage)', (stor
     manifest = result.manifest;
 
     expect(fs.statSync(archive).size).toBe(result.bytes);
+    // Password hashes and customer data: readable by the owner only.
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
     expect(manifest.database.method).toEqual(
-      testDatabaseKind() === 'mariadb' ? expect.stringMatching(/^(mariadb-dump|mysqldump)$/) : 'sqlite-online-backup',
+      testDatabaseKind() === 'mariadb' ? expect.stringMatching(/^(mariadb-dump|mysqldump)$/) : 'sqlite-vacuum-into',
     );
     expect(manifest.database.migrations.length).toBeGreaterThan(0);
     expect(manifest.database.tables.products).toBeGreaterThan(10);
@@ -222,6 +225,99 @@ describe.each(['local', 's3'] as const)('backup and restore (%s storage)', (stor
       fs.writeFileSync(damaged, fs.readFileSync(archive).subarray(0, 2000));
       await expect(restoreBackup(target, createStorage(target.storage), damaged)).rejects.toThrow();
       expect(fs.existsSync(target.database.type === 'sqlite' ? target.database.path : '/nonexistent')).toBe(false);
+    });
+  }
+
+  if (storageKind === 'local') {
+    const KEY = 'correct horse battery staple 2026';
+
+    it('creates a missing backup folder 0700, and names the default archive under DATA_DIR/backups', async () => {
+      const folder = path.join(work, 'new', 'backups');
+      const file = path.join(folder, 'private.tar.gz');
+      await createBackup(t.config, storage, file);
+      expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const name = defaultBackupFile(t.config.dataDir, {}, new Date('2026-11-23T14:05:00.123Z'));
+      expect(name).toBe(path.join(t.config.dataDir, 'backups', 'comptoir-2026-11-23T14-05-00Z.tar.gz'));
+      expect(defaultBackupFile('/data', { encrypted: true })).toMatch(/^\/data\/backups\/comptoir-.*\.tar\.gz\.enc$/);
+    });
+
+    describe('encrypted with BACKUP_KEY', () => {
+      let encrypted: string;
+      beforeAll(async () => {
+        encrypted = path.join(work, 'comptoir.tar.gz.enc');
+        await createBackup(t.config, storage, encrypted, { key: KEY });
+      });
+
+      it('is written 0600, with nothing of the tar.gz in the clear', () => {
+        expect(fs.statSync(encrypted).mode & 0o777).toBe(0o600);
+        expect(isEncryptedArchive(encrypted)).toBe(true);
+        const bytes = fs.readFileSync(encrypted);
+        expect(bytes.subarray(0, 2).equals(Buffer.from([0x1f, 0x8b]))).toBe(false);
+        expect(bytes.includes(Buffer.from('manifest.json'))).toBe(false);
+      });
+
+      it('restores with its key: same rows, same files', async () => {
+        const target = await emptyTarget('enc');
+        const targetStorage = createStorage(target.storage);
+        const result = await restoreBackup(target, targetStorage, encrypted, { key: KEY });
+        const facts = await databaseFacts(target.database);
+        expect(facts.tables).toEqual(result.manifest.database.tables);
+        expect(Object.keys(await filesOf(targetStorage)).sort()).toEqual(Object.keys(result.manifest.storage.checksums).sort());
+      });
+
+      it('refuses a wrong key, a missing key and an altered archive in one line, and changes nothing', async () => {
+        const target = await emptyTarget('enc-refused');
+        const targetStorage = createStorage(target.storage);
+        const untouched = async () => {
+          expect(await databaseFacts(target.database).catch(() => ({ tables: {} }))).toMatchObject({ tables: {} });
+          expect(await filesOf(targetStorage)).toEqual({});
+        };
+        const wrong = restoreBackup(target, targetStorage, encrypted, { key: 'not the key it was written with' });
+        await expect(wrong).rejects.toBeInstanceOf(RestoreRefused);
+        await expect(wrong).rejects.toThrow(/^BACKUP_KEY does not open .*\. Nothing was restored\.$/);
+        await untouched();
+        await expect(restoreBackup(target, targetStorage, encrypted)).rejects.toThrow(
+          /^.* is encrypted: set BACKUP_KEY to the key it was written with\. Nothing was restored\.$/,
+        );
+        await untouched();
+        // One byte of the ciphertext changed: the GCM tag fails before anything is extracted.
+        const altered = path.join(work, 'altered.tar.gz.enc');
+        const bytes = fs.readFileSync(encrypted);
+        bytes[Math.floor(bytes.length / 2)]! ^= 0x01;
+        fs.writeFileSync(altered, bytes);
+        await expect(restoreBackup(target, targetStorage, altered, { key: KEY })).rejects.toThrow(
+          /damaged or was altered: it fails its authentication check\. Nothing was restored\.$/,
+        );
+        await untouched();
+      });
+
+      it('still restores an unencrypted archive when BACKUP_KEY is set', async () => {
+        const target = await emptyTarget('plain-with-key');
+        await restoreBackup(target, createStorage(target.storage), archive, { key: KEY });
+        expect((await databaseFacts(target.database)).tables).toEqual(manifest.database.tables);
+      });
+    });
+
+    it('takes 10 backups in a row while a writer runs, each consistent (the 50-run figure: npm run bench:backup -- --loop 50)', async () => {
+      const writer = startWriter();
+      await writer.started;
+      const counts: number[] = [];
+      try {
+        for (let i = 0; i < 10; i++) {
+          const file = path.join(work, `loop-${i}.tar.gz`);
+          const { manifest: m } = await createBackup(t.config, storage, file);
+          expect(m.database.tables.newsletter_subscribers! - before.subscribers).toBe(
+            m.database.tables.contact_messages! - before.messages,
+          );
+          counts.push(m.database.tables.contact_messages!);
+          fs.rmSync(file);
+        }
+      } finally {
+        await writer.stop();
+      }
+      // Each snapshot sees at least what the previous one saw.
+      expect([...counts].sort((a, b) => a - b)).toEqual(counts);
     });
   }
 

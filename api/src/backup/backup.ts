@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import type { AppConfig } from '../core/config/config.js';
 import type { Storage } from '../media/storage/storage.js';
+import { ArchiveKeyError, decryptArchive, encryptingStream, isEncryptedArchive } from './archive-crypto.js';
 import { databaseFacts, databaseTables, restoreDatabase, snapshotDatabase, type DatabaseSnapshot } from './database-snapshot.js';
 
 /**
@@ -17,6 +19,9 @@ import { databaseFacts, databaseTables, restoreDatabase, snapshotDatabase, type 
  *
  * A restore goes into an empty database and storage (or empties them with --force), then checks the
  * row counts and every file's checksum against the manifest.
+ *
+ * Archives hold password hashes and customer data: they are written 0600 (their folder 0700 when the
+ * backup creates it) and, with BACKUP_KEY, encrypted (archive-crypto.ts).
  */
 export interface BackupManifest {
   format: 1;
@@ -53,19 +58,28 @@ function appVersion(): string {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** "backups/comptoir-2026-11-23T14-05-00Z.tar.gz" under the working folder. */
-export function defaultBackupFile(now = new Date()): string {
-  return path.resolve(
-    'backups',
-    `comptoir-${now
-      .toISOString()
-      .replace(/\.\d+Z$/, 'Z')
-      .replace(/:/g, '-')}.tar.gz`,
-  );
+/**
+ * "DATA_DIR/backups/comptoir-2026-11-23T14-05-00Z.tar.gz" (".tar.gz.enc" encrypted): DATA_DIR is the
+ * one folder the process may write to (in the image, the working folder /app is read-only to it).
+ */
+export function defaultBackupFile(dataDir: string, options: { encrypted?: boolean } = {}, now = new Date()): string {
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
+  return path.join(path.resolve(dataDir), 'backups', `comptoir-${stamp}.tar.gz${options.encrypted ? '.enc' : ''}`);
 }
 
-/** Writes a backup of the database and the uploads to `file`; safe while the server runs. */
-export async function createBackup(config: AppConfig, storage: Storage, file: string): Promise<BackupResult> {
+/**
+ * Writes a backup of the database and the uploads to `file`; safe while the server runs. With `key`
+ * (BACKUP_KEY) the archive is encrypted.
+ */
+export async function createBackup(
+  config: AppConfig,
+  storage: Storage,
+  file: string,
+  options: { key?: string } = {},
+): Promise<BackupResult> {
   const started = Date.now();
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-backup-'));
   try {
@@ -117,12 +131,23 @@ export async function createBackup(config: AppConfig, storage: Storage, file: st
     manifest.durationMs = Date.now() - started;
     fs.writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 1));
 
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    // Written aside then renamed: a backup file that exists is a whole one.
-    const temporary = `${path.resolve(file)}.part`;
-    await tar.create({ gzip: true, file: temporary, cwd: staging, portable: true }, ['manifest.json', database.file, 'storage']);
-    fs.renameSync(temporary, path.resolve(file));
-    return { file: path.resolve(file), bytes: fs.statSync(file).size, manifest };
+    const target = path.resolve(file);
+    fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+    // Written aside then renamed: a backup file that exists is a whole one. Created 0600 from its first
+    // byte (a leftover .part of a crashed run could carry a wider mode: removed first).
+    const temporary = `${target}.part`;
+    fs.rmSync(temporary, { force: true });
+    try {
+      const archive = tar.create({ gzip: true, cwd: staging, portable: true }, ['manifest.json', database.file, 'storage']);
+      const out = fs.createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
+      if (options.key) await pipeline(archive, encryptingStream(options.key), out);
+      else await pipeline(archive, out);
+      fs.renameSync(temporary, target);
+    } catch (error) {
+      fs.rmSync(temporary, { force: true });
+      throw error;
+    }
+    return { file: target, bytes: fs.statSync(target).size, manifest };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
@@ -159,13 +184,27 @@ export async function restoreBackup(
   config: AppConfig,
   storage: Storage,
   file: string,
-  options: { force?: boolean } = {},
+  options: { force?: boolean; key?: string } = {},
 ): Promise<RestoreResult> {
   const started = Date.now();
   if (!fs.existsSync(file)) throw new RestoreRefused(`No backup file at ${path.resolve(file)}`);
-  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-restore-'));
+  // mkdtemp makes it 0700: the decrypted archive and the extracted data stay private.
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-restore-'));
+  const staging = path.join(work, 'archive');
+  fs.mkdirSync(staging);
   try {
-    await tar.extract({ file, cwd: staging, strict: true });
+    let archive = file;
+    if (isEncryptedArchive(file)) {
+      // Decrypted and authenticated whole before anything is read from it.
+      archive = path.join(work, 'archive.tar.gz');
+      try {
+        await decryptArchive(file, options.key, archive);
+      } catch (error) {
+        if (error instanceof ArchiveKeyError) throw new RestoreRefused(error.message);
+        throw error;
+      }
+    }
+    await tar.extract({ file: archive, cwd: staging, strict: true });
     const manifestFile = path.join(staging, 'manifest.json');
     if (!fs.existsSync(manifestFile)) throw new RestoreRefused(`${file} is not a Comptoir backup (no manifest.json)`);
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
@@ -237,6 +276,6 @@ export async function restoreBackup(
       durationMs: Date.now() - started,
     };
   } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
+    fs.rmSync(work, { recursive: true, force: true });
   }
 }
