@@ -198,7 +198,7 @@ test.describe('dashboard staff access', () => {
   test('a blog-only editor sees only the blog section and their own profile', async ({ page }) => {
     const admin = await staffApi(E2E_ADMIN.email, E2E_ADMIN.password);
     const email = uniqueEmail('redacteur');
-    const password = 'Redaction-2024!';
+    const password = 'Redaction-Kpalime-2024!';
     await createStaff(admin, { role: 'Éditeur', firstname: 'Rédacteur', name: 'Blog', email, password });
     await admin.dispose();
 
@@ -337,7 +337,7 @@ test.describe('dashboard staff access', () => {
           firstname: `Agent${String(i).padStart(2, '0')}`,
           name: surname,
           email: uniqueEmail(`agent${i}.pagination`),
-          password: 'Tournesol-2024',
+          password: 'Tournesol-Aneho-2024',
         });
         ids.push(created.id);
       }

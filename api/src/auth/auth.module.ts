@@ -17,6 +17,7 @@ import { RecoveryController } from './recovery.controller.js';
 import { RecoveryService } from './recovery.service.js';
 import { SessionCookies } from './session-cookies.js';
 import { SessionService } from './session.service.js';
+import { useCompanyWords } from './password-rules.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { SignInTokens } from './sign-in-tokens.service.js';
 import { setCompanyEmailDomain } from './staff-email.js';
@@ -51,5 +52,6 @@ import { ThrottleService } from './throttle.service.js';
 export class AuthModule {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     setCompanyEmailDomain(config.companyEmailDomain);
+    useCompanyWords({ name: config.company.name, domain: config.companyEmailDomain });
   }
 }

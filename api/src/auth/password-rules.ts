@@ -1,4 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { dictionary as french } from '@zxcvbn-ts/language-fr';
 import { invalidField } from '../core/errors/api-error.js';
 import { Rule, isBlank } from './field-rules.js';
 
@@ -13,6 +14,7 @@ export const PASSWORD_TOO_SHORT = 'Le mot de passe doit contenir au moins 8 cara
 export const PASSWORD_TOO_LONG = 'Le mot de passe ne doit pas dépasser 256 caractères.';
 export const PASSWORD_TOO_COMMON =
   'Ce mot de passe est trop courant ou trop facile à deviner. Choisissez-en un autre (une phrase de plusieurs mots convient bien).';
+export const PASSWORD_COMPANY = "Le mot de passe ne doit pas reposer sur le nom de l'entreprise ni sur celui de son site.";
 export const PASSWORD_PERSONAL = 'Le mot de passe ne doit contenir ni votre nom, ni votre prénom, ni votre adresse email.';
 
 /**
@@ -40,12 +42,77 @@ function isTrivial(password: string): boolean {
   return ['azertyuiopqsdfghjklmwxcvbn', 'qwertyuiopasdfghjklzxcvbnm', '1234567890'].some((row) => row.includes(chars.join('')));
 }
 
-/** The French message when `password` is common or trivial, else null. */
+/** Letters only, without accents: how words are compared once a password's decoration is gone. */
+const letters = (value: string) => fold(value).replace(/[^a-z]/g, '');
+
+/**
+ * French words and names (the lists of `@zxcvbn-ts/language-fr`: 28,000 common words, 13,000 first
+ * and last names, months, days...): a password that is one of them with digits or symbols around it
+ * ("soleil123", "Marseille2024!") falls to the first dictionary attack in French.
+ */
+let frenchWords: Set<string> | undefined;
+/** The 3,000 most common French words: short strings of them ("motdepasse", "jetaime") are as weak. */
+let frequentFrench: Set<string> | undefined;
+function frenchLists() {
+  if (!frenchWords || !frequentFrench) {
+    frenchWords = new Set(
+      Object.values(french)
+        .flat()
+        .map(letters)
+        .filter((w) => w.length >= 3),
+    );
+    frequentFrench = new Set(
+      french['commonWords-fr']
+        .slice(0, 3000)
+        .map(letters)
+        .filter((w) => w.length >= 2),
+    );
+  }
+  return { frenchWords, frequentFrench };
+}
+
+/** The words of the company's name and web domain (set once from the configuration). */
+let companyWords = new Set<string>();
+export function useCompanyWords(company: { name: string; domain: string }): void {
+  const domainLabels = company.domain.split('.').slice(0, -1).join(' ');
+  companyWords = new Set(
+    `${company.name} ${domainLabels}`
+      .split(/[^\p{L}\p{N}]+/u)
+      .map(letters)
+      .filter((w) => w.length >= 4),
+  );
+}
+
+/** `text` written as at most `parts` words of `words` ("motdepasse": mot + de + passe). */
+function isMadeOf(text: string, words: ReadonlySet<string>, parts: number): boolean {
+  if (text.length === 0) return true;
+  if (parts === 0) return false;
+  for (let end = text.length; end >= 2; end--)
+    if (words.has(text.slice(0, end)) && isMadeOf(text.slice(end), words, parts - 1)) return true;
+  return false;
+}
+
+/** The password's letters once the digits and symbols around them are gone ("Soleil123!" -> "soleil"). */
+const core = (password: string) => fold(password).replace(/^[^a-z]+|[^a-z]+$/g, '');
+
+/** The French message when `password` is common, trivial, a French word dressed up or the company's name, else null. */
 export function commonPasswordProblem(password: string): string | null {
   const folded = fold(password);
-  return commonPasswords().has(password.toLowerCase()) || commonPasswords().has(folded) || isTrivial(password)
-    ? PASSWORD_TOO_COMMON
-    : null;
+  if (commonPasswords().has(password.toLowerCase()) || commonPasswords().has(folded) || isTrivial(password))
+    return PASSWORD_TOO_COMMON;
+  const word = core(password);
+  // Only letters in the middle: digits or symbols inside ("sol3il") make it something else.
+  if (!/^[a-z]*$/.test(word)) return null;
+  if (
+    companyWords.size &&
+    isMadeOf(word, new Set([...companyWords, ...frenchLists().frequentFrench]), 3) &&
+    [...companyWords].some((w) => word.includes(w))
+  )
+    return PASSWORD_COMPANY;
+  const { frenchWords: all, frequentFrench: frequent } = frenchLists();
+  if (commonPasswords().has(word) || all.has(word) || (word.length <= 16 && isMadeOf(word, frequent, 3)))
+    return PASSWORD_TOO_COMMON;
+  return null;
 }
 
 export interface PasswordOwner {
