@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import { failureForStaff, pageInOutput } from './build-failure';
+import { failureForStaff, pageInOutput } from './build-failure.js';
 
 /** Answers the record look-ups as the database would. */
 const database = (rows: Record<string, unknown>[]) => ({ query: async () => rows }) as unknown as DataSource;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SiteReleases } from './site-releases';
+import { SiteReleases } from './site-releases.js';
 
 const made: string[] = [];
 afterEach(() => {
