@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { registerDecorator, type ValidationOptions } from 'class-validator';
+import { isEmailAddress } from '../common/email-address.js';
 
 /**
  * The company's e-mail domain, as configured (COMPANY_EMAIL_DOMAIN). Set once at boot by the auth
@@ -14,17 +15,13 @@ export function setCompanyEmailDomain(domain: string): void {
 
 export const companyEmailDomain = (): string => companyDomain;
 
-// The HTML living standard's e-mail syntax (what <input type="email"> accepts), ASCII only.
-const EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-
 export const INVALID_EMAIL = "L'email n'est pas valide.";
 export const domainMessage = (): string => `Seuls les emails @${companyDomain} sont autorisés.`;
 
 /** Why a staff address is refused, or null when it is fine (empty values are the "required" rule's business). */
 export function staffEmailProblem(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string' || value.length > 255 || !EMAIL.test(value)) return INVALID_EMAIL;
+  if (!isEmailAddress(value)) return INVALID_EMAIL;
   if (!value.toLowerCase().endsWith(`@${companyDomain}`)) return domainMessage();
   return null;
 }

@@ -38,11 +38,18 @@ describe(`newsletter sign-up (${testDatabaseKind()})`, () => {
       [{ email: 'pas-une-adresse' }, "L'adresse email n'est pas valide."],
       [{ email: '<script>@x' }, "L'adresse email n'est pas valide."],
       [{ email: ['a@b.example'] }, "L'adresse email n'est pas valide."],
+      // A bidi override would show another address on screen; a tab or a control character would
+      // reach mail headers and the journal.
+      [{ email: 'abc\u202Egpj.exe@b.example' }, "L'adresse email n'est pas valide."],
+      [{ email: 'a\tb@b.example' }, "L'adresse email n'est pas valide."],
+      [{ email: 'a\u0000b@b.example' }, "L'adresse email n'est pas valide."],
+      [{ email: 'a\u200Bb@b.example' }, "L'adresse email n'est pas valide."],
       [{ email: `${'a'.repeat(250)}@b.example` }, "L'adresse email ne doit pas dépasser 255 caractères."],
     ] as const) {
       const res = await request(t.http).post('/api/newsletter').send(body).expect(422);
       expect(res.body.errors.email[0]).toBe(message);
     }
+    expect(await t.dataSource.getRepository(NewsletterSubscriber).countBy({ email: 'abc\u202Egpj.exe@b.example' })).toBe(0);
   });
 
   it('limits sign-ups per address with a French 429', async () => {

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmailAddress } from '../../common/email-address.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Name and subject are one line: line breaks and runs of spaces become one space. */
@@ -20,7 +21,7 @@ export class ContactDto {
   @IsNotEmpty({ message: "L'email est requis." })
   @IsString({ message: TEXT })
   @MaxLength(CONTACT_LIMITS.email, { message: `L'email ne doit pas dépasser ${CONTACT_LIMITS.email} caractères.` })
-  @IsEmail({}, { message: "L'adresse email n'est pas valide." })
+  @IsEmailAddress("L'adresse email n'est pas valide.")
   email: string;
 
   @Transform(oneLine)

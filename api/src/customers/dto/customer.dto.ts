@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, MaxLength } from 'class-validator';
+import { IsNotEmpty, MaxLength } from 'class-validator';
 import { trimmed } from '../../common/forms.js';
+import { IsEmailAddress } from '../../common/email-address.js';
 
 const lowerTrimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
@@ -13,7 +14,7 @@ export class CustomerFormDto {
 
   @Transform(lowerTrimmed)
   @IsNotEmpty({ message: "L'email de la société est requis." })
-  @IsEmail({}, { message: "L'email de la société n'est pas valide." })
+  @IsEmailAddress("L'email de la société n'est pas valide.")
   @MaxLength(255, { message: "L'email de la société ne doit pas dépasser 255 caractères." })
   company_email: string;
 
@@ -39,7 +40,7 @@ export class CustomerFormDto {
 
   @Transform(lowerTrimmed)
   @IsNotEmpty({ message: "L'email du représentant est requis." })
-  @IsEmail({}, { message: "L'email du représentant n'est pas valide." })
+  @IsEmailAddress("L'email du représentant n'est pas valide.")
   @MaxLength(255, { message: "L'email du représentant ne doit pas dépasser 255 caractères." })
   representative_email: string;
 }

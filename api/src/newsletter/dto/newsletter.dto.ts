@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsEmailAddress } from '../../common/email-address.js';
 
 /** POST /api/newsletter: { email }. */
 export class NewsletterDto {
@@ -7,6 +8,6 @@ export class NewsletterDto {
   @IsNotEmpty({ message: "L'adresse email est requise." })
   @IsString({ message: "L'adresse email n'est pas valide." })
   @MaxLength(255, { message: "L'adresse email ne doit pas dépasser 255 caractères." })
-  @IsEmail({}, { message: "L'adresse email n'est pas valide." })
+  @IsEmailAddress("L'adresse email n'est pas valide.")
   email: string;
 }

@@ -4,7 +4,6 @@ import {
   ArrayMinSize,
   IsArray,
   IsDefined,
-  IsEmail,
   IsIn,
   IsInt,
   IsNotEmpty,
@@ -16,6 +15,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { intInput } from '../../common/forms.js';
+import { IsEmailAddress } from '../../common/email-address.js';
 
 /** Every field of the form is one line: line breaks and runs of spaces become one space. */
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : value);
@@ -119,7 +119,7 @@ export class OrderRequestDto {
   @IsNotEmpty({ message: REQUIRED })
   @IsString({ message: TEXT })
   @MaxLength(255, { message: tooLong(255) })
-  @IsEmail({}, { message: EMAIL })
+  @IsEmailAddress(EMAIL)
   company_email: string;
 
   @Transform(trimmed)
@@ -138,7 +138,7 @@ export class OrderRequestDto {
   @IsNotEmpty({ message: REQUIRED })
   @IsString({ message: TEXT })
   @MaxLength(255, { message: tooLong(255) })
-  @IsEmail({}, { message: EMAIL })
+  @IsEmailAddress(EMAIL)
   representative_email: string;
 
   @IsDefined({ message: 'Votre panier est vide.' })
