@@ -1,4 +1,5 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
+import { ID_MAX, ID_TEXT } from '../common/forms.js';
 import { notFound } from '../core/errors/api-error.js';
 
 /** A route's `{id}`: a positive whole number, or the French 404 of the resource. */
@@ -7,7 +8,7 @@ export class IdPipe implements PipeTransform<string, number> {
   constructor(private readonly notFoundMessage = 'Ressource introuvable.') {}
 
   transform(value: string): number {
-    if (!/^[1-9]\d{0,9}$/.test(String(value)) || Number(value) > 2_147_483_647) throw notFound(this.notFoundMessage);
+    if (!ID_TEXT.test(String(value)) || Number(value) > ID_MAX) throw notFound(this.notFoundMessage);
     return Number(value);
   }
 }

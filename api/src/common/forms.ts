@@ -86,6 +86,17 @@ export function toMoney(value: string): string {
   return `${units}.${cents.padEnd(2, '0')}`;
 }
 
+/** A record's id as written in a path or a body: a positive whole number, no sign, space or leading zero. */
+export const ID_TEXT = /^[1-9]\d{0,9}$/;
+export const ID_MAX = 2_147_483_647;
+
+/**
+ * Ids in bodies, as strict as ids in paths (IdPipe): "3" from a form or 3 from JSON; " 3", "03",
+ * "3.0" or "+3" stay as sent, so the field's rule refuses them.
+ */
+export const idInput = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && ID_TEXT.test(value) && Number(value) <= ID_MAX ? Number(value) : value;
+
 /** Integers as the forms send them ("12") → 12; anything else unchanged, so @IsInt reports it. */
 export const intInput = ({ value }: { value: unknown }) => {
   if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value.trim());

@@ -163,6 +163,17 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
     expect(spaces.body.errors).toEqual({ company_name: ['Ce champ est requis'] });
   });
 
+  it('takes product ids as strictly as ids in paths: " 2", "02", "2.0" or "+2" are refused, a plain "2" is fine', async () => {
+    const count = () => t.dataSource.getRepository(Order).count();
+    const before = await count();
+    for (const id of [` ${helmet.id}`, `0${helmet.id}`, `${helmet.id}.0`, `+${helmet.id}`, `${helmet.id} `]) {
+      const res = await order([{ product_id: id, quantity: 1 }]).expect(422);
+      expect(JSON.stringify(res.body.errors)).toContain('Le produit est invalide.');
+    }
+    expect(await count()).toBe(before);
+    await order([{ product_id: String(helmet.id), quantity: 1 }]).expect(201);
+  });
+
   it('checks e-mails, phones and the listed choices', async () => {
     const res = await order([{ product_id: helmet.id, quantity: 1 }], {
       company_email: 'pas-un-email',

@@ -3,15 +3,14 @@ import { Transform } from 'class-transformer';
 import { ValidateIf } from 'class-validator';
 import { MaxText, RequiredText, Rule, Trim } from '../../auth/field-rules.js';
 import { IsNewPassword, PASSWORD_REQUIRED } from '../../auth/password-rules.js';
+import { idInput } from '../../common/forms.js';
 import { VersionField } from '../../common/versioning.js';
 import { IsStaffEmail, NormalizeEmail } from '../../auth/staff-email.js';
 
 export const ROLE_REQUIRED = 'Le rôle est requis.';
 export const ROLE_UNKNOWN = "Ce rôle n'existe pas.";
 
-/** "3" from a form or 3 from JSON; anything else stays as sent so the rule can refuse it. */
-const ToId = () =>
-  Transform(({ value }) => (typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : value));
+const ToId = () => Transform(idInput);
 
 const RoleIdRule = () =>
   Rule('roleId', (value) => {

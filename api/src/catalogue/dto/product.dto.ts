@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, Matches, Max, MaxLength, Min } from 'class-validator';
-import { MONEY_PATTERN, intInput, moneyInput, trimmed } from '../../common/forms.js';
+import { MONEY_PATTERN, idInput, intInput, moneyInput, trimmed } from '../../common/forms.js';
 
 const QUANTITY_FORMAT = 'La quantité doit être un nombre entier positif ou nul.';
 
@@ -43,17 +43,17 @@ class ProductFieldsDto {
 }
 
 export class ProductCreateDto extends ProductFieldsDto {
-  @Transform(intInput)
+  @Transform(idInput)
   @IsNotEmpty({ message: 'La marque est requise.' })
   @IsInt({ message: 'La marque sélectionnée n’existe pas.' })
   brand_id: number;
 
-  @Transform(intInput)
+  @Transform(idInput)
   @IsNotEmpty({ message: 'La catégorie est requise.' })
   @IsInt({ message: 'La catégorie sélectionnée n’existe pas.' })
   category_id: number;
 
-  @Transform(intInput)
+  @Transform(idInput)
   @IsNotEmpty({ message: 'La devise est requise.' })
   @IsInt({ message: 'La devise sélectionnée n’existe pas.' })
   currency_id: number;
@@ -61,17 +61,17 @@ export class ProductCreateDto extends ProductFieldsDto {
 
 /** Edit mode: brand, category and currency default to the product's current ones when not sent. */
 export class ProductUpdateDto extends ProductFieldsDto {
-  @Transform(({ value }) => (value === '' ? undefined : intInput({ value })))
+  @Transform(({ value }) => (value === '' ? undefined : idInput({ value })))
   @IsOptional()
   @IsInt({ message: 'La marque sélectionnée n’existe pas.' })
   brand_id?: number;
 
-  @Transform(({ value }) => (value === '' ? undefined : intInput({ value })))
+  @Transform(({ value }) => (value === '' ? undefined : idInput({ value })))
   @IsOptional()
   @IsInt({ message: 'La catégorie sélectionnée n’existe pas.' })
   category_id?: number;
 
-  @Transform(({ value }) => (value === '' ? undefined : intInput({ value })))
+  @Transform(({ value }) => (value === '' ? undefined : idInput({ value })))
   @IsOptional()
   @IsInt({ message: 'La devise sélectionnée n’existe pas.' })
   currency_id?: number;

@@ -14,7 +14,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { intInput } from '../../common/forms.js';
+import { idInput, intInput } from '../../common/forms.js';
 import { IsEmailAddress } from '../../common/email-address.js';
 
 /** Every field of the form is one line: line breaks and runs of spaces become one space. */
@@ -37,7 +37,7 @@ const tooLong = (max: number) => `Ce champ ne doit pas dépasser ${max} caractè
 const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{5,49}$/;
 
 export class OrderItemRequestDto {
-  @Transform(intInput)
+  @Transform(idInput)
   @IsDefined({ message: 'Le produit est requis.' })
   @IsInt({ message: 'Le produit est invalide.' })
   @Min(1, { message: 'Le produit est invalide.' })
