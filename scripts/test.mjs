@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: everything, on a fresh machine of this kind. Lint and types, unit tests, the API suite
 // on SQLite and on a throw-away MariaDB, then browser tests in Chromium against the real server.
-// Then the production topology (scale-out): replicas behind Debian's nginx on a throw-away MariaDB.
+// Then the production topology (scale-out): replicas behind Debian's nginx on a throw-away MariaDB,
+// and the production image (image): docker/Dockerfile built with buildah and run as its own user.
 // Ends with one line "N passed, N failed" summing every runner.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -168,6 +169,19 @@ if (wanted('scale-out')) {
   // The compose topology run natively: MariaDB, two replicas, shared site and uploads, nginx.
   const out = path.join(reports, 'scale-out.json');
   run('scale-out', process.execPath, [path.join(root, 'scripts/scale-out.mjs')], { env: { SCALE_OUT_REPORT: out } });
+  try {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    totals.passed += r.passed;
+    totals.failed += r.failed;
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+if (wanted('image')) {
+  // docker/Dockerfile's `app` target built with buildah and run: migrations, site, pages, backup.
+  const out = path.join(reports, 'image.json');
+  run('image', process.execPath, [path.join(root, 'scripts/image-stage.mjs')], { env: { IMAGE_REPORT: out } });
   try {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
     totals.passed += r.passed;

@@ -1,6 +1,6 @@
-// The test run needs a MariaDB server, Chromium, nginx (the scale-out stage) and poppler-utils (pdftotext
-// reads the devis PDF) from Debian. As root it installs them; otherwise
-// it says exactly what to install and stops.
+// The test run needs a MariaDB server, Chromium, nginx (the scale-out stage), poppler-utils (pdftotext
+// reads the devis PDF) and buildah, podman and debootstrap (the image stage) from Debian. As root it
+// installs them; otherwise it says exactly what to install and stops.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { findBinary } from './mariadb.mjs';
@@ -14,6 +14,7 @@ export function ensureSystemPackages(log = console.log) {
   if (!fs.existsSync(CHROMIUM)) missing.push('chromium');
   if (!findBinary(['pdftotext'])) missing.push('poppler-utils');
   if (!findBinary(['nginx'])) missing.push('nginx');
+  for (const tool of ['buildah', 'podman', 'debootstrap']) if (!findBinary([tool])) missing.push(tool);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.error(
