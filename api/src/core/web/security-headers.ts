@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -70,20 +71,39 @@ export function transportHeaders(): RequestHandler {
   };
 }
 
-/** Executable inline scripts of an HTML page: `<script>` without `src`, of a JavaScript type. */
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-const isExecutable = (attributes: string) => {
-  if (/\bsrc\s*=/i.test(attributes)) return false;
-  const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
-  return !type || type === 'module' || type === 'text/javascript' || type === 'application/javascript';
-};
+// Loaded as sanitize-html loads it (require of the ES module): jest's module runtime refuses the same
+// package through both `import` and `require` in one process.
+const { Parser } = createRequire(import.meta.url)('htmlparser2') as typeof import('htmlparser2');
 
+const JAVASCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+
+/**
+ * The sha256 of each executable inline script of a page (`<script>` without `src`, of a JavaScript
+ * type). Read by an HTML parser, never a regular expression: staff text in an attribute value (an
+ * article title in `og:title`) may contain `<script>`, which a browser reads as text; a regular
+ * expression would take it for a script and hash the wrong text, and the CSP would then block the
+ * page's real scripts.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    if (!isExecutable(match[1] ?? '') || !match[2]) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}'`);
-  }
+  let start = -1;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name !== 'script') return;
+        const type = (attributes.type ?? '').trim().toLowerCase();
+        start = 'src' in attributes || !JAVASCRIPT_TYPES.has(type) ? -1 : parser.endIndex + 1;
+      },
+      onclosetag(name, implied) {
+        if (name !== 'script' || start < 0) return;
+        const body = html.slice(start, implied ? html.length : parser.startIndex);
+        if (body) hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+        start = -1;
+      },
+    },
+    { decodeEntities: false },
+  );
+  parser.end(html);
   return hashes;
 }
 
