@@ -30,6 +30,10 @@ describe(`security headers (${testDatabaseKind()})`, () => {
       expect({ address, scripts: directive(csp, 'script-src') }).toEqual({ address, scripts: "script-src 'self'" });
       expect(csp).not.toMatch(/unsafe-eval/);
       expect(directive(csp, 'object-src')).toBe("object-src 'none'");
+      // Frames: the contact page's map providers only, never any https origin.
+      expect(directive(csp, 'frame-src')).toBe(
+        "frame-src 'self' https://www.openstreetmap.org https://maps.google.com https://www.google.com",
+      );
       expect(res.headers['permissions-policy']).toMatch(/camera=\(\)/);
       expect(res.headers['permissions-policy']).toMatch(/geolocation=\(\)/);
       expect(res.headers['strict-transport-security']).toBeUndefined();

@@ -23,7 +23,9 @@ export const BASE_CSP_DIRECTIVES: Record<string, string[]> = {
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
-  'frame-src': ["'self'", 'https:'],
+  // The contact page's map only (site/src/lib/company.ts: OpenStreetMap's embed, or Google's, which
+  // answers maps.google.com from www.google.com): no other page frames anything.
+  'frame-src': ["'self'", 'https://www.openstreetmap.org', 'https://maps.google.com', 'https://www.google.com'],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
