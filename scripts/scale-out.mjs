@@ -25,6 +25,11 @@ const BOOT_LIMIT_MS = 8 * 60_000;
 const BUILD_LIMIT_MS = 15 * 60_000;
 const LOAD_REQUESTS = 600;
 const LOAD_CONCURRENCY = 8;
+/** Headers of one connection or one answer, not of the page: left out of the comparison. */
+const PER_ANSWER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id', 'server']);
+const SIGTERM_LOAD_REQUESTS = 240;
+const SIGTERM_AT = 60;
+const SHUTDOWN_BOUND_MS = 10_000; // SHUTDOWN_TIMEOUT_MS's default: the replicas are started without it
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const seconds = (ms) => (ms / 1000).toFixed(1);
 const results = { passed: 0, failed: 0 };
@@ -237,7 +242,11 @@ try {
     for (const r of [replicas.a, replicas.b]) {
       const body = await waitFor(`${r.name} to serve the same release`, 30_000, async () => {
         const text = await (await get(`${r.url}/`)).text();
-        return text === home ? text : null;
+        if (text === home) return text;
+        const at = [...text].findIndex((c, i) => c !== home[i]);
+        throw new Error(
+          `${text.length} chars against ${home.length} through nginx, first difference at ${at}: ${JSON.stringify(text.slice(at - 40, at + 60))} | ${JSON.stringify(home.slice(at - 40, at + 60))}`,
+        );
       });
       assert(body === home, `${r.name} serves another home page than nginx`);
     }
@@ -247,6 +256,10 @@ try {
     }
     const dashboard = await get(`${nginx.url}/dashboard/articles`);
     assert(dashboard.status === 200 && (await dashboard.text()).includes('<div id'), 'nginx serves the dashboard SPA');
+  });
+
+  await step("nginx answers every page kind with the app's own headers; dot-files are never served", async () => {
+    await compareHeadersThroughNginx();
   });
 
   const staffA = new StaffClient(replicas.a.url);
@@ -294,10 +307,33 @@ try {
     }
     const after = await buildState();
     assert(after.built_seq > before.built_seq, 'the build counter must move');
+    // The new release's own script hashes, through nginx, without any reload of nginx.
+    await assertReleaseCsp(`/article/${lastSlug}`);
     if (readSitePointer) {
       const pointer = await readSitePointer();
       assert(pointer.release === after.live_release, `the bucket points at ${pointer.release}, not ${after.live_release}`);
     }
+  });
+
+  await step('nginx passes a request id to the app, which echoes it, and both logs carry it', async () => {
+    const given = `scale-out-${Date.now()}`;
+    const answered = await get(`${nginx.url}/api/user`, { headers: { 'X-Request-Id': given } });
+    assert(answered.headers.get('x-request-id') === given, `the caller's id not echoed: ${answered.headers.get('x-request-id')}`);
+    // None (or one the app would refuse): nginx's own $request_id, 32 hex digits.
+    const own = (await get(`${nginx.url}/api/user`, { headers: { 'X-Request-Id': 'not sane' } })).headers.get('x-request-id');
+    assert(/^[0-9a-f]{32}$/.test(own ?? ''), `nginx's own id expected, got ${own}`);
+    for (const id of [given, own]) {
+      await waitFor(`request id ${id} in nginx's access log`, 10_000, () =>
+        nginx.accessLog().some((line) => line.includes(`request_id=${id} `)),
+      );
+      await waitFor(`request id ${id} in a replica's log`, 10_000, () =>
+        [replicas.a, replicas.b].some((r) => fs.readFileSync(r.log, 'utf8').includes(id)),
+      );
+    }
+  });
+
+  await step('SIGTERM of B under load through nginx: 0 failed requests, B exits within its bound', async () => {
+    await sigtermUnderLoad(staffA);
   });
 
   await step('kill -9 of B under load through nginx: no static error, under 1 % on /api', async () => {
@@ -387,6 +423,190 @@ try {
   else log(`logs kept in ${work}`);
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Headers through nginx and direct, and a graceful stop under load
+
+async function headersOf(url, headers = {}) {
+  // identity: the app's on-the-fly path on both sides (its brotli cache would otherwise differ per replica).
+  const res = await get(url, { headers: { 'Accept-Encoding': 'identity', ...headers } });
+  await res.arrayBuffer();
+  const kept = [...res.headers].filter(([name]) => !PER_ANSWER_HEADERS.has(name)).sort(([a], [b]) => a.localeCompare(b));
+  return { status: res.status, headers: Object.fromEntries(kept) };
+}
+
+function headerDiff(a, b) {
+  const names = new Set([...Object.keys(a.headers), ...Object.keys(b.headers)]);
+  const diff = [...names].filter((n) => a.headers[n] !== b.headers[n]).map((n) => `${n}: ${a.headers[n]} | ${b.headers[n]}`);
+  if (a.status !== b.status) diff.unshift(`status ${a.status} | ${b.status}`);
+  return diff;
+}
+
+async function compareHeadersThroughNginx() {
+  const release = fs.realpathSync(path.join(siteDir, 'current'));
+  const first = (dir) =>
+    fs
+      .readdirSync(path.join(release, dir))
+      .find((f) => f.endsWith('.html'))
+      ?.slice(0, -5);
+  const pages = {
+    home: '/',
+    about: '/about',
+    blog: '/blog',
+    article: `/article/${first('article')}`,
+    catalogue: '/catalogue',
+    product: `/product/${first('product')}`,
+    contact: '/contact',
+    404: '/no-such-page',
+    dashboard: '/dashboard/',
+    'dashboard deep link': '/dashboard/orders',
+  };
+  const differences = [];
+  let compared = 0;
+  // Plain http, then behind a TLS terminator (X-Forwarded-Proto: https, where HSTS must appear).
+  for (const proto of ['http', 'https']) {
+    const headers = proto === 'https' ? { 'X-Forwarded-Proto': 'https' } : {};
+    for (const [kind, page] of Object.entries(pages)) {
+      // nginx twice: round robin, so both replicas answer through it.
+      const [viaNginx1, viaNginx2, viaA, viaB] = await Promise.all(
+        [nginx.url, nginx.url, replicas.a.url, replicas.b.url].map((base) => headersOf(`${base}${page}`, headers)),
+      );
+      for (const [side, answer] of [
+        ['B', viaB],
+        ['nginx', viaNginx1],
+        ['nginx', viaNginx2],
+      ]) {
+        for (const line of headerDiff(viaA, answer)) differences.push(`${kind} ${page} (${proto}) A | ${side}: ${line}`);
+      }
+      const expected = kind === '404' ? 404 : 200;
+      assert(viaNginx1.status === expected, `${kind} ${page} answered ${viaNginx1.status} through nginx`);
+      assert(viaA.headers['content-security-policy'], `${kind}: no Content-Security-Policy`);
+      assert(viaA.headers['permissions-policy'], `${kind}: no Permissions-Policy`);
+      assert(viaA.headers['cross-origin-opener-policy'], `${kind}: no Cross-Origin-Opener-Policy`);
+      if (proto === 'https') assert(viaNginx1.headers['strict-transport-security'], `${kind}: no HSTS under https`);
+      else assert(!viaNginx1.headers['strict-transport-security'], `${kind}: HSTS over plain http`);
+      compared++;
+    }
+  }
+  assert(!differences.length, `headers differ through nginx:\n${differences.join('\n')}`);
+  // The pages the app sends compressed (its brotli cache) carry the same policy.
+  const br = await get(`${nginx.url}/about`, { headers: { 'Accept-Encoding': 'br' } });
+  assert(
+    br.headers.get('content-security-policy') === (await headersOf(`${replicas.a.url}/about`)).headers['content-security-policy'],
+    'the brotli answer through nginx carries another CSP',
+  );
+  await assertReleaseCsp('/');
+
+  // Hashed assets are nginx's own answers from disk: the headers that matter for a subresource.
+  const asset = fs.readdirSync(path.join(release, '_astro')).find((f) => f.endsWith('.js'));
+  const dashboardAsset = fs.readdirSync(path.join(root, 'dashboard/dist/assets')).find((f) => f.endsWith('.js'));
+  for (const file of [`/_astro/${asset}`, `/dashboard/assets/${dashboardAsset}`]) {
+    const [viaNginx, direct] = await Promise.all([headersOf(`${nginx.url}${file}`), headersOf(`${replicas.a.url}${file}`)]);
+    assert(
+      viaNginx.status === 200 && direct.status === 200,
+      `${file}: ${viaNginx.status} through nginx, ${direct.status} direct`,
+    );
+    for (const name of ['cache-control', 'x-content-type-options', 'cross-origin-resource-policy']) {
+      assert(
+        viaNginx.headers[name] === direct.headers[name],
+        `${file} ${name}: ${viaNginx.headers[name]} | ${direct.headers[name]}`,
+      );
+    }
+  }
+
+  // Dot-files exist in the release, and are never served (encoded or not, at the root or below).
+  for (const file of ['.release.json', '.script-hashes.json']) {
+    assert(fs.existsSync(path.join(release, file)), `the release has no ${file}`);
+  }
+  fs.writeFileSync(path.join(release, '_astro', '.hidden'), 'secret');
+  for (const dotted of ['/.release.json', '/.script-hashes.json', '/%2Erelease.json', '/_astro/.hidden', '/.git/config']) {
+    const res = await get(`${nginx.url}${dotted}`);
+    const body = await res.text();
+    assert(res.status === 404 && !body.includes('secret') && !body.includes('sha256'), `${dotted} answered ${res.status}`);
+  }
+  fs.rmSync(path.join(release, '_astro', '.hidden'));
+  figures.headers = `${compared} page answers (10 page kinds, http and https), 0 differences; 2 asset kinds; 5 dot-file paths 404`;
+}
+
+/** Every inline script hash the live release recorded is in the policy nginx gives `pagePath`. */
+async function assertReleaseCsp(pagePath) {
+  const release = fs.realpathSync(path.join(siteDir, 'current'));
+  const hashes = JSON.parse(fs.readFileSync(path.join(release, '.script-hashes.json'), 'utf8'));
+  const csp = (await get(`${nginx.url}${pagePath}`)).headers.get('content-security-policy') ?? '';
+  const scriptSrc = (/script-src ([^;]*)/.exec(csp)?.[1] ?? '').split(' ');
+  const missing = hashes.filter((hash) => !scriptSrc.includes(hash));
+  assert(hashes.length > 0 && !missing.length, `${pagePath} through nginx lacks the release's hashes ${missing.join(' ')}`);
+}
+
+/** SIGTERM of B while pages, API reads and devis PDFs go through nginx; then B is started again. */
+async function sigtermUnderLoad(staff) {
+  const orders = await staff.request('GET', '/api/order?per_page=10');
+  // One row per order line: the order is the row's `order`.
+  const ids = [...new Set((orders?.orderItems?.data ?? []).map((row) => row.order?.id))].filter(Boolean);
+  assert(ids.length, `no order to download a devis of: ${JSON.stringify(orders).slice(0, 200)}`);
+  const cookie = [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const pages = ['/', '/catalogue', '/about', '/dashboard/', '/api/categories', '/api/product?page=1'];
+  const b = replicas.b;
+  let sentAt = null;
+  let exitedAt = null;
+  const exited = new Promise((resolve) => b.child.once('exit', (code, signal) => resolve({ code, signal })));
+  void exited.then(() => (exitedAt = Date.now()));
+  const counts = { requests: 0, failed: 0, devis: 0 };
+  const errors = [];
+  let issued = 0;
+  const deadline = Date.now() + SHUTDOWN_BOUND_MS + 5 * 60_000;
+  // Until B has exited, whatever the count: requests keep coming while it drains.
+  const worker = async () => {
+    while ((issued < SIGTERM_LOAD_REQUESTS || exitedAt === null) && Date.now() < deadline) {
+      const i = issued++;
+      if (i === SIGTERM_AT) {
+        sentAt = Date.now();
+        b.child.kill('SIGTERM');
+      }
+      const devis = i % 3 === 0;
+      const target = devis ? `/api/order/${ids[i % ids.length]}/devis.pdf` : pages[i % pages.length];
+      counts.requests++;
+      if (devis) counts.devis++;
+      try {
+        const res = await get(`${nginx.url}${target}`, devis ? { headers: { Cookie: cookie } } : {});
+        const body = Buffer.from(await res.arrayBuffer());
+        if (res.status !== 200 || (devis && body.subarray(0, 5).toString() !== '%PDF-')) {
+          counts.failed++;
+          errors.push(`${target} ${res.status}`);
+        }
+      } catch (error) {
+        counts.failed++;
+        errors.push(`${target} ${error.message}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: LOAD_CONCURRENCY }, worker));
+  assert(sentAt !== null && exitedAt !== null, 'B did not exit during the load');
+  const { code, signal } = await exited;
+  const bLog = fs.readFileSync(b.log, 'utf8');
+  const inFlight = /SIGTERM: no new connections; (\d+) request\(s\) in flight/.exec(bLog)?.[1];
+  figures.sigterm = {
+    ...counts,
+    exitS: seconds(exitedAt - sentAt),
+    boundS: SHUTDOWN_BOUND_MS / 1000,
+    inFlight: inFlight === undefined ? 'in flight at SIGTERM unknown' : `${inFlight} request(s) in flight on B at SIGTERM`,
+  };
+  log(
+    `SIGTERM: ${counts.failed} failed of ${counts.requests}, B exited after ${figures.sigterm.exitS} s (code ${code}, signal ${signal})`,
+  );
+  assert(counts.failed === 0, `${counts.failed} requests failed: ${errors.slice(0, 5).join('; ')}`);
+  assert(code === 0, `B exited with code ${code}, signal ${signal}: ${tail(b.log)}`);
+  assert(exitedAt - sentAt < SHUTDOWN_BOUND_MS, `B took ${figures.sigterm.exitS} s to exit`);
+  assert(/Stopped [\d.]+ s after SIGTERM/.test(bLog), `B's log does not say it stopped: ${tail(b.log)}`);
+
+  // B again, as it was, for the steps after this one; nginx uses it again once its fail_timeout is over.
+  startReplica('b', { builder: false });
+  await waitFor('B to come back', BOOT_LIMIT_MS, healthy(replicas.b));
+  await waitFor('nginx to pass requests to B again', 60_000, async () => {
+    await (await get(`${nginx.url}/api/health`)).arrayBuffer();
+    return nginx.accessLog().at(-1)?.includes(`upstream=127.0.0.1:${ports.b} `);
+  });
+}
+
 async function publishArticle(staff, title) {
   const form = new FormData();
   form.set('title', `${title} ${Date.now()}`);
@@ -406,6 +626,13 @@ async function publishArticle(staff, title) {
 console.log('\nscale-out figures');
 if (figures.concurrentBootS) console.log(`  3 processes on an empty MariaDB: all up in ${figures.concurrentBootS} s`);
 if (figures.publishToNginxS) console.log(`  publish through B -> visible through nginx: ${figures.publishToNginxS} s`);
+if (figures.headers) console.log(`  headers through nginx = direct: ${figures.headers}`);
+if (figures.sigterm) {
+  const t = figures.sigterm;
+  console.log(
+    `  SIGTERM of B under load through nginx: ${t.failed} failed of ${t.requests} requests (${t.devis} devis PDFs), B exited ${t.exitS} s after SIGTERM (bound ${t.boundS} s); ${t.inFlight}`,
+  );
+}
 if (figures.kill) {
   const { static: s, api } = figures.kill;
   console.log(`  kill -9 of B under load through nginx: ${s.requests + api.requests} requests (${LOAD_CONCURRENCY} at a time)`);

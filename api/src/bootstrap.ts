@@ -58,7 +58,6 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(
     app,

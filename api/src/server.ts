@@ -11,6 +11,7 @@ import { PublishingService } from './publishing/publishing.service.js';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
 import { SeedService } from './seed/seed.service.js';
 import { migrateDatabase } from './core/database/migrate.js';
+import { trackRequests, type Drainer } from './core/web/graceful-shutdown.js';
 
 export interface StartOptions {
   /** Reload the demo data set even if the database already has data (`npm run db:seed`). */
@@ -40,7 +41,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   // than the proxy; headersTimeout stays above it, as Node requires.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  const drainer = trackRequests(server);
   await app.listen(config.port, config.host);
+  stopOnSignals(app, drainer, config);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.log(`Comptoir listening on http://localhost:${port} (database: ${config.database.type}, data: ${config.dataDir})`);
@@ -53,6 +56,45 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     app.get(PublishWorker).start();
   }
   return app;
+}
+
+/**
+ * SIGTERM (docker stop, a rolling deploy) or SIGINT: stop accepting, finish what is in flight within
+ * SHUTDOWN_TIMEOUT_MS, then close the application (Nest's hooks: publish worker, site build, mail,
+ * database pool) and exit. In this order because Nest's own app.close() runs the modules' destroy
+ * hooks before it closes the server (requests in flight would lose their services), and waits
+ * without a bound for every kept-alive connection (about 60 s after nginx's last request).
+ */
+function stopOnSignals(app: NestExpressApplication, drainer: Drainer, config: AppConfig): void {
+  const logger = new Logger('Shutdown');
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    // A second signal (a terminal's Ctrl-C reaches npm and the process) changes nothing: the bound holds.
+    if (stopping) return;
+    stopping = true;
+    const started = Date.now();
+    const bound = config.shutdownTimeoutMs;
+    logger.log(`${signal}: no new connections; ${drainer.inFlight()} request(s) in flight, given ${bound / 1000} s`);
+    // Whatever hangs in the hooks below (a stuck database pool), the process still ends.
+    setTimeout(() => {
+      logger.error(`Still stopping ${(Date.now() - started) / 1000} s after ${signal}: exiting`);
+      process.exit(1);
+    }, bound + 10_000).unref();
+    void (async () => {
+      const { cutOff } = await drainer.drain(bound);
+      if (cutOff) logger.warn(`${cutOff} request(s) still running after ${bound / 1000} s were cut off`);
+      await app.close();
+      logger.log(`Stopped ${(Date.now() - started) / 1000} s after ${signal}`);
+    })().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error(`Stopping after ${signal} failed: ${error instanceof Error ? error.stack : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
 
 // Kept here for the operator commands that import it from the server module.

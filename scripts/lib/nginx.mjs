@@ -14,18 +14,25 @@ export const NGINX_CONF = path.join(repoRoot, 'docker/nginx.conf');
 /**
  * docker/nginx.conf with the compose names replaced. Every replaced line must be found exactly once, so
  * that an edit of the file that the test no longer exercises fails loudly instead of passing.
+ *
+ * The upstream servers' `resolve` parameter (nginx >= 1.27.3; Debian 12 ships 1.22) is dropped: the
+ * test's upstreams are IP addresses, with nothing to resolve, so the native run does not exercise it.
+ * `nginx -t` in the web image does (the image stage).
  */
-export function nginxSiteConfig({ port, upstreams, siteDir, dashboardDir }) {
+export function nginxSiteConfig({ port, upstreams, siteDir, dashboardDir, logDir }) {
   let conf = fs.readFileSync(NGINX_CONF, 'utf8');
   const replace = (from, to) => {
-    const count = conf.split(from).length - 1;
+    const count = typeof from === 'string' ? conf.split(from).length - 1 : (conf.match(new RegExp(from, 'gm')) ?? []).length;
     if (count !== 1) throw new Error(`docker/nginx.conf: expected "${from}" once, found it ${count} times`);
     conf = conf.replace(from, to);
   };
   replace('listen 80;', `listen 127.0.0.1:${port};`);
-  upstreams.forEach((address, i) => replace(`server app${i + 1}:3000 `, `server ${address} `));
+  upstreams.forEach((address, i) =>
+    replace(new RegExp(`^(\\s*)server app${i + 1}:3000 ([^;]*?)( resolve)?;$`, 'm'), `$1server ${address} $2;`),
+  );
   replace('root /srv/site/current;', `root ${path.join(siteDir, 'current')};`);
-  replace('alias /srv/dashboard/;', `alias ${dashboardDir.replace(/\/?$/, '/')};`);
+  replace('alias /srv/dashboard/assets/;', `alias ${path.join(dashboardDir, 'assets')}/;`);
+  replace('access_log /var/log/nginx/access.log comptoir;', `access_log ${path.join(logDir, 'access.log')} comptoir;`);
   return conf;
 }
 
@@ -39,7 +46,7 @@ export async function startNginx({ upstreams, siteDir, dashboardDir, port }) {
   port ??= await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-nginx-'));
   fs.chmodSync(dir, 0o755); // nginx's workers (nobody) create their temp files here
-  fs.writeFileSync(path.join(dir, 'default.conf'), nginxSiteConfig({ port, upstreams, siteDir, dashboardDir }));
+  fs.writeFileSync(path.join(dir, 'default.conf'), nginxSiteConfig({ port, upstreams, siteDir, dashboardDir, logDir: dir }));
   const mimeTypes = ['/etc/nginx/mime.types', '/usr/share/nginx/mime.types'].find((f) => fs.existsSync(f));
   // Run as root (CI), nginx drops its workers to nobody, as the nginx image runs its workers as `nginx`:
   // the site files written by the Comptoir processes must be readable by another user.
@@ -54,7 +61,6 @@ events { worker_connections 1024; }
 http {
   ${mimeTypes ? `include ${mimeTypes};` : ''}
   default_type application/octet-stream;
-  access_log ${dir}/access.log;
   sendfile on;
   client_body_temp_path ${dir}/client_body;
   proxy_temp_path ${dir}/proxy;
@@ -100,12 +106,14 @@ http {
       .filter((line) => (about ? line.includes(about) : /\[(error|crit|alert|emerg)\]/.test(line)))
       .slice(-20)
       .join('\n');
-  return { url, port, dir, stop, errorLog };
+  /** The access log's lines (docker/nginx.conf's `comptoir` format, with the request id). */
+  const accessLog = () => readLog(dir, Infinity, 'access.log').split('\n').filter(Boolean);
+  return { url, port, dir, stop, errorLog, accessLog };
 }
 
-function readLog(dir, chars = 3000) {
+function readLog(dir, chars = 3000, name = 'error.log') {
   try {
-    return fs.readFileSync(path.join(dir, 'error.log'), 'utf8').slice(-chars);
+    return fs.readFileSync(path.join(dir, name), 'utf8').slice(-chars);
   } catch {
     return '';
   }

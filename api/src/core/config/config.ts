@@ -90,6 +90,12 @@ export interface AppConfig {
   siteDeployHookUrl?: string;
   /** A site build running longer than this is killed and counts as failed (the live site stays). */
   siteBuildTimeoutMs: number;
+  /**
+   * On SIGTERM/SIGINT, requests in flight (a devis PDF download) get this long to finish once the
+   * server stops accepting; whatever still runs is then cut and the process exits. Keep it below the
+   * orchestrator's grace period (compose's stop_grace_period, Kubernetes' terminationGracePeriodSeconds).
+   */
+  shutdownTimeoutMs: number;
   logLevel: string;
   trustProxy: boolean;
   /** Multiplies every public rate limit (order, contact, newsletter); tests raise or lower it. */
@@ -338,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedOnEmpty: parseBool(env, 'SEED_ON_EMPTY', true),
     siteDeployHookUrl: parseUrl(env, 'SITE_DEPLOY_HOOK_URL'),
     siteBuildTimeoutMs: parsePositiveInt(env, 'SITE_BUILD_TIMEOUT_MS', 10 * 60_000),
+    shutdownTimeoutMs: parsePositiveInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     logLevel: parseLogLevel(env, nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: parseBool(env, 'TRUST_PROXY', false),
     rateLimitFactor: parseRateLimitFactor(env),
