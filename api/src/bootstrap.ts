@@ -11,6 +11,7 @@ import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
 import { createValidationPipe } from './core/errors/validation.pipe.js';
 import { boundedBodies } from './core/web/body-limits.js';
+import { listRoutes } from './core/web/routes.js';
 import { allowImageOrigin, BASE_CSP_DIRECTIVES, transportHeaders } from './core/web/security-headers.js';
 import { mountFrontEnds } from './core/web/front-ends.js';
 import { QuietBootLogger, requestIdMiddleware } from './core/observability/logging.js';
@@ -51,7 +52,15 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(app.get(PublicAnswerCache).fastPath());
   app.use(cookieParser());
   // Byte, key and depth limits per route before any parsing cost (issue 11).
-  app.use(boundedBodies());
+  app.use(
+    boundedBodies(
+      new Set(
+        listRoutes(app)
+          .filter((route) => route.publicWrite)
+          .map((route) => route.path),
+      ),
+    ),
+  );
 
   const site = app.get(SiteBuilderService);
   mountFrontEnds(app.getHttpAdapter().getInstance(), config, site.releases, app.get<Storage>(STORAGE));

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import type { CurrentUser, LoginAnswer } from '../contract/staff.js';
 import { RequireCsrf } from '../core/access/csrf.js';
 import { Public, SignedIn } from '../core/access/permissions.js';
+import { PublicWrite } from '../core/web/public-writes.js';
 import { AuthService } from './auth.service.js';
 import { clientOf } from './client-info.js';
 import { LoginDto } from './dto/login.dto.js';
@@ -57,6 +58,7 @@ export class AuthController {
   }
 
   @Public()
+  @PublicWrite({ throttle: 'sign-in' })
   @RequireCsrf()
   @UseGuards(LocalAuthGuard)
   @Post('login')

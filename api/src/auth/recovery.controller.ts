@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../core/access/permissions.js';
+import { PublicWrite } from '../core/web/public-writes.js';
 import { withRetryAfter } from './auth.controller.js';
 import { clientOf } from './client-info.js';
 import { RecoveryDto } from './dto/recovery.dto.js';
@@ -18,6 +19,7 @@ export class RecoveryController {
   ) {}
 
   @Public()
+  @PublicWrite({ throttle: 'recovery' })
   @Post('recovery')
   @HttpCode(200)
   @ApiOperation({ summary: 'Envoie un lien de réinitialisation (réponse identique que le compte existe ou non).' })
@@ -27,6 +29,7 @@ export class RecoveryController {
   }
 
   @Public()
+  @PublicWrite({ throttle: 'recovery' })
   @Post('reset')
   @HttpCode(200)
   @ApiOperation({ summary: 'Choisit un nouveau mot de passe avec le lien reçu ; toutes les sessions du compte sont fermées.' })

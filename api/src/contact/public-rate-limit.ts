@@ -16,6 +16,7 @@ import { LoginThrottle } from '../auth/entities/login-throttle.entity.js';
 import { ThrottleService, waitText, type ThrottleRule } from '../auth/throttle.service.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { ApiError } from '../core/errors/api-error.js';
+import { PublicWrite } from '../core/web/public-writes.js';
 
 const MINUTE = 60_000;
 
@@ -27,6 +28,8 @@ const MINUTE = 60_000;
  */
 export const PUBLIC_RATE_LIMITS = {
   order: { max: 10, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE },
+  /** The cart's indicative conversion, asked again as the visitor changes quantities: generous. */
+  estimate: { max: 300, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
   contact: { max: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
   newsletter: { max: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
 } satisfies Record<string, ThrottleRule>;
@@ -35,6 +38,7 @@ export type PublicForm = keyof typeof PUBLIC_RATE_LIMITS;
 
 const MESSAGES: Record<PublicForm, (wait: string) => string> = {
   order: (wait) => `Trop de commandes envoyées depuis votre connexion. Veuillez réessayer dans ${wait}.`,
+  estimate: (wait) => `Trop de demandes d’estimation depuis votre connexion. Veuillez réessayer dans ${wait}.`,
   contact: (wait) => `Trop de messages envoyés depuis votre connexion. Veuillez réessayer dans ${wait}.`,
   newsletter: (wait) => `Trop de demandes d’inscription depuis votre connexion. Veuillez réessayer dans ${wait}.`,
 };
@@ -83,9 +87,12 @@ export class PublicRateLimitGuard implements CanActivate {
   }
 }
 
-/** Marks a public form route as rate limited (per client address, see PUBLIC_RATE_LIMITS). */
+/**
+ * Marks a public form route as rate limited (per client address, see PUBLIC_RATE_LIMITS); it declares
+ * the route a public write too (the public body limit).
+ */
 export const RateLimited = (form: PublicForm) =>
-  applyDecorators(SetMetadata(RATE_LIMIT_FORM, form), UseGuards(PublicRateLimitGuard));
+  applyDecorators(SetMetadata(RATE_LIMIT_FORM, form), PublicWrite({ throttle: form }), UseGuards(PublicRateLimitGuard));
 
 /** What a module with rate-limited public forms imports. */
 @Module({

@@ -15,6 +15,7 @@ export class OrderRequestsController {
   /** The dialog's indicative conversion of the cart (read only: nothing is reserved or recorded). */
   @Post('estimate')
   @Public()
+  @RateLimited('estimate')
   @HttpCode(200)
   async estimate(@Body() dto: OrderEstimateDto): Promise<OrderEstimateAnswer> {
     return { success: true, estimate: await this.orders.estimate(dto) };

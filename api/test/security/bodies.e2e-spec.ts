@@ -6,18 +6,9 @@ import { LoginThrottle } from '../../src/auth/entities/login-throttle.entity.js'
 import { ContactMessage } from '../../src/contact/entities/contact-message.entity.js';
 import { NewsletterSubscriber } from '../../src/newsletter/entities/newsletter-subscriber.entity.js';
 import { Order } from '../../src/orders/entities/order.entity.js';
+import { listRoutes } from '../access/routes.js';
 import { browser, signInAsAdmin, type StaffClient } from '../support/auth.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../support/test-app.js';
-
-/** Every route anyone may post to, and sign-in. */
-const PUBLIC_WRITE_ROUTES = [
-  '/api/login',
-  '/api/account/recovery',
-  '/api/account/reset',
-  '/api/contact',
-  '/api/newsletter',
-  '/api/order/create',
-];
 
 const wideJson = (keys: number) => {
   const parts: string[] = [];
@@ -80,7 +71,25 @@ describe(`bounded work per request (${testDatabaseKind()})`, () => {
     await t.close();
   });
 
+  /** The application's own routes anyone may send a body to (read from Nest's router, not a copied list). */
+  const publicWriteRoutes = () => listRoutes(t.app).filter((route) => route.policy?.kind === 'public' && route.method !== 'GET');
+
+  it('every public route that takes a body declares its limits on the route: the public body limit and its throttle', () => {
+    const routes = publicWriteRoutes();
+    expect(routes.filter((route) => !route.publicWrite).map((route) => route.key)).toEqual([]);
+    expect(Object.fromEntries(routes.map((route) => [route.key, route.publicWrite!.throttle]))).toEqual({
+      'POST /api/account/recovery': 'recovery',
+      'POST /api/account/reset': 'recovery',
+      'POST /api/contact': 'contact',
+      'POST /api/login': 'sign-in',
+      'POST /api/newsletter': 'newsletter',
+      'POST /api/order/create': 'order',
+      'POST /api/order/estimate': 'estimate',
+    });
+  });
+
   it('answers 100,000-key and 10,000-deep bodies to every public write route with a French 413, changing nothing, while /api/health keeps answering', async () => {
+    const PUBLIC_WRITE_ROUTES = publicWriteRoutes().map((route) => route.path);
     const before = await counts();
     const visitor = browser(t);
     await visitor.fetchCsrfCookie();

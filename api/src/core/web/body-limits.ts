@@ -16,18 +16,6 @@ export const BODY_LIMITS = {
   staff: '384kb',
 } as const;
 
-/** Routes anyone can post to: the smallest limit. */
-const PUBLIC_WRITE_ROUTES = new Set([
-  '/api/login',
-  '/api/account/recovery',
-  '/api/account/reset',
-  '/api/contact',
-  '/api/newsletter',
-  '/api/order/create',
-]);
-
-const limitFor = (req: Request) => (PUBLIC_WRITE_ROUTES.has(req.path.replace(/\/+$/, '')) ? 'publicForm' : 'staff');
-
 /** Throws a French 413 (too many keys or items, too deep) or a 422 naming the field (invalid Unicode). */
 export function assertBodyShape(body: unknown): void {
   const problem = bodyShapeProblem(body);
@@ -46,7 +34,9 @@ function translate(error: unknown): unknown {
   return error;
 }
 
-export function boundedBodies(): RequestHandler {
+/** `publicWrites`: the paths of the routes declared with @PublicWrite or @RateLimited (the smallest limit). */
+export function boundedBodies(publicWrites: ReadonlySet<string>): RequestHandler {
+  const limitFor = (req: Request) => (publicWrites.has(req.path.replace(/\/+$/, '')) ? 'publicForm' : 'staff');
   const parsersFor = (limit: string): [RequestHandler, RequestHandler] => [
     express.json({ limit }),
     // qs refuses more parameters than this with 413 before building the object.
