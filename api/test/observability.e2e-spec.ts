@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { APP_CONFIG, type AppConfig } from '../src/core/config/config.js';
 import { OutgoingMail } from '../src/mail/entities/outgoing-mail.entity.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -35,7 +36,28 @@ describe('observability: request ids, probes, metrics', () => {
   it('answers liveness and readiness', async () => {
     await request(t.http).get('/api/health/live').expect(200, { status: 'ok' });
     const ready = await request(t.http).get('/api/health/ready').expect(200);
-    expect(ready.body).toEqual({ status: 'ok', database: 'up', migrations: 'done' });
+    expect(ready.body).toMatchObject({ status: 'ok', database: 'up', migrations: 'done', disk: { status: 'ok' } });
+    expect(ready.body.disk.free_mb).toBeGreaterThan(0);
+  });
+
+  it('is not ready, and /api/health says so, when the data disk runs low (before writes start failing)', async () => {
+    const config = t.app.get<AppConfig>(APP_CONFIG);
+    const normal = config.minFreeDiskMb;
+    // More than any disk has: the check must now refuse.
+    config.minFreeDiskMb = 1_000_000_000;
+    try {
+      const ready = await request(t.http).get('/api/health/ready').expect(503);
+      expect(ready.body).toMatchObject({
+        status: 'error',
+        message: 'Espace disque insuffisant sur le serveur.',
+        disk: { status: 'low' },
+      });
+      const health = await request(t.http).get('/api/health').expect(503);
+      expect(health.body).toMatchObject({ status: 'error', disk: { status: 'low' } });
+    } finally {
+      config.minFreeDiskMb = normal;
+    }
+    await request(t.http).get('/api/health/ready').expect(200);
   });
 
   it('is not ready while a migration remains to run', async () => {

@@ -96,6 +96,11 @@ export interface AppConfig {
    * orchestrator's grace period (compose's stop_grace_period, Kubernetes' terminationGracePeriodSeconds).
    */
   shutdownTimeoutMs: number;
+  /**
+   * Below this much free space on DATA_DIR's or SITE_DIR's disk, /api/health/ready fails (send no
+   * traffic, page the operator) before writes start failing.
+   */
+  minFreeDiskMb: number;
   logLevel: string;
   trustProxy: boolean;
   /** Multiplies every public rate limit (order, contact, newsletter); tests raise or lower it. */
@@ -345,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     siteDeployHookUrl: parseUrl(env, 'SITE_DEPLOY_HOOK_URL'),
     siteBuildTimeoutMs: parsePositiveInt(env, 'SITE_BUILD_TIMEOUT_MS', 10 * 60_000),
     shutdownTimeoutMs: parsePositiveInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
+    minFreeDiskMb: parsePositiveInt(env, 'MIN_FREE_DISK_MB', 100),
     logLevel: parseLogLevel(env, nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: parseBool(env, 'TRUST_PROXY', false),
     rateLimitFactor: parseRateLimitFactor(env),

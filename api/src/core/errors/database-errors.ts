@@ -32,3 +32,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** Codes of a full disk or quota: the OS (ENOSPC, EDQUOT), SQLite (SQLITE_FULL), MariaDB (1114 table full, 1021 disk full). */
+const FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', 'ER_RECORD_FILE_FULL', 'ER_DISK_FULL']);
+const FULL_ERRNOS = new Set([1114, 1021]);
+
+/** True when the error, or one it wraps, says the disk (or the database's table space) is full. */
+export function isStorageFull(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const e = current as { code?: string; errno?: number; driverError?: unknown; cause?: unknown };
+    if ((e.code && FULL_CODES.has(e.code)) || (typeof e.errno === 'number' && FULL_ERRNOS.has(e.errno))) return true;
+    current = e.driverError ?? e.cause;
+  }
+  return false;
+}

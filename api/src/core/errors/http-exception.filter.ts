@@ -1,8 +1,11 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiError } from './api-error.js';
-import { isDatabaseUnavailable } from './database-errors.js';
+import { isDatabaseUnavailable, isStorageFull } from './database-errors.js';
 import { frenchMessageFor } from './french-defaults.js';
+
+export const STORAGE_FULL =
+  "Le serveur manque d'espace disque : l'opération n'a pas été enregistrée. Réessayez plus tard ou prévenez l'administrateur du site.";
 
 /**
  * The one error format of the API: `{ message }` in French, plus `errors` for validation (422).
@@ -38,6 +41,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return { status: 400, body: { message: 'Le corps de la requête n’est pas un JSON valide.' } };
     }
     if (parse?.type === 'entity.too.large') return { status: 413, body: { message: frenchMessageFor(413) } };
+    // Before the outage test: a full disk is not a database that is away, and retrying will not help.
+    if (isStorageFull(exception)) return { status: 507, body: { message: STORAGE_FULL } };
     if (isDatabaseUnavailable(exception)) return { status: 503, body: { message: frenchMessageFor(503) } };
     return { status: 500, body: { message: frenchMessageFor(500) } };
   }
