@@ -155,7 +155,12 @@ try {
       // The step lines and whether each came from the cache, not npm's own chatter.
       for (const line of output.split('\n'))
         if (/^\[\d+\/\d+\] STEP|^--> Using cache|^Error/.test(line)) log(`  ${line.slice(0, 160)}`);
-      if (r.status !== 0) throw new Error(`buildah bud exited with ${r.status}:\n${output.slice(-4000)}`);
+      // npm prints its reason first, then pages of usage: the first error lines say why.
+      const reasons = output
+        .split('\n')
+        .filter((l) => /^npm error \S|^Error/.test(l))
+        .slice(0, 12);
+      if (r.status !== 0) throw new Error(`buildah bud exited with ${r.status}:\n${reasons.join('\n')}\n${output.slice(-1500)}`);
     });
   } else skip(['buildah bud --target app'], 'no base image');
 
