@@ -71,6 +71,7 @@ export class AuthController {
     const { opened, user, deviceId } = req.user as SignedInUser;
     this.cookies.setSession(req, res, opened);
     await this.signInTokens.rememberDevice(req, res, user.id, deviceId);
+    if (!deviceId) await this.signInTokens.warnNewDevice(user, clientOf(req), 'password');
     return { success: true, message: 'Connexion réussie.', user };
   }
 
@@ -88,7 +89,9 @@ export class AuthController {
     const { opened, user } = await this.auth.openSession(userId, { ...clientOf(req), previousSessionId: req.staffSession?.id });
     await this.signInThrottle.forgiveAccount(user.email);
     this.cookies.setSession(req, res, opened);
-    await this.signInTokens.rememberDevice(req, res, userId, null);
+    const deviceId = await this.signInTokens.deviceOf(req, user.email);
+    await this.signInTokens.rememberDevice(req, res, userId, deviceId);
+    if (!deviceId) await this.signInTokens.warnNewDevice(user, clientOf(req), 'link');
     res.redirect(303, '/dashboard/');
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, Not, type Repository } from 'typeorm';
+import { LessThan, MoreThan, Not, type Repository } from 'typeorm';
 import type { RolePermission } from '../access/entities/role-permission.entity.js';
 import type { User } from '../admins/entities/user.entity.js';
 import { PERMISSION_CATEGORIES, PERMISSION_RIGHTS, emptyGrid, type PermissionGrid } from '../core/access/permissions.js';
@@ -61,7 +61,11 @@ export class SessionService {
    * `touch` false: a background poll (the dashboard's pending-orders bell, the publishing status),
    * which must not keep an idle session alive for ever (issue 12 §8); it is still checked.
    */
-  async resolve(token: unknown, now = new Date(), { touch = true }: { touch?: boolean } = {}): Promise<ActiveSession | null> {
+  async resolve(
+    token: unknown,
+    now = new Date(),
+    { touch = true, ip }: { touch?: boolean; ip?: string | null } = {},
+  ): Promise<ActiveSession | null> {
     if (!isWellFormedToken(token)) return null;
     // One statement for the session, its user and the rights of the user's role: every staff request
     // passes here (findOne with relations would add a DISTINCT query before it, and the rights another).
@@ -82,14 +86,41 @@ export class SessionService {
       return null;
     }
     if (touch && idleSince >= SESSION_TOUCH_MS) {
-      await this.sessions.update({ id: session.id }, { last_seen_at: now });
-      session.last_seen_at = now;
+      // The address rides on the same once-a-minute write: the profile then shows where a session is
+      // used from now, which is how a person spots a stolen cookie.
+      const changes: Partial<StaffSession> = { last_seen_at: now };
+      if (ip && ip.slice(0, 45) !== session.ip) changes.ip = ip.slice(0, 45);
+      await this.sessions.update({ id: session.id }, changes);
+      Object.assign(session, changes);
     }
     return { session, user: session.user, permissions: gridOf(rights) };
   }
 
   async close(sessionId: string): Promise<void> {
     await this.sessions.delete({ id: sessionId });
+  }
+
+  /** The user's sessions still in use, the most recently active first. */
+  async listOf(userId: number, now = new Date()): Promise<StaffSession[]> {
+    return this.sessions.find({
+      where: { user_id: userId, expires_at: MoreThan(now), last_seen_at: MoreThan(new Date(now.getTime() - SESSION_IDLE_MS)) },
+      order: { last_seen_at: 'DESC', created_at: 'DESC' },
+    });
+  }
+
+  /** Ends one of the user's own sessions, found by its public id; null when the user has no such session. */
+  async closeOwn(userId: number, publicId: string): Promise<StaffSession | null> {
+    if (!PUBLIC_SESSION_ID.test(publicId)) return null;
+    const found = (await this.listOf(userId)).find((session) => publicSessionId(session.id) === publicId);
+    if (!found) return null;
+    await this.sessions.delete({ id: found.id, user_id: userId });
+    return found;
+  }
+
+  /** Ends every session of a user but `keepSessionId`; answers how many ended. */
+  async closeOthers(userId: number, keepSessionId: string): Promise<number> {
+    const deleted = await this.sessions.delete({ user_id: userId, id: Not(keepSessionId) });
+    return deleted.affected ?? 0;
   }
 
   /** Ends every session of a user, but the one given (the request that made the change). */
@@ -123,6 +154,13 @@ export class SessionService {
     await this.sessions.delete({ last_seen_at: LessThan(new Date(now.getTime() - SESSION_IDLE_MS)) });
   }
 }
+
+/**
+ * The id a session is shown under in the profile: derived from its key (itself the sha256 of the
+ * cookie), so the key never leaves the server and an id means nothing outside its owner's list.
+ */
+export const publicSessionId = (sessionId: string): string => sha256Hex(`session-view:${sessionId}`).slice(0, 32);
+export const PUBLIC_SESSION_ID = /^[0-9a-f]{32}$/;
 
 /** The rights of a role's permission rows, as a full grid (categories without a row grant nothing). */
 function gridOf(rows: RolePermission[]): PermissionGrid {

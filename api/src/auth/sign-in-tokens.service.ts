@@ -1,11 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { CookieOptions, Request, Response } from 'express';
 import { IsNull, LessThan, MoreThan, type Repository } from 'typeorm';
 import type { User } from '../admins/entities/user.entity.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { MailService } from '../mail/mail.service.js';
+import { deviceLabel } from './device-label.js';
 import { SignInToken } from './entities/sign-in-token.entity.js';
+import type { SessionClient } from './session.service.js';
 import { isWellFormedToken, randomToken, sha256Hex } from './tokens.js';
 
 /** The device cookie: HttpOnly, sent only to the sign-in routes. */
@@ -14,6 +16,16 @@ export const DEVICE_COOKIE_PATH = '/api/login';
 export const DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 /** An e-mailed sign-in link works once, for this long. */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+
+/** Dates in mails: the time staff read on their clocks in Lomé (UTC, no daylight saving). */
+const NEW_DEVICE_DATE = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Africa/Lome',
+});
 
 export const SIGN_IN_LINK_SENT =
   'Par sécurité, de nombreux essais de mot de passe ont visé ce compte : la connexion passe par un lien à usage unique, envoyé par email au titulaire du compte (valable 15 minutes). Ouvrez-le pour vous connecter.';
@@ -24,6 +36,8 @@ const escapeHtml = (value: string) =>
 /** Device cookies and one-time sign-in links (see `sign-in-throttle.ts`); only sha256 of the tokens is stored. */
 @Injectable()
 export class SignInTokens {
+  private readonly logger = new Logger('SignIn');
+
   constructor(
     @InjectRepository(SignInToken) private readonly tokens: Repository<SignInToken>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -107,6 +121,60 @@ export class SignInTokens {
         `<p><a href="${escapeHtml(link)}">Se connecter</a></p><p style="color:#555">${escapeHtml(lines[3]!)}</p>` +
         `<p>${escapeHtml(company)}</p>`,
     });
+  }
+
+  /**
+   * Tells the account's owner about a sign-in from a browser that did not hold one of its device
+   * cookies: a password or link used by someone else is then noticed at once, not at the next audit.
+   * Queued (the mail table), so a slow or absent SMTP server never delays nor fails the sign-in.
+   */
+  async warnNewDevice(
+    user: Pick<User, 'id' | 'email' | 'firstname'>,
+    client: SessionClient,
+    via: 'password' | 'link',
+    at = new Date(),
+  ): Promise<void> {
+    const company = this.config.company.name;
+    const profile = `${this.config.siteUrl}/dashboard/administration/profile`;
+    const facts: Array<[string, string]> = [
+      ['Date', `${NEW_DEVICE_DATE.format(at)} (heure de Lomé)`],
+      ['Appareil', deviceLabel(client.userAgent)],
+      ['Adresse', client.ip ?? 'inconnue'],
+      ['Moyen', via === 'link' ? 'lien de connexion envoyé par email' : 'mot de passe'],
+    ];
+    const intro = `Une connexion à votre compte ${company} (${user.email}) vient d'avoir lieu depuis un appareil ou un navigateur que nous ne connaissions pas :`;
+    const fine = "Si c'est vous, vous n'avez rien à faire.";
+    const notMe =
+      "Si ce n'est pas vous, changez tout de suite votre mot de passe depuis votre profil (carte « Identifiants ») : les autres sessions sont alors fermées. " +
+      'Vous pouvez aussi fermer chaque session inconnue, ou cliquer sur « Déconnecter les autres », dans la carte « Sessions actives » de votre profil :';
+    const lost = 'Si vous ne pouvez plus vous connecter, utilisez « Mot de passe oublié ? » sur la page de connexion.';
+    const text = [
+      `Bonjour ${user.firstname},`,
+      intro,
+      facts.map(([label, value]) => `- ${label} : ${value}`).join('\n'),
+      fine,
+      notMe,
+      profile,
+      lost,
+    ].join('\n\n');
+    try {
+      await this.mail.send({
+        to: user.email,
+        subject: `Nouvelle connexion à votre compte ${company}`,
+        kind: 'new-device',
+        related: `user:${user.id}`,
+        text: `${text}\n\n${company}\n`,
+        html:
+          `<p>${escapeHtml(`Bonjour ${user.firstname},`)}</p><p>${escapeHtml(intro)}</p>` +
+          `<ul>${facts.map(([label, value]) => `<li>${escapeHtml(label)} : <strong>${escapeHtml(value)}</strong></li>`).join('')}</ul>` +
+          `<p>${escapeHtml(fine)}</p><p>${escapeHtml(notMe)}</p>` +
+          `<p><a href="${escapeHtml(profile)}">Ouvrir mon profil</a></p><p style="color:#555">${escapeHtml(lost)}</p>` +
+          `<p>${escapeHtml(company)}</p>`,
+      });
+    } catch (error) {
+      // The person is signed in already; a warning that could not be queued must not undo that.
+      this.logger.error(`New-device warning for user ${user.id} not queued: ${(error as Error).message}`);
+    }
   }
 
   /** Spends a sign-in link; answers its account's id, or null when the link is unknown, used or expired. */

@@ -12,7 +12,9 @@ export type AuditAction =
   | 'login_failed'
   /** Sign-in attempts refused by the throttle: one entry per account and address at 1, 10, 100… refusals an hour. */
   | 'login_throttled'
-  | 'logout';
+  | 'logout'
+  /** The person ended one of their own sessions, or all the others, from the profile. */
+  | 'session_revoked';
 
 /** A changed field: its value before and after (null when it did not exist; secrets as "••••••"). */
 export interface AuditChange {

@@ -110,6 +110,34 @@ export interface ProfileUpdateAnswer extends ApiAnswer {
   user?: CurrentUser;
 }
 
+/** One of the signed-in person's open sessions (GET /api/profile/sessions). */
+export interface StaffSessionView {
+  /** An opaque id for DELETE /api/profile/sessions/{id}/delete (not the session's key). */
+  id: string;
+  /** A short French label read from the browser's User-Agent ("Chrome sur Windows"). */
+  device: string;
+  user_agent: string | null;
+  /** The address the session was last used from. */
+  ip: string | null;
+  /** Sign-in time. */
+  created_at: string;
+  /** Last activity (written at most once a minute; the dashboard's background polls do not count). */
+  last_seen_at: string;
+  /** The session of the request itself ("Cette session"). */
+  current: boolean;
+}
+
+/** GET /api/profile/sessions: the person's own open sessions, the current one first, then the most recent. */
+export interface StaffSessionsAnswer extends ApiAnswer {
+  sessions: StaffSessionView[];
+}
+
+/** DELETE /api/profile/sessions/others. */
+export interface OtherSessionsClosedAnswer extends ApiAnswer {
+  /** How many sessions were ended. */
+  closed: number;
+}
+
 /** A row of GET /api/admin. `password` is a fixed mask, never the hash. */
 export interface AdminListItem extends StaffUserFields {
   password: string;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { MailService } from '../../src/mail/mail.service.js';
 import type { TestApp } from '../support/test-app.js';
 
 /** Tables a refused request may still touch: session bookkeeping and throttling counters. */
@@ -10,6 +11,9 @@ const VOLATILE = new Set(['staff_sessions', 'login_throttles']);
  * fingerprints mean a request changed nothing a user could notice.
  */
 export async function fingerprint(t: TestApp): Promise<Map<string, string>> {
+  // A sign-in just before (the new-device warning) may still be delivering its mail: let it land, so
+  // its row's status does not change between two fingerprints.
+  await t.app.get(MailService).idle();
   const out = new Map<string, string>();
   const driver = t.dataSource.driver;
   for (const meta of t.dataSource.entityMetadatas) {

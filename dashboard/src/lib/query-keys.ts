@@ -19,6 +19,8 @@ export const queryKeys = {
   publicConfig: ['config', 'public'] as const,
   /** GET /api/orders/count-pending, polled every 30 s by the top bar's bell. */
   pendingOrdersCount: ['orders', 'count-pending'] as const,
+  /** GET /api/profile/sessions: the signed-in person's own open sessions. */
+  profileSessions: ['profile', 'sessions'] as const,
   admins: {
     all: ['admins'] as const,
     list: (params: ListParams) => ['admins', 'list', params] as const,

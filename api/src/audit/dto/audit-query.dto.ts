@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS: AuditAction[] = [
   'login_failed',
   'login_throttled',
   'logout',
+  'session_revoked',
 ];
 export const AUDIT_ENTITIES = Object.keys(HISTORY_PERMISSIONS);
 

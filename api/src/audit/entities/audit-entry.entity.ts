@@ -42,7 +42,7 @@ export class AuditEntry {
   @Column({ type: 'varchar', length: 255, nullable: true })
   label: string | null;
 
-  /** create, update, delete, status, permissions, password, login, login_failed, login_throttled, logout */
+  /** create, update, delete, status, permissions, password, login, login_failed, login_throttled, logout, session_revoked */
   @Index('IDX_audit_action')
   @Column({ type: 'varchar', length: 20 })
   action: string;

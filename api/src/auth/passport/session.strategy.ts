@@ -58,7 +58,7 @@ export class SessionStrategy extends PassportStrategy(CustomStrategy, SESSION_ST
     if (typeof token === 'string' && token !== '') {
       // Background polls say so; they do not count as activity for the idle timeout.
       const background = req.headers[BACKGROUND_HEADER] === '1';
-      const active = await this.sessions.resolve(token, new Date(), { touch: !background });
+      const active = await this.sessions.resolve(token, new Date(), { touch: !background, ip: req.ip ?? null });
       if (active) {
         req.staffSession = active.session;
         principal = { userId: active.user.id, sessionId: active.session.id, permissions: active.permissions };

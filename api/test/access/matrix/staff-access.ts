@@ -16,6 +16,9 @@ export const signedInRoutes: string[] = [
   'POST /api/logout',
   'POST /api/profile/update',
   'POST /api/profile/identifiants-update',
+  'GET /api/profile/sessions',
+  'DELETE /api/profile/sessions/others',
+  'DELETE /api/profile/sessions/:id/delete',
 ];
 
 const grid = {

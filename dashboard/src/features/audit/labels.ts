@@ -14,6 +14,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   login_failed: 'Échec de connexion',
   login_throttled: 'Connexions refusées (trop de tentatives)',
   logout: 'Déconnexion',
+  session_revoked: 'Session déconnectée',
 };
 
 /** The kinds of records the journal can be filtered on (`entity`), as the server names them. */
@@ -77,6 +78,8 @@ const FIELD_LABEL: Record<string, string> = {
   quantity: 'Quantité',
   manufacture_date: 'Fabriqué le',
   expiry_date: 'Expire le',
+  session: 'Session',
+  autres_sessions: 'Autres sessions',
   expirable: 'Expirable',
   billing_date: 'Facturé le',
   symbol: 'Symbole',

@@ -1,5 +1,7 @@
-import type { ProfileUpdateAnswer } from '@comptoir/api/contract';
+import type { ApiAnswer, OtherSessionsClosedAnswer, ProfileUpdateAnswer, StaffSessionsAnswer } from '@comptoir/api/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { api, toFormData } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface ProfileFields {
   firstname: string;
@@ -29,4 +31,20 @@ export function updateCredentials(email: string, password: string, currentPasswo
     '/api/profile/identifiants-update',
     toFormData({ email, password: password || undefined, current_password: currentPassword || undefined, version }, 'PUT'),
   );
+}
+
+/** GET /api/profile/sessions: the person's own open sessions, the current one first. */
+export const sessionsQueryOptions = queryOptions({
+  queryKey: queryKeys.profileSessions,
+  queryFn: ({ signal }) => api.get<StaffSessionsAnswer>('/api/profile/sessions', { signal }),
+});
+
+/** DELETE /api/profile/sessions/{id}/delete: ends one of one's own sessions. */
+export function closeSession(id: string) {
+  return api.delete<ApiAnswer>(`/api/profile/sessions/${encodeURIComponent(id)}/delete`);
+}
+
+/** DELETE /api/profile/sessions/others: ends every session but this one. */
+export function closeOtherSessions() {
+  return api.delete<OtherSessionsClosedAnswer>('/api/profile/sessions/others');
 }

@@ -11,6 +11,7 @@ import { Spinner } from '../../../ui/spinner';
 import { meQueryOptions } from '../../auth/api';
 import { EditCredentialsDialog } from './edit-credentials-dialog';
 import { EditProfileDialog } from './edit-profile-dialog';
+import { SessionsCard } from './sessions-card';
 
 export const NOT_SET = 'Non défini';
 /** The password is never shown: 15 stars stand for it. */
@@ -143,6 +144,8 @@ export function ProfilePage() {
           </p>
         </Card>
       </div>
+
+      <SessionsCard />
 
       {dialog === 'profile' ? <EditProfileDialog user={user} onClose={() => setDialog(null)} /> : null}
       {dialog === 'credentials' ? <EditCredentialsDialog user={user} onClose={() => setDialog(null)} /> : null}
