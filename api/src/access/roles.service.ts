@@ -33,13 +33,18 @@ interface RoleState {
   name: string;
   description: string | null | undefined;
   grid: PermissionGrid;
+  requireTwoFactor?: boolean;
 }
 
 /** A role's changes for the history: name, description and each right as `category.right`. */
 function roleChanges(before: RoleState | null, after: RoleState | null) {
   const flat = (state: RoleState | null) => {
     if (!state) return null;
-    const values: Record<string, unknown> = { name: state.name, description: state.description ?? null };
+    const values: Record<string, unknown> = {
+      name: state.name,
+      description: state.description ?? null,
+      require_two_factor: Boolean(state.requireTwoFactor),
+    };
     for (const category of PERMISSION_CATEGORIES) {
       for (const [right, granted] of Object.entries(state.grid[category])) values[`${category}.${right}`] = granted;
     }
@@ -92,14 +97,25 @@ export class RolesService {
     await this.assertNameFree(dto.name);
     const id = await this.saving(() =>
       runTransaction(this.dataSource, async (manager) => {
-        const role = await manager.save(manager.create(Role, { name: dto.name, description: dto.description }));
+        const role = await manager.save(
+          manager.create(Role, {
+            name: dto.name,
+            description: dto.description,
+            require_two_factor: dto.require_two_factor ?? false,
+          }),
+        );
         await this.writeGrid(manager, role.id, grid, []);
         await this.audit.record(manager, {
           entity: 'role',
           entity_id: role.id,
           label: dto.name,
           action: 'create',
-          changes: roleChanges(null, { name: dto.name, description: dto.description, grid }),
+          changes: roleChanges(null, {
+            name: dto.name,
+            description: dto.description,
+            grid,
+            requireTwoFactor: dto.require_two_factor ?? false,
+          }),
         });
         return role.id;
       }),
@@ -120,6 +136,7 @@ export class RolesService {
         const result = await manager.update(Role, versionedWhere(id, dto.version), {
           name: dto.name,
           description: dto.description,
+          ...(dto.require_two_factor !== undefined ? { require_two_factor: dto.require_two_factor } : {}),
           updated_by: actor.userId,
           updated_at: new Date(),
         });
@@ -127,8 +144,13 @@ export class RolesService {
         await this.writeGrid(manager, id, grid, role.permissions ?? []);
         // One entry per save: "permissions" when rights changed (with the name if it changed too).
         const changes = roleChanges(
-          { name: role.name, description: role.description, grid: before },
-          { name: dto.name, description: dto.description, grid },
+          { name: role.name, description: role.description, grid: before, requireTwoFactor: role.require_two_factor },
+          {
+            name: dto.name,
+            description: dto.description,
+            grid,
+            requireTwoFactor: dto.require_two_factor ?? role.require_two_factor,
+          },
         );
         if (changes) {
           const action = Object.keys(changes).some((key) => key.includes('.')) ? 'permissions' : 'update';
@@ -156,7 +178,10 @@ export class RolesService {
         entity_id: id,
         label: role.name,
         action: 'delete',
-        changes: roleChanges({ name: role.name, description: role.description, grid }, null),
+        changes: roleChanges(
+          { name: role.name, description: role.description, grid, requireTwoFactor: role.require_two_factor },
+          null,
+        ),
       });
     });
     return { success: true, message: ROLE_MESSAGES.deleted };

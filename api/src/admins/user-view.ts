@@ -100,5 +100,6 @@ export function roleView(role: Role, holders: User[], usersCount: number): RoleL
     access: permission.filter((p) => PERMISSION_RIGHTS.some((right) => p[right])).map((p) => p.category),
     user: holders.map(avatarView),
     users_count: usersCount,
+    require_two_factor: Boolean(role.require_two_factor),
   };
 }

@@ -18,6 +18,7 @@ import { SignInTokens } from './sign-in-tokens.service.js';
 import { TooManyAttempts } from './throttle.service.js';
 import { isWellFormedToken, presessionCsrfToken, randomToken } from './tokens.js';
 import { AuditService } from '../audit/audit.service.js';
+import { TwoFactorService } from './two-factor/two-factor.service.js';
 
 /** Sets `Retry-After` on a 429 before the error goes on to the exception filter. */
 export async function withRetryAfter<T>(res: Response, work: () => Promise<T>): Promise<T> {
@@ -39,6 +40,7 @@ export class AuthController {
     private readonly audit: AuditService,
     private readonly signInTokens: SignInTokens,
     private readonly signInThrottle: SignInThrottle,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   @Public()
@@ -64,11 +66,26 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Connexion (emails de l’entreprise uniquement) ; ouvre une nouvelle session.' })
+  @ApiOperation({
+    summary:
+      'Connexion (emails de l’entreprise uniquement) ; ouvre une nouvelle session, ou, si le compte a la double authentification, répond second_factor_required et attend POST /login/second-factor.',
+  })
   // The body is checked and the session opened by the local strategy (LocalAuthGuard); the DTO stays
   // declared for the OpenAPI description.
   async login(@Body() _dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginAnswer> {
-    const { opened, user, deviceId } = req.user as SignedInUser;
+    const { opened, user, deviceId, secondFactor } = req.user as SignedInUser;
+    if (secondFactor) {
+      await this.twoFactor.beginPending(req, res, secondFactor.userId);
+      return {
+        success: true,
+        message: secondFactor.enrolmentRequired
+          ? 'Votre rôle exige la double authentification : configurez-la pour terminer la connexion.'
+          : 'Confirmez la connexion avec votre second facteur.',
+        second_factor_required: true,
+        methods: secondFactor.methods,
+        enrolment_required: secondFactor.enrolmentRequired,
+      };
+    }
     this.cookies.setSession(req, res, opened);
     await this.signInTokens.rememberDevice(req, res, user.id, deviceId);
     if (!deviceId) await this.signInTokens.warnNewDevice(user, clientOf(req), 'password');
@@ -84,6 +101,12 @@ export class AuthController {
     const userId = await this.signInTokens.spendLink(token);
     if (userId === null) {
       res.redirect(303, '/dashboard/login?link=invalid');
+      return;
+    }
+    // The link replaces the password, not the second factor: the sign-in page asks for it next.
+    if (await this.twoFactor.requirementFor(userId)) {
+      await this.twoFactor.beginPending(req, res, userId);
+      res.redirect(303, '/dashboard/login?second_factor=1');
       return;
     }
     const { opened, user } = await this.auth.openSession(userId, { ...clientOf(req), previousSessionId: req.staffSession?.id });

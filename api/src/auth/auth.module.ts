@@ -22,6 +22,11 @@ import { SignInThrottle } from './sign-in-throttle.js';
 import { SignInTokens } from './sign-in-tokens.service.js';
 import { setCompanyEmailDomain } from './staff-email.js';
 import { ThrottleService } from './throttle.service.js';
+import { RecoveryCode } from './two-factor/entities/recovery-code.entity.js';
+import { TwoFactorCredential } from './two-factor/entities/two-factor-credential.entity.js';
+import { TwoFactorMail } from './two-factor/two-factor-mail.js';
+import { TwoFactorController } from './two-factor/two-factor.controller.js';
+import { TwoFactorService } from './two-factor/two-factor.service.js';
 
 /**
  * Staff sign-in, sessions, anti-forgery tokens and recovery, through passport: the local strategy signs
@@ -31,11 +36,20 @@ import { ThrottleService } from './throttle.service.js';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([User, RolePermission, StaffSession, PasswordResetToken, LoginThrottle, SignInToken]),
+    TypeOrmModule.forFeature([
+      User,
+      RolePermission,
+      StaffSession,
+      PasswordResetToken,
+      LoginThrottle,
+      SignInToken,
+      TwoFactorCredential,
+      RecoveryCode,
+    ]),
     MailModule,
     PassportModule,
   ],
-  controllers: [AuthController, RecoveryController],
+  controllers: [AuthController, RecoveryController, TwoFactorController],
   providers: [
     AuthService,
     RecoveryService,
@@ -46,6 +60,8 @@ import { ThrottleService } from './throttle.service.js';
     SignInTokens,
     LocalStrategy,
     SessionStrategy,
+    TwoFactorService,
+    TwoFactorMail,
   ],
   exports: [SessionService, SessionCookies, ThrottleService, SignInThrottle, SignInTokens],
 })

@@ -14,6 +14,7 @@ import { SignInThrottle, isJournalled } from './sign-in-throttle.js';
 import { SIGN_IN_LINK_SENT, SignInTokens } from './sign-in-tokens.service.js';
 import { TooManyAttempts, waitText } from './throttle.service.js';
 import { randomToken } from './tokens.js';
+import { TwoFactorService, type SecondFactorNeeded } from './two-factor/two-factor.service.js';
 
 /** Same text whether the address is unknown or the password wrong: sign-in never tells which. */
 export const WRONG_CREDENTIALS = 'Email ou mot de passe incorrect.';
@@ -29,6 +30,7 @@ export class AuthService implements OnModuleInit {
     private readonly throttle: SignInThrottle,
     private readonly signInTokens: SignInTokens,
     private readonly audit: AuditService,
+    private readonly twoFactor: TwoFactorService,
     @Optional() private readonly metrics?: MetricsService,
   ) {}
 
@@ -44,7 +46,7 @@ export class AuthService implements OnModuleInit {
   async login(
     dto: LoginDto,
     client: SessionClient & { previousSessionId?: string; deviceId?: string | null },
-  ): Promise<{ opened: OpenedSession; user: CurrentUser }> {
+  ): Promise<{ opened: OpenedSession; user: CurrentUser } | { secondFactor: SecondFactorNeeded }> {
     const attempt = { email: dto.email, ip: client.ip, deviceId: client.deviceId };
     const wait = await this.throttle.waitFor(attempt);
     if (wait > 0) {
@@ -96,6 +98,10 @@ export class AuthService implements OnModuleInit {
       );
       throw new ValidationFailed({ email: [WRONG_CREDENTIALS] }, WRONG_CREDENTIALS);
     }
+    // With a second factor the session waits for it, and the counters of this browser are cleared only
+    // once it is given: a known password must not buy fresh guesses at the code.
+    const secondFactor = await this.twoFactor.requirementFor(user.id);
+    if (secondFactor) return { secondFactor };
     await this.throttle.succeeded(attempt);
     return this.openSession(user.id, client);
   }

@@ -131,7 +131,7 @@ export class SignInTokens {
   async warnNewDevice(
     user: Pick<User, 'id' | 'email' | 'firstname'>,
     client: SessionClient,
-    via: 'password' | 'link',
+    via: 'password' | 'link' | 'passkey',
     at = new Date(),
   ): Promise<void> {
     const company = this.config.company.name;
@@ -140,7 +140,7 @@ export class SignInTokens {
       ['Date', `${NEW_DEVICE_DATE.format(at)} (heure de Lomé)`],
       ['Appareil', deviceLabel(client.userAgent)],
       ['Adresse', client.ip ?? 'inconnue'],
-      ['Moyen', via === 'link' ? 'lien de connexion envoyé par email' : 'mot de passe'],
+      ['Moyen', via === 'link' ? 'lien de connexion envoyé par email' : via === 'passkey' ? 'clé d’accès' : 'mot de passe'],
     ];
     const intro = `Une connexion à votre compte ${company} (${user.email}) vient d'avoir lieu depuis un appareil ou un navigateur que nous ne connaissions pas :`;
     const fine = "Si c'est vous, vous n'avez rien à faire.";

@@ -12,6 +12,12 @@ export type AuditAction =
   | 'login_failed'
   /** Sign-in attempts refused by the throttle: one entry per account and address at 1, 10, 100… refusals an hour. */
   | 'login_throttled'
+  /** A second factor added (TOTP application, passkey) or new recovery codes made, by the person. */
+  | 'two_factor_enabled'
+  /** A second factor removed by the person. */
+  | 'two_factor_disabled'
+  /** An administrator removed every second factor of someone (lost phone); the person is e-mailed. */
+  | 'two_factor_reset'
   | 'logout'
   /** The person ended one of their own sessions, or all the others, from the profile. */
   | 'session_revoked';

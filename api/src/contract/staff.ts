@@ -86,6 +86,51 @@ export interface LoginRequest {
 /** POST /api/login answer. */
 export interface LoginAnswer extends ApiAnswer {
   user?: CurrentUser;
+  /**
+   * The password was right but no session is open yet: the account signs in with a second factor
+   * (POST /api/login/second-factor), or, with `enrolment_required`, first enrols one (its role asks for it).
+   */
+  second_factor_required?: true;
+  methods?: SecondFactorMethod[];
+  enrolment_required?: boolean;
+  /** After a sign-in with a recovery code: how many are left (the dashboard suggests new ones when few). */
+  recovery_codes_left?: number;
+}
+
+/** Second factors of a staff account (issue 22 item 9). */
+export type SecondFactorMethod = 'totp' | 'recovery_code' | 'passkey';
+
+/** POST /api/login/second-factor body: one of the three. */
+export interface SecondFactorRequest {
+  code?: string;
+  recovery_code?: string;
+  /** A WebAuthn assertion (`startAuthentication` of @simplewebauthn/browser). */
+  credential?: unknown;
+}
+
+/** GET /api/profile/two-factor. Secrets are never sent back once enrolled. */
+export interface TwoFactorStatus {
+  /** At least one factor guards the account. */
+  enabled: boolean;
+  /** The person's role requires two-factor sign-in. */
+  required: boolean;
+  totp: { created_at: string; last_used_at: string | null } | null;
+  recovery_codes_left: number;
+  passkeys: Array<{ id: number; label: string; created_at: string; last_used_at: string | null }>;
+}
+
+/** POST …/totp: the secret to scan (shown during enrolment only). */
+export interface TotpEnrolment extends ApiAnswer {
+  secret: string;
+  otpauth_url: string;
+  /** SVG QR code as a data: URL. */
+  qr_code: string;
+}
+
+/** Answers that may carry new recovery codes: shown once, never again. */
+export interface RecoveryCodesAnswer extends ApiAnswer {
+  recovery_codes: string[] | null;
+  user?: CurrentUser;
 }
 
 /** POST /api/account/recovery body; the answer carries a `message` that never says whether the address exists. */
@@ -175,6 +220,8 @@ export interface RoleListItem {
   permission: PermissionEntry[];
   user: RoleUserAvatar[];
   users_count?: number;
+  /** Holders sign in with a second factor (enrolment forced at their next sign-in). */
+  require_two_factor: boolean;
 }
 
 /** GET /api/role: not paginated. */

@@ -1,4 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional } from 'class-validator';
+import { boolInput } from '../../common/forms.js';
 import { MaxText, RequiredText, Rule, Trim } from '../../auth/field-rules.js';
 import { VersionField } from '../../common/versioning.js';
 import { PERMISSIONS_INVALID, PERMISSIONS_REQUIRED, parsePermissionGrid } from '../permission-grid.js';
@@ -27,6 +30,14 @@ export class RoleDto {
     return parsePermissionGrid(value) ? null : PERMISSIONS_INVALID;
   })
   permissions: unknown;
+
+  @ApiPropertyOptional({
+    description: 'Exiger la double authentification des titulaires ("1"/"0"). Absent : inchangé (non à la création).',
+  })
+  @Transform(boolInput)
+  @IsOptional()
+  @IsBoolean({ message: 'Le champ « double authentification » doit valoir vrai ou faux.' })
+  require_two_factor?: boolean;
 
   @VersionField()
   version?: number;

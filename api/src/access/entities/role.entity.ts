@@ -31,6 +31,10 @@ export class Role {
   @OneToMany(() => RolePermission, (permission) => permission.role, { cascade: ['insert', 'update'] })
   permissions?: Relation<RolePermission>[];
 
+  /** Holders must sign in with a second factor; those without one enrol at their next sign-in. */
+  @Column({ type: 'boolean', default: false })
+  require_two_factor: boolean;
+
   @OneToMany(() => User, (user) => user.role)
   users?: Relation<User>[];
 

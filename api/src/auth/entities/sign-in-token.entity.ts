@@ -7,6 +7,8 @@ import { User } from '../../admins/entities/user.entity.js';
  *   are counted for that browser alone, so neither its address (an office NAT) nor an attacker
  *   guessing the account's password elsewhere can keep its user out.
  * - `link`: a one-time sign-in link e-mailed when the account is under a password-guessing attack.
+ * - `mfa`: a sign-in waiting for its second factor (5 minutes, spent once; two-factor/two-factor.service.ts).
+ * - `webauthn`: a spent WebAuthn challenge, kept until it expires so it cannot be replayed.
  */
 @Entity('sign_in_tokens')
 export class SignInToken {
@@ -22,7 +24,7 @@ export class SignInToken {
   user?: Relation<User>;
 
   @Column({ type: 'varchar', length: 16 })
-  kind: 'device' | 'link';
+  kind: 'device' | 'link' | 'mfa' | 'webauthn';
 
   @Column({ type: 'varchar', length: 64, unique: true })
   token_hash: string;

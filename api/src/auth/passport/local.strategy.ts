@@ -7,16 +7,21 @@ import { withRetryAfter } from '../auth.controller.js';
 import { AuthService } from '../auth.service.js';
 import { clientOf } from '../client-info.js';
 import type { OpenedSession } from '../session.service.js';
+import type { SecondFactorNeeded } from '../two-factor/two-factor.service.js';
 import { SignInTokens } from '../sign-in-tokens.service.js';
 import { LOCAL_STRATEGY } from './local-auth.guard.js';
 
-/** What a successful sign-in leaves on `request.user`: the new session and the signed-in user. */
-export interface SignedInUser {
-  opened: OpenedSession;
-  user: CurrentUser;
+/**
+ * What a right password leaves on `request.user`: the new session and the signed-in user, or, for an
+ * account with two-factor sign-in, what the second step needs (no session yet).
+ */
+export type SignedInUser = (
+  | { opened: OpenedSession; user: CurrentUser; secondFactor?: undefined }
+  | { secondFactor: SecondFactorNeeded; opened?: undefined; user?: undefined }
+) & {
   /** The browser's device cookie when it belonged to this account (the controller renews it). */
   deviceId: string | null;
-}
+};
 
 /**
  * Sign-in with email and password. The checks (throttling, constant-time refusal, closing the previous

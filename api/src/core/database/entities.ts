@@ -27,6 +27,8 @@ import { PublishChange } from '../../publishing/entities/publish-change.entity.j
 import { SiteBuildState } from '../../publishing/entities/site-build-state.entity.js';
 import { StockEntry } from '../../stock/entities/stock-entry.entity.js';
 import { AuditEntry } from '../../audit/entities/audit-entry.entity.js';
+import { RecoveryCode } from '../../auth/two-factor/entities/recovery-code.entity.js';
+import { TwoFactorCredential } from '../../auth/two-factor/entities/two-factor-credential.entity.js';
 
 export {
   AuditEntry,
@@ -49,12 +51,14 @@ export {
   Product,
   ProductImage,
   PublishChange,
+  RecoveryCode,
   Role,
   RolePermission,
   SignInToken,
   SiteBuildState,
   StaffSession,
   StockEntry,
+  TwoFactorCredential,
   User,
 };
 
@@ -67,6 +71,8 @@ export const ENTITIES: Function[] = [
   PasswordResetToken,
   LoginThrottle,
   SignInToken,
+  TwoFactorCredential,
+  RecoveryCode,
   // catalogue and stock
   Category,
   Brand,

@@ -13,6 +13,9 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   login: 'Connexion',
   login_failed: 'Échec de connexion',
   login_throttled: 'Connexions refusées (trop de tentatives)',
+  two_factor_enabled: 'Double authentification activée',
+  two_factor_disabled: 'Double authentification retirée',
+  two_factor_reset: 'Double authentification réinitialisée',
   logout: 'Déconnexion',
   session_revoked: 'Session déconnectée',
 };
