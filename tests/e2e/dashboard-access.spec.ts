@@ -53,7 +53,7 @@ async function findAdmin(api: StaffApi, search: string) {
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email pro').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
 }
 
 async function signInFromScratch(page: Page, email: string, password: string) {
@@ -93,13 +93,13 @@ test.describe('dashboard staff access', () => {
     await expect(page.getByText('© 2024')).toBeVisible();
 
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await expect(page.getByText("L'email est requis.")).toBeVisible();
     await expect(page.getByText('Le mot de passe est requis.')).toBeVisible();
 
     await page.getByLabel('Email pro').fill('quelquun@gmail.com');
     await page.getByLabel('Mot de passe', { exact: true }).fill('peu-importe');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await expect(page.getByText(`Seuls les emails @${DOMAIN} sont autorisés.`)).toBeVisible();
 
     await signIn(page, E2E_ADMIN.email, 'pas-le-bon-mot-de-passe');

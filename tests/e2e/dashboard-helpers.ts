@@ -74,7 +74,7 @@ export async function signIn(
   await page.goto(`${baseUrl}/dashboard/login`);
   await page.getByLabel('Email pro').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
 }
 

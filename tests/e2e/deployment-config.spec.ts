@@ -42,12 +42,12 @@ test('the dashboard built once signs in staff of whatever domain the server is c
   // The demo domain the build used to carry is now refused, with the configured domain named.
   await page.getByLabel('Email pro').fill('admin@comptoir.example');
   await page.getByLabel('Mot de passe', { exact: true }).fill(OTHER.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(page.getByText(`Seuls les emails @${OTHER.domain} sont autorisés.`)).toBeVisible();
 
   await page.getByLabel('Email pro').fill(OTHER.email);
   const signIn = page.waitForResponse((r) => r.url().endsWith('/api/login'));
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   expect((await signIn).status()).toBe(200);
   await expect(page).toHaveURL(/\/dashboard\/?$/);
   await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();

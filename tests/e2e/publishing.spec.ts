@@ -46,7 +46,7 @@ async function signInDashboard(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/dashboard/login`);
   await page.getByLabel('Email pro').fill(E2E_ADMIN.email);
   await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/?$/);
 }
 

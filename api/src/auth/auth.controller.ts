@@ -104,9 +104,10 @@ export class AuthController {
       return;
     }
     // The link replaces the password, not the second factor: the sign-in page asks for it next.
-    if (await this.twoFactor.requirementFor(userId)) {
+    const secondFactor = await this.twoFactor.requirementFor(userId);
+    if (secondFactor) {
       await this.twoFactor.beginPending(req, res, userId);
-      res.redirect(303, '/dashboard/login?second_factor=1');
+      res.redirect(303, `/dashboard/login?second_factor=${secondFactor.enrolmentRequired ? 'enrol' : '1'}`);
       return;
     }
     const { opened, user } = await this.auth.openSession(userId, { ...clientOf(req), previousSessionId: req.staffSession?.id });

@@ -7,19 +7,23 @@ export interface LoginSearch {
   redirect?: string;
   /** `invalid` when an e-mailed one-time sign-in link was used, expired or unknown. */
   link?: 'invalid';
+  /** `1` when an e-mailed link led here: the account's second factor is asked next. */
+  second_factor?: '1' | 'enrol';
 }
 
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     redirect: typeof search.redirect === 'string' && search.redirect ? search.redirect : undefined,
     link: search.link === 'invalid' ? 'invalid' : undefined,
+    second_factor:
+      search.second_factor === 'enrol' ? 'enrol' : search.second_factor === '1' || search.second_factor === 1 ? '1' : undefined,
   }),
   beforeLoad: ({ context }) => {
     // Already signed in (known from this page's cache, e.g. the back button): to the dashboard.
     if (context.queryClient.getQueryData(queryKeys.me)) throw redirect({ to: '/', replace: true });
   },
   component: function LoginRoute() {
-    const { redirect: target, link } = Route.useSearch();
-    return <LoginPage redirect={target} linkInvalid={link === 'invalid'} />;
+    const { redirect: target, link, second_factor: secondFactor } = Route.useSearch();
+    return <LoginPage redirect={target} linkInvalid={link === 'invalid'} afterLink={secondFactor} />;
   },
 });

@@ -1,8 +1,8 @@
 import type { AdminListItem } from '@comptoir/api/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { UserPlus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { ShieldOff, UserPlus } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
 import { formatDateTime, pad2, truncate } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -12,6 +12,10 @@ import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { RowActions } from '../../../ui/row-actions';
+import { useConfirm } from '../../../ui/confirm-dialog';
+import { notifyError, notifySuccess } from '../../../ui/notify';
+import { errorText } from '../../../lib/api';
+import { resetTwoFactor } from '../../two-factor/api';
 import { SearchInput } from '../../../ui/search-input';
 import { RequireView, usePermissions } from '../../auth/permissions';
 import { AdminFormDialog } from './admin-form-dialog';
@@ -56,6 +60,25 @@ function AdminsList({ page, search, onPageChange, onSearchChange }: AdminsPagePr
 
   const canEdit = can('admin', 'edit');
   const canDelete = can('admin', 'delete');
+  const confirm = useConfirm();
+  // For a lost phone: the person signs in with the password alone, then enrols again (audited, e-mailed).
+  const resetFactors = useCallback(
+    (admin: AdminListItem) =>
+      confirm({
+        title: 'Réinitialiser la double authentification',
+        message: `L'application d'authentification, les clés d'accès et les codes de secours de ${admin.firstname} ${admin.name} seront effacés. Un email l'en avertira.`,
+        confirmLabel: 'Réinitialiser',
+        action: async () => {
+          try {
+            const answer = await resetTwoFactor(admin.id);
+            notifySuccess(answer.message ?? 'Double authentification réinitialisée.');
+          } catch (error) {
+            notifyError(errorText(error, 'Erreur lors de la réinitialisation.'));
+          }
+        },
+      }),
+    [confirm],
+  );
 
   const columns = useMemo(
     () => [
@@ -115,16 +138,28 @@ function AdminsList({ page, search, onPageChange, onSearchChange }: AdminsPagePr
         cell: (info) => {
           const admin = info.row.original;
           return (
-            <RowActions
-              label={`${admin.firstname} ${admin.name}`}
-              onEdit={canEdit ? () => setEditing(admin) : undefined}
-              onDelete={canDelete && admin.id !== me?.id ? () => void remove(admin) : undefined}
-            />
+            <span className="inline-flex items-center gap-0.5">
+              {canEdit && admin.id !== me?.id ? (
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  title="Réinitialiser la double authentification"
+                  aria-label={`Réinitialiser la double authentification de ${admin.firstname} ${admin.name}`}
+                  onClick={() => void resetFactors(admin)}
+                  icon={<ShieldOff className="size-2" aria-hidden="true" />}
+                />
+              ) : null}
+              <RowActions
+                label={`${admin.firstname} ${admin.name}`}
+                onEdit={canEdit ? () => setEditing(admin) : undefined}
+                onDelete={canDelete && admin.id !== me?.id ? () => void remove(admin) : undefined}
+              />
+            </span>
           );
         },
       }),
     ],
-    [canEdit, canDelete, me?.id, remove],
+    [canEdit, canDelete, me?.id, remove, resetFactors],
   );
 
   return (

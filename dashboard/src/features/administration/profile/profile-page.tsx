@@ -12,6 +12,7 @@ import { meQueryOptions } from '../../auth/api';
 import { EditCredentialsDialog } from './edit-credentials-dialog';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { SessionsCard } from './sessions-card';
+import { SecurityCard } from '../../two-factor/security-card';
 
 export const NOT_SET = 'Non défini';
 /** The password is never shown: 15 stars stand for it. */
@@ -144,6 +145,8 @@ export function ProfilePage() {
           </p>
         </Card>
       </div>
+
+      <SecurityCard />
 
       <SessionsCard />
 

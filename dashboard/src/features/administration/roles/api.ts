@@ -31,11 +31,17 @@ export interface RoleFields {
   name: string;
   description: string;
   permissions: PermissionGridPayload;
+  require_two_factor: boolean;
 }
 
 function roleForm(fields: RoleFields, override?: 'PUT') {
   return toFormData(
-    { name: fields.name, description: fields.description, permissions: JSON.stringify(fields.permissions) },
+    {
+      name: fields.name,
+      description: fields.description,
+      permissions: JSON.stringify(fields.permissions),
+      require_two_factor: fields.require_two_factor,
+    },
     override,
   );
 }

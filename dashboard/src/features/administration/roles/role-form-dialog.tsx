@@ -57,6 +57,7 @@ export function RoleFormDialog({ role, onClose }: { role: RoleListItem | null; o
       ? permissionGrid({ role: { id: role.id, name: role.name, description: role.description, permission: role.permission } })
       : emptyGrid(),
   );
+  const [requireTwoFactor, setRequireTwoFactor] = useState(role?.require_two_factor ?? false);
   const {
     register,
     handleSubmit,
@@ -72,7 +73,12 @@ export function RoleFormDialog({ role, onClose }: { role: RoleListItem | null; o
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    const fields = { name: values.name.trim(), description: values.description.trim(), permissions: grid };
+    const fields = {
+      name: values.name.trim(),
+      description: values.description.trim(),
+      permissions: grid,
+      require_two_factor: requireTwoFactor,
+    };
     try {
       if (editing) await updateRole(role.id, fields, guard.version);
       else await createRole(fields);
@@ -112,6 +118,23 @@ export function RoleFormDialog({ role, onClose }: { role: RoleListItem | null; o
             {...register('description', { validate: (v) => (v.trim() ? true : 'La description est requise.') })}
           />
         </Field>
+        <div className="flex items-start justify-between gap-2 rounded-lg border border-line p-1.5">
+          <div>
+            <label htmlFor="role-require-two-factor" className="text-sm font-medium text-ink">
+              Exiger la double authentification
+            </label>
+            <p className="text-xs text-ink-muted">
+              Les titulaires du rôle devront configurer une application d'authentification ou une clé d'accès à leur prochaine
+              connexion.
+            </p>
+          </div>
+          <Switch
+            id="role-require-two-factor"
+            checked={requireTwoFactor}
+            onCheckedChange={setRequireTwoFactor}
+            disabled={isSubmitting}
+          />
+        </div>
         <fieldset className="rounded-lg border border-line">
           <legend className="ml-1.5 px-0.5 text-sm font-medium text-ink">Permissions</legend>
           <div className="overflow-x-auto">

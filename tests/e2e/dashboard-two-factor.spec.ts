@@ -1,0 +1,58 @@
+// Two-factor sign-in (issue 22 item 9) in Chromium: a passkey is added from the profile through the
+// DevTools protocol's virtual authenticator, then signs in without e-mail or password.
+import { expect, test } from '@playwright/test';
+import { signIn, staffApi } from './dashboard-helpers.js';
+import { E2E_ADMIN } from './server.js';
+
+const run = Date.now().toString(36);
+const NONE = { view: false, create: false, edit: false, delete: false };
+
+test('passkey: added from the profile, then signs in without a password through a virtual authenticator', async ({ page }) => {
+  const admin = await staffApi(E2E_ADMIN.email, E2E_ADMIN.password);
+  const role = await admin.send('POST', '/api/role/create', {
+    multipart: {
+      name: `Clés ${run}`,
+      description: 'Rôle du test des clés d’accès.',
+      permissions: JSON.stringify({ blog: { ...NONE, view: true }, shop: NONE, stock: NONE, orders: NONE, admin: NONE }),
+    },
+  });
+  expect(role.status, JSON.stringify(role.body)).toBe(201);
+  const person = { email: `cles.${run}@comptoir.example`, password: `Hibou-Grand-Duc-${run}-4` };
+  const created = await admin.send('POST', '/api/admin/create', {
+    multipart: { role_id: String(role.body.role.id), firstname: 'Afi', name: 'Kpodar', ...person },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  await admin.dispose();
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+
+  await signIn(page, person);
+  await page.goto('/dashboard/administration/profile');
+  await expect(page.locator('#profile-security-title')).toBeVisible();
+  await page.getByRole('button', { name: "Ajouter une clé d'accès" }).click();
+  // The first factor comes with the ten recovery codes, shown once.
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await expect(page.getByText(/^(Chrome|Navigateur)( sur \w+)?$/).first()).toBeVisible();
+
+  // Signed out, the password alone now asks for the second factor; the passkey answers it.
+  await page.context().clearCookies();
+  await page.goto('/dashboard/login');
+  await page.getByLabel('Email pro').fill(person.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Vérification en deux étapes' })).toBeVisible();
+  await expect(page.getByLabel("Code de l'application d'authentification")).toHaveCount(0);
+  await page.getByRole('button', { name: "Utiliser une clé d'accès" }).click();
+  await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
+
+  // And without e-mail or password at all.
+  await page.context().clearCookies();
+  await page.goto('/dashboard/login');
+  await page.getByRole('button', { name: "Se connecter avec une clé d'accès" }).click();
+  await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
+  expect(await page.evaluate(() => fetch('/api/user').then((r) => r.status))).toBe(200);
+});
