@@ -400,8 +400,23 @@ test.describe('order dialog', () => {
       ].sort((a, b) => a[0]! - b[0]!),
     );
     await waitForMail(started, (text) => text.includes(`Subject-decoded: Nouvelle commande ${body.order.order_num}`));
-    const ack = await waitForMail(started, (text) =>
-      text.includes(`Subject-decoded: Votre demande de commande ${body.order.order_num}`),
+    // A first request from this address: one e-mail, to the company address, with the confirmation link.
+    const confirmation = await waitForMail(started, (text) =>
+      text.includes(`Subject-decoded: Confirmez votre demande de commande ${body.order.order_num}`),
+    );
+    expect(confirmation).toContain('Bonjour Kafui Mensah');
+    const link = /\/api\/order-confirmation\?token=[\w-]{43}/.exec(confirmation)?.[0];
+    expect(link, 'the confirmation link').toBeTruthy();
+    await page.goto(link!);
+    await expect(page).toHaveURL(/\/commande\/confirmee/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Demande confirmée');
+    // Confirmed: the hold is firm, and the representative gets the acknowledgement held back until now.
+    expect(query<{ hold_state: string }>('SELECT hold_state FROM orders WHERE id = ?', order!.id)[0]!.hold_state).toBe('firm');
+    const ack = await waitForMail(
+      started,
+      (text) =>
+        text.includes(`Subject-decoded: Votre demande de commande ${body.order.order_num}`) &&
+        text.includes(ORDER_FIELDS.representative_email),
     );
     expect(ack).toContain('Bonjour Kafui Mensah');
   });

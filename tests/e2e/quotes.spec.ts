@@ -83,7 +83,10 @@ test('a mixed cart ordered in Fcfa, then its devis downloaded from the dashboard
   const body = await response.json();
   expect(response.status(), JSON.stringify(body)).toBe(201);
   const order = body.order;
-  await expect(page.getByRole('dialog', { name: 'Commande passée avec succès !' })).toContainText(order.order_num);
+  const popup = page.getByRole('dialog', { name: 'Commande passée avec succès !' });
+  await expect(popup).toContainText(order.order_num);
+  // A first request from this address: its stock is held until the address is confirmed by the link.
+  await expect(popup).toContainText(`Confirmez-la depuis le lien envoyé à ${CLIENT.company_email}`);
 
   // On the server: both lines in their currency, the total converted into FCFA with the parity stored.
   expect(order.money.totals.map((t: { currency_code: string }) => t.currency_code).sort()).toEqual(['EUR', 'XOF']);
@@ -114,8 +117,10 @@ test('a mixed cart ordered in Fcfa, then its devis downloaded from the dashboard
   const detail = page.getByRole('dialog', { name: 'Détail de la commande' });
   await expect(detail.getByTestId('order-converted-total')).toContainText('Total en Fcfa');
   await expect(detail.getByTestId('order-converted-total')).toContainText('1 EUR = 655,957 FCFA (parité fixe)');
-  await expect(detail.getByTestId('order-hold')).toContainText('Stock réservé jusqu’au');
-  await expect(detail.getByTestId('order-mails')).toContainText('Accusé de réception et devis');
+  await expect(detail.getByTestId('order-hold')).toContainText('Réservation provisoire');
+  await expect(detail.getByTestId('order-hold')).toContainText('stock réservé jusqu’au');
+  await expect(detail.getByTestId('order-mails')).toContainText('Lien de confirmation et devis (devis joint)');
+  await expect(detail.getByTestId('order-mails')).toContainText(CLIENT.company_email);
   await expectNoAxeViolations(page);
 
   const downloading = page.waitForEvent('download');

@@ -116,6 +116,35 @@ export class ThrottleService {
     return Boolean(locked.affected);
   }
 
+  /**
+   * Adds `amount` to `key`'s count (a new window of `windowMs` when the last one is over); never
+   * locks. For quantities rather than attempts (units held by unconfirmed order requests).
+   */
+  async add(key: string, amount: number, windowMs: number, now = new Date()): Promise<void> {
+    const column = (name: string) => this.throttles.manager.connection.driver.escape(name);
+    const restarted = await this.throttles
+      .createQueryBuilder()
+      .update(LoginThrottle)
+      .set({ failures: amount, window_started_at: now, locked_until: null })
+      .where(`${column('key')} = :key`, { key })
+      .andWhere(`${column('window_started_at')} < :windowStart`, { windowStart: new Date(now.getTime() - windowMs) })
+      .execute();
+    if (restarted.affected) return;
+    const counted = await this.throttles
+      .createQueryBuilder()
+      .update(LoginThrottle)
+      .set({ failures: () => `${column('failures')} + ${Math.trunc(amount)}` })
+      .where(`${column('key')} = :key`, { key })
+      .execute();
+    if (counted.affected) return;
+    try {
+      await this.throttles.insert({ key, failures: amount, window_started_at: now, locked_until: null });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await this.add(key, amount, windowMs, now);
+    }
+  }
+
   /** Hits counted for `key` in its current window (0 when the window is over). */
   async count(key: string, rule: ThrottleRule, now = new Date()): Promise<number> {
     const row = await this.throttles.findOneBy({ key });

@@ -98,6 +98,6 @@ export const RateLimited = (form: PublicForm) =>
 @Module({
   imports: [TypeOrmModule.forFeature([LoginThrottle])],
   providers: [ThrottleService, PublicRateLimiter, PublicRateLimitGuard],
-  exports: [PublicRateLimiter, PublicRateLimitGuard],
+  exports: [ThrottleService, PublicRateLimiter, PublicRateLimitGuard],
 })
 export class PublicRateLimitModule {}

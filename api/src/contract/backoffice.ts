@@ -365,6 +365,11 @@ export interface StaffOrder {
   money: OrderMoney;
   /** A pending order's reservation ends then (cancelled automatically); null once it left "pending". */
   hold_until: string | null;
+  /**
+   * `provisional`: the client's address is not confirmed yet (a short hold that ends without
+   * cancelling the request); `firm`: confirmed or extended by staff; null when nothing is held.
+   */
+  hold_state: 'provisional' | 'firm' | null;
   /** "expired" when the reservation ran out; null otherwise. */
   cancel_reason: 'expired' | null;
 }

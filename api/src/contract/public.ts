@@ -194,6 +194,15 @@ export interface OrderCreatedAnswer {
     created_at: string;
     items: OrderLine[];
     money: OrderMoney;
+    /**
+     * How the request holds its stock: `firm` (a confirmed address) until `hold_until`,
+     * `provisional` until the address is confirmed through the e-mailed link (short, `hold_until`),
+     * `none` when it asks for more than an online request holds (staff confirm availability).
+     */
+    hold: 'firm' | 'provisional' | 'none';
+    hold_until: string | null;
+    /** The address the confirmation link went to, or null (confirmed address, or a link already sent). */
+    confirmation_sent_to: string | null;
   };
 }
 

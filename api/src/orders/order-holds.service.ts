@@ -65,8 +65,55 @@ export class OrderHoldsService {
     }
   }
 
+  /**
+   * A provisional hold (unconfirmed address) that ran out gives its stock back but leaves the request
+   * pending, for staff to quote, and tells nobody: the address never confirmed it wants mail.
+   */
+  private releaseProvisional(id: number, now: Date): Promise<boolean> {
+    return runTransaction(this.dataSource, async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(Order)
+        .set({ stock_reserved: false, hold_until: null, hold_state: null })
+        .where(
+          'id = :id AND status = :status AND stock_reserved = :reserved AND hold_state = :provisional AND hold_until <= :now',
+          {
+            id,
+            status: 'pending',
+            reserved: true,
+            provisional: 'provisional',
+            now,
+          },
+        )
+        .execute();
+      if (!result.affected) return false;
+      const order = await manager.getRepository(Order).findOneByOrFail({ id });
+      await this.audit.record(
+        manager,
+        {
+          entity: 'order',
+          entity_id: id,
+          label: order.order_num,
+          action: 'update',
+          changes: diffOf({ stock_reserved: true, hold_state: 'provisional' }, { stock_reserved: false, hold_state: null }),
+        },
+        { actor: 'system', userId: null, userName: 'Expiration de la réservation provisoire', ip: null },
+      );
+      const items = await manager.getRepository(OrderItem).findBy({ order_id: id });
+      await giveStockBack(
+        manager,
+        items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+      );
+      return true;
+    });
+  }
+
   /** Cancels one order if it is still pending, reserved and past its hold. True when this call did it. */
   async expire(id: number, now = new Date()): Promise<boolean> {
+    if (await this.releaseProvisional(id, now)) {
+      this.logger.log(`Order ${id}: provisional reservation expired, stock given back (the request stays pending)`);
+      return true;
+    }
     const mailIds: number[] = [];
     const done = await runTransaction(this.dataSource, async (manager) => {
       mailIds.length = 0;

@@ -3,7 +3,6 @@ import type { OrderCreatedAnswer, OrderLine, OrderMoney } from '../contract/publ
 import type { CompanyConfig } from '../core/config/config.js';
 import type { MailRequest } from '../mail/mail.service.js';
 import { formatPrice } from '../shared/money.js';
-import type { OrderRequestDto } from './dto/order-request.dto.js';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -30,15 +29,41 @@ export function totalsText(money: OrderMoney, chosen: string): string[] {
 /** Amounts in the e-mails read as on the site ("$ 9 800", "1 250 000 FCFA"): the one shared format. */
 export const money = (amount: string, symbol: string): string => formatPrice(amount, symbol);
 
+/** What the e-mails repeat of the request (the form, or the stored order). */
+type RequestFields = Record<
+  | 'company_name'
+  | 'company_phone'
+  | 'company_email'
+  | 'representative_name'
+  | 'representative_phone'
+  | 'representative_email'
+  | 'payment_by'
+  | 'currency'
+  | 'payment_term'
+  | 'delivery_method'
+  | 'credit_level',
+  string
+>;
+
 interface OrderMailInput {
   order: OrderCreatedAnswer['order'];
-  request: OrderRequestDto;
+  request: RequestFields;
   company: CompanyConfig;
   siteUrl: string;
+  /** False while the client's address is unconfirmed: staff are told, the client only by confirmationMail. */
+  toClient: boolean;
+}
+
+/** What staff are told of the request's hold. */
+function holdText(order: OrderCreatedAnswer['order']): string {
+  if (order.hold === 'firm') return 'Le stock de ces articles est réservé.';
+  if (order.hold === 'provisional')
+    return 'Le stock de ces articles est réservé provisoirement : l’adresse du client n’est pas encore confirmée (la réservation prend fin sans confirmation).';
+  return 'Le stock de ces articles n’est PAS réservé : la demande dépasse ce qu’une demande en ligne réserve. Confirmez la disponibilité au client.';
 }
 
 /** The staff notification and the client's acknowledgement of a new order request. */
-export function orderMails({ order, request, company, siteUrl }: OrderMailInput): MailRequest[] {
+export function orderMails({ order, request, company, siteUrl, toClient }: OrderMailInput): MailRequest[] {
   const lines = order.items.map(
     (item) => `- ${item.product_name} : ${item.quantity} × ${lineMoney(item.price, item)} = ${lineMoney(item.total_price, item)}`,
   );
@@ -85,11 +110,11 @@ export function orderMails({ order, request, company, siteUrl }: OrderMailInput)
       `Une nouvelle demande de commande a été passée sur le site.\n\n` +
       `Commande : ${order.order_num}\n\n${details.map(([l, v]) => `${l} : ${v}`).join('\n')}\n\n` +
       `Articles :\n${lines.join('\n')}\n\n${totals.join('\n')}\n\n` +
-      `Le stock de ces articles est réservé. Traitez la commande depuis le tableau de bord : ${siteUrl}/dashboard\n`,
+      `${holdText(order)} Traitez la commande depuis le tableau de bord : ${siteUrl}/dashboard\n`,
     html:
       `<p>Une nouvelle demande de commande a été passée sur le site.</p>` +
       `<h2 style="font-size:18px">Commande ${escapeHtml(order.order_num)}</h2>${detailsHtml}${itemsTable}` +
-      `<p>Le stock de ces articles est réservé. <a href="${escapeHtml(siteUrl)}/dashboard">Ouvrir le tableau de bord</a></p>`,
+      `<p>${escapeHtml(holdText(order))} <a href="${escapeHtml(siteUrl)}/dashboard">Ouvrir le tableau de bord</a></p>`,
   };
 
   const greeting = `Bonjour ${request.representative_name},`;
@@ -113,9 +138,44 @@ export function orderMails({ order, request, company, siteUrl }: OrderMailInput)
       `<p>Moyen de paiement : ${escapeHtml(request.payment_by)} · Devise : ${escapeHtml(request.currency)} · Livraison : ${escapeHtml(request.delivery_method)}</p>` +
       `<p style="color:#4a5868">${escapeHtml(noPayment)}</p><p>${escapeHtml(signature(company)).replace(/\n/g, '<br>')}</p>`,
   });
+  if (!toClient) return [staff];
   const mails = [staff, client(request.company_email)];
   if (request.representative_email !== request.company_email) mails.push(client(request.representative_email));
   return mails;
+}
+
+interface ConfirmationInput {
+  order: OrderCreatedAnswer['order'];
+  request: RequestFields;
+  company: CompanyConfig;
+  link: string;
+  provisionalHours: number;
+}
+
+/**
+ * The one e-mail an unconfirmed address gets: the devis and the link that confirms the request.
+ * Whoever typed a stranger's address in the form makes Comptoir send this once, never more.
+ */
+export function confirmationMail({ order, request, company, link, provisionalHours }: ConfirmationInput): MailRequest {
+  const greeting = `Bonjour ${request.representative_name},`;
+  const hold =
+    order.hold === 'provisional'
+      ? `Les articles sont réservés pour vous pendant ${provisionalHours} heures : confirmez la demande pour garder la réservation pendant son traitement.`
+      : 'Les quantités demandées seront confirmées par notre équipe commerciale.';
+  const body = `Nous avons reçu une demande de commande ${order.order_num} pour ${request.company_name}, avec cette adresse email. Notre devis est en pièce jointe. ${hold}`;
+  const ignore =
+    'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : vous ne recevrez rien d’autre de notre part.';
+  return {
+    to: request.company_email,
+    replyTo: company.email,
+    kind: 'order-confirm',
+    subject: `Confirmez votre demande de commande ${order.order_num}`,
+    text: `${greeting}\n\n${body}\n\nConfirmer la demande : ${link}\n\n${ignore}\n\n${signature(company)}\n`,
+    html:
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>` +
+      `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">Confirmer ma demande</a></p>` +
+      `<p style="color:#4a5868">${escapeHtml(ignore)}</p><p>${escapeHtml(signature(company)).replace(/\n/g, '<br>')}</p>`,
+  };
 }
 
 function signature(company: CompanyConfig): string {

@@ -1,5 +1,6 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { RateLimited } from '../contact/public-rate-limit.js';
 import type { OrderCreatedAnswer, OrderEstimateAnswer } from '../contract/public.js';
 import { Public } from '../core/access/permissions.js';
@@ -25,8 +26,35 @@ export class OrderRequestsController {
   @Public()
   @RateLimited('order')
   @HttpCode(201)
-  async create(@Body() dto: OrderRequestDto): Promise<OrderCreatedAnswer> {
-    const order = await this.orders.create(dto);
+  async create(@Body() dto: OrderRequestDto, @Req() req: Request): Promise<OrderCreatedAnswer> {
+    const order = await this.orders.create(dto, { ip: req.ip ?? req.socket?.remoteAddress ?? 'unknown' });
     return { success: true, message: ORDER_CREATED, order };
+  }
+}
+
+/**
+ * Outside /api/order/…: the staff routes' `GET /api/order/:id` would take `confirm` for an id.
+ */
+@ApiTags('Site public : commandes')
+@Controller('order-confirmation')
+export class OrderConfirmationController {
+  constructor(private readonly orders: OrderRequestsService) {}
+
+  /**
+   * The link of the confirmation e-mail: confirms the address (its requests now hold firmly and get
+   * every e-mail) and the request's provisional hold, then shows the site's page saying so.
+   */
+  @Get()
+  @Public()
+  @Header('Cache-Control', 'no-store')
+  @Header('Referrer-Policy', 'no-referrer')
+  @ApiOperation({ summary: 'Confirme une demande de commande depuis le lien reçu par email ; redirige vers le site.' })
+  @ApiQuery({ name: 'token', required: true, description: 'Le jeton du lien de confirmation.' })
+  async confirm(@Query('token') token: unknown, @Res() res: Response): Promise<void> {
+    const { outcome, order_num } = await this.orders.confirm(token);
+    res.redirect(
+      303,
+      outcome === 'confirmed' ? `/commande/confirmee?commande=${encodeURIComponent(order_num!)}` : '/commande/lien-invalide',
+    );
   }
 }

@@ -8,6 +8,7 @@ import { Product } from '../catalogue/entities/product.entity.js';
 import { Customer } from '../customers/entities/customer.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
+import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
 import { Order } from './entities/order.entity.js';
 import { OrderItem } from './entities/order-item.entity.js';
 
@@ -40,6 +41,8 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp({ seed: true, env: { RATE_LIMIT_FACTOR: '100' } });
+    // A client who confirmed its address before (hold-policy.e2e-spec.ts covers the first request).
+    await t.dataSource.getRepository(ConfirmedEmail).save({ email: FIELDS.company_email, confirmed_at: new Date() });
     mail = t.app.get(MailService);
     const ds = t.dataSource;
     const category = await makeCategory(ds, 'Commandes de test');

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 import { isSqlite, isTransactionConflict, runTransaction } from '../common/transactions.js';
-import { takeStock } from './stock-ledger.js';
+import { InsufficientStock, defaultShortageMessage, takeStock } from './stock-ledger.js';
 import { ORDER_CURRENCY_CODES } from '../common/money.js';
 import type { OrderCreatedAnswer, OrderEstimateAnswer } from '../contract/public.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
@@ -15,11 +15,14 @@ import { ExchangeRatesService } from '../exchange-rates/exchange-rates.service.j
 import { MailService } from '../mail/mail.service.js';
 import type { OrderEstimateDto, OrderRequestDto } from './dto/order-request.dto.js';
 import { Order } from './entities/order.entity.js';
-import { orderMoney, priceLines } from './order-pricing.js';
-import { orderMails } from './order-request-mails.js';
+import { itemCurrency, orderMoney, priceLines, storedMoney } from './order-pricing.js';
+import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
+import { HoldPolicy, type HoldKind } from './hold-policy.js';
+import { confirmationMail, orderMails } from './order-request-mails.js';
+import { AuditService } from '../audit/audit.service.js';
+import { diffOf } from '../audit/audit-diff.js';
 
 export const ORDER_CREATED = 'Commande passée avec succès !';
-const DAY_MS = 24 * 60 * 60_000;
 const UNKNOWN_PRODUCT = "Ce produit n'existe pas ou n'est plus en vente.";
 /** A conflict with a concurrent transaction (MySQL/MariaDB) after which the whole order is tried again. */
 class RetryOrder extends Error {}
@@ -52,6 +55,8 @@ export class OrderRequestsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
     private readonly rates: ExchangeRatesService,
+    private readonly holds: HoldPolicy,
+    private readonly audit: AuditService,
   ) {}
 
   /** The order dialog's indicative total: the same pricing and conversion as an order, nothing reserved. */
@@ -80,11 +85,14 @@ export class OrderRequestsService {
     return products;
   }
 
-  async create(dto: OrderRequestDto): Promise<OrderCreatedAnswer['order']> {
+  async create(dto: OrderRequestDto, client: { ip: string }): Promise<OrderCreatedAnswer['order']> {
     const lines = mergeLines(dto);
+    const request = { email: dto.company_email, ip: client.ip, quantities: lines.map((line) => line.quantity) };
+    const hold = await this.holds.decide(request);
     for (let attempt = 1; ; attempt++) {
       try {
-        const { order, mailIds } = await runTransaction(this.dataSource, (manager) => this.createIn(manager, dto, lines));
+        const { order, mailIds } = await runTransaction(this.dataSource, (manager) => this.createIn(manager, dto, lines, hold));
+        if (hold === 'provisional') await this.holds.held(request);
         this.mail.deliverSoon(mailIds);
         this.logger.log(
           `Order ${order.order_num} received (${order.items.length} line(s), total ${order.total} ${order.money.currency_code})`,
@@ -101,6 +109,7 @@ export class OrderRequestsService {
     manager: EntityManager,
     dto: OrderRequestDto,
     lines: Line[],
+    hold: HoldKind,
   ): Promise<{ order: OrderCreatedAnswer['order']; mailIds: number[] }> {
     const products = await this.loadProducts(manager, lines);
     // Each line in its product's currency; totals converted into the chosen one with today's rates.
@@ -109,10 +118,22 @@ export class OrderRequestsService {
     const items = priced.map((line) => ({ product: line.product, line, price: line.price, total: line.total_price }));
 
     // All or nothing, in the order's transaction: a shortage (409 naming the product) undoes everything.
-    await takeStock(
-      manager,
-      items.map((item) => ({ productId: item.product.id, quantity: item.line.quantity })),
-    );
+    if (hold !== 'none')
+      await takeStock(
+        manager,
+        items.map((item) => ({ productId: item.product.id, quantity: item.line.quantity })),
+      );
+    // Held or not, a request never asks for more than exists (the spec's 409 naming the product).
+    else
+      for (const item of items)
+        if (item.product.stock < item.line.quantity)
+          throw new InsufficientStock(
+            defaultShortageMessage(item.product.name, item.product.stock, item.line.quantity),
+            item.product.id,
+            item.product.stock,
+          );
+    const confirmed = await this.holds.isConfirmed(dto.company_email, manager);
+    const confirmToken = confirmed ? null : randomBytes(32).toString('base64url');
 
     const customer = await this.findOrCreateCustomer(manager, dto);
     const orderNum = await this.nextOrderNumber(manager, new Date());
@@ -138,8 +159,10 @@ export class OrderRequestsService {
           totals_json: JSON.stringify(money.totals),
           rates_json: JSON.stringify(money.rates),
           missing_rates: money.missing_rates.length ? money.missing_rates.join(',') : null,
-          hold_until: new Date(Date.now() + this.config.quotes.holdDays * DAY_MS),
-          stock_reserved: true,
+          hold_until: this.holds.holdUntil(hold),
+          hold_state: hold === 'none' ? null : hold,
+          confirm_token_hash: confirmToken ? sha256(confirmToken) : null,
+          stock_reserved: hold !== 'none',
           shipped_at: null,
           items: items.map((item) => ({
             product_id: item.product.id,
@@ -167,20 +190,109 @@ export class OrderRequestsService {
       created_at: new Date(saved.created_at).toISOString(),
       items: priced.map(({ product: _, ...line }) => line),
       money,
+      hold,
+      hold_until: saved.hold_until ? new Date(saved.hold_until).toISOString() : null,
+      confirmation_sent_to: null,
     };
     const mails = orderMails({
       order: answer,
       request: dto,
       company: this.config.company,
       siteUrl: this.config.siteUrl,
+      // An unconfirmed address gets its one e-mail below; nothing goes to the representative until then.
+      toClient: confirmed,
     });
+    if (confirmToken && !(await this.confirmationPending(manager, dto.company_email))) {
+      mails.push(
+        confirmationMail({
+          order: answer,
+          request: dto,
+          company: this.config.company,
+          link: `${this.config.siteUrl}/api/order-confirmation?token=${confirmToken}`,
+          provisionalHours: this.config.quotes.provisionalHoldHours,
+        }),
+      );
+      answer.confirmation_sent_to = dto.company_email;
+    }
     const mailIds: number[] = [];
     for (const mail of mails) {
       // The devis goes with the client's acknowledgement (company and representative addresses).
-      const attachments = mail.kind === 'order-received' ? [`devis:${saved.id}`] : [];
+      const attachments = mail.kind === 'order-received' || mail.kind === 'order-confirm' ? [`devis:${saved.id}`] : [];
       mailIds.push((await this.mail.send({ ...mail, related: `order:${saved.id}`, attachments }, manager)).id);
     }
     return { order: answer, mailIds };
+  }
+
+  /**
+   * True when this unconfirmed address was already sent its one confirmation e-mail: until its owner
+   * confirms, it gets nothing more from Comptoir, however many requests name it.
+   */
+  private async confirmationPending(manager: EntityManager, email: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      "SELECT 1 FROM outgoing_mails WHERE kind = 'order-confirm' AND to_address = ? LIMIT 1",
+      [email.toLowerCase()],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * The confirmation link: the address is confirmed from now on, the order's provisional hold becomes
+   * firm (ORDER_HOLD_DAYS), and the representative, if another address, gets the acknowledgement
+   * the confirmation held back. 'invalid' for an unknown or used link.
+   */
+  async confirm(token: unknown): Promise<{ outcome: 'confirmed' | 'invalid'; order_num?: string }> {
+    if (typeof token !== 'string' || !/^[\w-]{43}$/.test(token)) return { outcome: 'invalid' };
+    const mailIds: number[] = [];
+    const result = await runTransaction(this.dataSource, async (manager) => {
+      mailIds.length = 0;
+      const repo = manager.getRepository(Order);
+      const order = await repo.findOne({ where: { confirm_token_hash: sha256(token) }, relations: { items: true } });
+      if (!order) return null;
+      // Spent in the statement that checks it is unspent: a second click finds nothing.
+      const spent = await repo.update({ id: order.id, confirm_token_hash: sha256(token) }, { confirm_token_hash: null });
+      if (!spent.affected) return null;
+      const email = order.company_email.toLowerCase();
+      await manager.getRepository(ConfirmedEmail).upsert({ email, confirmed_at: new Date() }, ['email']);
+      if (order.status === 'pending' && order.stock_reserved && order.hold_state === 'provisional') {
+        const until = this.holds.holdUntil('firm');
+        await repo.update({ id: order.id }, { hold_state: 'firm', hold_until: until });
+        await this.audit.record(
+          manager,
+          {
+            entity: 'order',
+            entity_id: order.id,
+            label: order.order_num,
+            action: 'update',
+            changes: diffOf(
+              { hold_state: 'provisional', hold_until: order.hold_until },
+              { hold_state: 'firm', hold_until: until },
+            ),
+          },
+          { actor: 'public', userId: null, userName: null, ip: null },
+        );
+      }
+      if (order.representative_email.toLowerCase() !== email) {
+        const [acknowledgement] = orderMails({
+          order: storedAnswer(order),
+          request: order,
+          company: this.config.company,
+          siteUrl: this.config.siteUrl,
+          toClient: true,
+        }).filter((mail) => mail.kind === 'order-received' && mail.to === order.representative_email);
+        if (acknowledgement)
+          mailIds.push(
+            (
+              await this.mail.send(
+                { ...acknowledgement, related: `order:${order.id}`, attachments: [`devis:${order.id}`] },
+                manager,
+              )
+            ).id,
+          );
+      }
+      return order.order_num;
+    });
+    this.mail.deliverSoon(mailIds);
+    return result ? { outcome: 'confirmed', order_num: result } : { outcome: 'invalid' };
   }
 
   /**
@@ -231,6 +343,35 @@ export class OrderRequestsService {
     const seq = last ? Number.parseInt(last.order_num.slice(prefix.length), 10) || 0 : 0;
     return `${prefix}${String(seq + 1).padStart(5, '0')}`;
   }
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The order as its creation answered it, rebuilt from what was stored (for mails sent later). */
+function storedAnswer(order: Order): OrderCreatedAnswer['order'] {
+  return {
+    id: order.id,
+    order_num: order.order_num,
+    status: 'pending',
+    total: order.total,
+    created_at: new Date(order.created_at).toISOString(),
+    items: (order.items ?? []).map((item) => {
+      const currency = itemCurrency(item, order);
+      return {
+        product_id: item.product_id ?? 0,
+        product_name: item.product_name,
+        quantity: item.quantity,
+        price: item.price,
+        total_price: item.total_price,
+        currency_code: currency.code,
+        currency_symbol: currency.symbol,
+      };
+    }),
+    money: storedMoney(order),
+    hold: order.stock_reserved ? (order.hold_state ?? 'firm') : 'none',
+    hold_until: order.hold_until ? new Date(order.hold_until).toISOString() : null,
+    confirmation_sent_to: null,
+  };
 }
 
 /** One line per product (quantities of a product listed twice are added up). */

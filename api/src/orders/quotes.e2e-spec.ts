@@ -10,6 +10,7 @@ import { Product } from '../catalogue/entities/product.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
 import { Order } from './entities/order.entity.js';
+import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
 import { OrderHoldsService } from './order-holds.service.js';
 
 const FIELDS = {
@@ -60,6 +61,8 @@ describe(`quote requests in any currency (${testDatabaseKind()})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT_FACTOR: '100', COMPANY_LEGAL_IDS: 'RCCM TG-LOM 2020 B 1234; NIF 1000123456' } });
+    // A client who confirmed its address before (hold-policy.e2e-spec.ts covers the first request).
+    await t.dataSource.getRepository(ConfirmedEmail).save({ email: FIELDS.company_email, confirmed_at: new Date() });
     mail = t.app.get(MailService);
     holds = t.app.get(OrderHoldsService);
     admin = await signInAsAdmin(t);

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Header, Param, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IdPipe } from '../access/id.pipe.js';
 import type { DoneAnswer, OrderAnswer, OrderListAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
@@ -51,6 +51,17 @@ export class StaffOrdersController {
   @RequirePermission('orders', 'edit')
   async extendHold(@Param('id', ID) id: number, @Body() body: unknown): Promise<OrderAnswer> {
     return { success: true, message: 'Réservation prolongée !', order: await this.orders.extendHold(id, body) };
+  }
+
+  @Put(':id/hold/release')
+  @RequirePermission('orders', 'edit')
+  @ApiOperation({ summary: 'Libère le stock réservé par une demande en attente, sans l’annuler.' })
+  async releaseHold(@Param('id', ID) id: number): Promise<OrderAnswer> {
+    return {
+      success: true,
+      message: 'Réservation libérée : le stock est remis en vente.',
+      order: await this.orders.releaseHold(id),
+    };
   }
 
   @Put(':id/status')

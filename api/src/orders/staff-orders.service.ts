@@ -42,6 +42,7 @@ export const ORDERS_PAGE_SIZE = 7;
 const NOT_FOUND = 'Commande introuvable.';
 const CHANGED_MEANWHILE = 'La commande a été modifiée entre-temps. Rechargez la page et réessayez.';
 const NOT_HELD = 'Seule une commande en attente dont le stock est réservé peut être prolongée.';
+const NOTHING_HELD = 'Cette commande ne réserve pas de stock : il n’y a rien à libérer.';
 export const DAY_MS = 24 * 60 * 60_000;
 
 /** The client is told of these changes made by staff (pending is where orders start: nothing to say). */
@@ -76,6 +77,7 @@ export function toStaffOrder(order: Order): StaffOrder {
     money: storedMoney(order),
     hold_until:
       order.status === 'pending' && order.stock_reserved && order.hold_until ? new Date(order.hold_until).toISOString() : null,
+    hold_state: order.status === 'pending' && order.stock_reserved ? (order.hold_state ?? 'firm') : null,
     cancel_reason: order.cancel_reason === 'expired' ? 'expired' : null,
   };
 }
@@ -253,6 +255,39 @@ export class StaffOrdersService {
    * passed). Conditional on the order still being pending and reserved, so it never revives an order
    * the hold job has just cancelled.
    */
+  /**
+   * Gives a pending request's held stock back without cancelling it (a suspicious or oversized hold:
+   * staff quote it from the stock later). Conditional like the hold job, so the two never both act.
+   */
+  async releaseHold(id: number): Promise<StaffOrderDetail> {
+    return runTransaction(this.dataSource, async (manager) => {
+      const order = await manager.getRepository(Order).findOne({ where: { id }, relations: { items: true } });
+      if (!order) throw notFound(NOT_FOUND);
+      const result = await manager
+        .createQueryBuilder()
+        .update(Order)
+        .set({ stock_reserved: false, hold_until: null, hold_state: null })
+        .where('id = :id AND status = :status AND stock_reserved = :reserved', { id, status: 'pending', reserved: true })
+        .execute();
+      if (!result.affected) throw conflict(NOTHING_HELD);
+      await giveStockBack(
+        manager,
+        (order.items ?? []).map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+      );
+      await this.audit.record(manager, {
+        entity: 'order',
+        entity_id: id,
+        label: order.order_num,
+        action: 'update',
+        changes: diffOf(
+          { stock_reserved: true, hold_until: order.hold_until, hold_state: order.hold_state },
+          { stock_reserved: false, hold_until: null, hold_state: null },
+        ),
+      });
+      return this.get(id, manager);
+    });
+  }
+
   async extendHold(id: number, body: unknown): Promise<StaffOrderDetail> {
     const { days } = await validateForm(OrderHoldDto, body);
     return runTransaction(this.dataSource, async (manager) => {
@@ -264,7 +299,8 @@ export class StaffOrdersService {
       const result = await manager
         .createQueryBuilder()
         .update(Order)
-        .set({ hold_until: new Date(from + days * DAY_MS) })
+        // Staff extending a hold vouch for the request: a provisional hold becomes firm.
+        .set({ hold_until: new Date(from + days * DAY_MS), hold_state: 'firm' })
         .where('id = :id AND status = :status AND stock_reserved = :reserved', { id, status: 'pending', reserved: true })
         .execute();
       if (!result.affected) throw conflict(NOT_HELD);
@@ -304,7 +340,15 @@ export class StaffOrdersService {
       const result = await manager
         .createQueryBuilder()
         .update(Order)
-        .set({ status, stock_reserved: reserve, shipped_at: shippedAt, hold_until: holdUntil, cancel_reason: null })
+        // A status set by staff is their decision: whatever is held from now on is held firmly.
+        .set({
+          status,
+          stock_reserved: reserve,
+          hold_state: reserve ? 'firm' : null,
+          shipped_at: shippedAt,
+          hold_until: holdUntil,
+          cancel_reason: null,
+        })
         .where('id = :id AND status = :previous AND stock_reserved = :wasReserved', {
           id,
           previous: order.status,

@@ -82,6 +82,16 @@ export function validateOrder(values: Values): Partial<Record<OrderFormField, st
   return errors;
 }
 
+/** What the visitor is told of a new request: its number, and what happens to the stock it asked for. */
+function createdMessage(order: OrderCreatedAnswer['order']): string {
+  const recorded = `Votre demande ${order.order_num} a bien été enregistrée.`;
+  if (order.hold === 'provisional')
+    return `${recorded} Confirmez-la depuis le lien envoyé à ${order.confirmation_sent_to ?? 'l’adresse email de votre entreprise'} : sans confirmation, la réservation des articles prend fin au bout de quelques heures.`;
+  if (order.hold === 'none')
+    return `${recorded} Les quantités demandées dépassent ce que nous réservons en ligne : notre équipe commerciale vous confirmera la disponibilité.${order.confirmation_sent_to ? ` Un email avec le devis et un lien de confirmation a été envoyé à ${order.confirmation_sent_to}.` : ''}`;
+  return `${recorded} Un email de confirmation vous a été envoyé.`;
+}
+
 type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: string } | null;
 
 interface Props {
@@ -189,10 +199,7 @@ export default function OrderDialog({ open, onOpenChange }: Props) {
       setValues(EMPTY);
       setErrors({});
       close();
-      setOutcome({
-        kind: 'success',
-        message: `Votre demande ${result.data.order.order_num} a bien été enregistrée. Un email de confirmation vous a été envoyé.`,
-      });
+      setOutcome({ kind: 'success', message: createdMessage(result.data.order) });
       return;
     }
     if (!result.network && result.status === 422 && result.data?.errors) {

@@ -26,7 +26,13 @@ describe('configuration', () => {
   });
 
   it('reads the quote settings: validity, hold, legal identifiers, logo', () => {
-    expect(loadConfig({ DATA_DIR: '/tmp/comptoir-x' }).quotes).toEqual({ validityDays: 30, holdDays: 14 });
+    expect(loadConfig({ DATA_DIR: '/tmp/comptoir-x' }).quotes).toEqual({
+      validityDays: 30,
+      holdDays: 14,
+      provisionalHoldHours: 4,
+      maxHoldUnits: 20,
+      maxHeldUnitsPerDay: 100,
+    });
     const config = loadConfig({
       DATA_DIR: '/tmp/comptoir-x',
       QUOTE_VALIDITY_DAYS: '45',
@@ -34,7 +40,7 @@ describe('configuration', () => {
       COMPANY_LEGAL_IDS: 'RCCM TG-LOM 2020 B 1234 ; NIF 1000123456;',
       COMPANY_LOGO: '/srv/logo.png',
     });
-    expect(config.quotes).toEqual({ validityDays: 45, holdDays: 7 });
+    expect(config.quotes).toMatchObject({ validityDays: 45, holdDays: 7 });
     expect(config.company.legalIds).toEqual(['RCCM TG-LOM 2020 B 1234', 'NIF 1000123456']);
     expect(config.company.logoPath).toBe('/srv/logo.png');
   });

@@ -23,6 +23,12 @@ export interface CompanyConfig {
 export interface QuotesConfig {
   validityDays: number;
   holdDays: number;
+  /** An unconfirmed address's request holds its stock this long (docs/order-model.md, holds). */
+  provisionalHoldHours: number;
+  /** A request with a line above this many units holds nothing: staff quote it from the stock. */
+  maxHoldUnits: number;
+  /** Units held by unconfirmed requests per client address and per e-mail in 24 h (× RATE_LIMIT_FACTOR). */
+  maxHeldUnitsPerDay: number;
 }
 
 /** Where uploads live (STORAGE_URL): see api/src/media/storage. */
@@ -339,6 +345,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     quotes: {
       validityDays: parsePositiveInt(env, 'QUOTE_VALIDITY_DAYS', 30),
       holdDays: parsePositiveInt(env, 'ORDER_HOLD_DAYS', 14),
+      provisionalHoldHours: parsePositiveInt(env, 'PROVISIONAL_HOLD_HOURS', 4),
+      maxHoldUnits: parsePositiveInt(env, 'ORDER_MAX_HOLD_UNITS', 20),
+      maxHeldUnitsPerDay: parsePositiveInt(env, 'ORDER_MAX_HELD_UNITS_PER_DAY', 100),
     },
     dashboardDist: path.resolve(env.DASHBOARD_DIST?.trim() || path.join(repoRoot, 'dashboard/dist')),
     siteSourceDir: path.resolve(env.SITE_SOURCE_DIR?.trim() || path.join(repoRoot, 'site')),

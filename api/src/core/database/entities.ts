@@ -22,6 +22,7 @@ import { Media } from '../../media/entities/media.entity.js';
 import { NewsletterSubscriber } from '../../newsletter/entities/newsletter-subscriber.entity.js';
 import { Order } from '../../orders/entities/order.entity.js';
 import { OrderItem } from '../../orders/entities/order-item.entity.js';
+import { ConfirmedEmail } from '../../orders/entities/confirmed-email.entity.js';
 import { OrderCount } from '../../orders/entities/order-count.entity.js';
 import { PublishChange } from '../../publishing/entities/publish-change.entity.js';
 import { SiteBuildState } from '../../publishing/entities/site-build-state.entity.js';
@@ -46,6 +47,7 @@ export {
   Order,
   OrderCount,
   OrderItem,
+  ConfirmedEmail,
   OutgoingMail,
   PasswordResetToken,
   Product,
@@ -86,6 +88,7 @@ export const ENTITIES: Function[] = [
   Customer,
   Order,
   OrderItem,
+  ConfirmedEmail,
   OrderCount,
   // exchange rates of quote requests
   ExchangeRate,

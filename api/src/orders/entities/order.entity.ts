@@ -113,6 +113,18 @@ export class Order {
   @Column({ type: 'datetime', nullable: true })
   hold_until: Date | null;
 
+  /**
+   * How the order holds its stock: `provisional` until the client's address is confirmed (short
+   * hold, docs/order-model.md), `firm` once confirmed or vouched for by staff, null when it holds none.
+   */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  hold_state: 'provisional' | 'firm' | null;
+
+  /** sha256 of the token of the confirmation link e-mailed to an unconfirmed address; null once used. */
+  @Index('IDX_orders_confirm_token', { unique: true })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  confirm_token_hash: string | null;
+
   /** "expired" when the hold job cancelled the order. */
   @Column({ type: 'varchar', length: 20, nullable: true })
   cancel_reason: string | null;

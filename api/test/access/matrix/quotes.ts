@@ -2,7 +2,7 @@ import * as fx from '../../backoffice/fixtures.js';
 import type { MatrixContext, MatrixRow } from '../matrix-row.js';
 
 /** Quote requests in any currency: exchange rates (admin), the devis PDF and reservation holds (orders). */
-export const publicRoutes: string[] = ['GET /api/exchange-rates', 'POST /api/order/estimate'];
+export const publicRoutes: string[] = ['GET /api/exchange-rates', 'POST /api/order/estimate', 'GET /api/order-confirmation'];
 export const signedInRoutes: string[] = [];
 
 const orderSetup = async ({ t }: MatrixContext) => {
@@ -35,6 +35,15 @@ export const rows: MatrixRow[] = [
     right: 'edit',
     setup: orderSetup,
     send: (req) => req.send({ days: 7 }),
+    expectAllowed: [200],
+  },
+  {
+    method: 'PUT',
+    route: '/api/order/:id/hold/release',
+    category: 'orders',
+    right: 'edit',
+    setup: orderSetup,
+    send: (req) => req.send({}),
     expectAllowed: [200],
   },
 ];

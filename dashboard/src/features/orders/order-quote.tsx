@@ -84,31 +84,50 @@ export function OrderHold({ order, canEdit }: { order: StaffOrderDetail; canEdit
     );
   }
   if (!order.hold_until) return null;
-  const extend = async () => {
+  const act = async (path: string, body: object, done: string, failed: string) => {
     setBusy(true);
     try {
-      const answer = await api.put<{ order: StaffOrderDetail }>(`/api/order/${order.id}/hold`, { days: EXTEND_DAYS });
+      const answer = await api.put<{ order: StaffOrderDetail }>(`/api/order/${order.id}/${path}`, body);
       queryClient.setQueryData(queryKeys.orders.detail(order.id), answer.order);
-      notifySuccess('Réservation prolongée !');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      notifySuccess(done);
     } catch (error) {
-      notifyError('Erreur', (isApiError(error) && error.serverMessage) || 'Erreur lors de la prolongation.');
+      notifyError('Erreur', (isApiError(error) && error.serverMessage) || failed);
     } finally {
       setBusy(false);
     }
   };
+  const extend = () => act('hold', { days: EXTEND_DAYS }, 'Réservation prolongée !', 'Erreur lors de la prolongation.');
+  const release = () =>
+    act('hold/release', {}, 'Réservation libérée : le stock est remis en vente.', 'Erreur lors de la libération.');
+  const provisional = order.hold_state === 'provisional';
   return (
     <div
       className="flex flex-wrap items-center justify-between gap-1 rounded-md border border-line p-1.5 text-sm"
       data-testid="order-hold"
     >
-      <span className="flex items-center gap-0.5">
+      <span className="flex flex-wrap items-center gap-0.5">
         <CalendarClock className="size-2 text-ink-subtle" aria-hidden="true" />
-        Stock réservé jusqu’au <strong>{formatDateTime(order.hold_until)}</strong>, puis demande annulée automatiquement.
+        {provisional ? (
+          <>
+            <Badge tone="warning">Réservation provisoire</Badge> Adresse du client non confirmée : stock réservé jusqu’au{' '}
+            <strong>{formatDateTime(order.hold_until)}</strong>, puis remis en vente (la demande reste en attente).
+          </>
+        ) : (
+          <>
+            Stock réservé jusqu’au <strong>{formatDateTime(order.hold_until)}</strong>, puis demande annulée automatiquement.
+          </>
+        )}
       </span>
       {canEdit ? (
-        <Button size="sm" variant="secondary" loading={busy} onClick={() => void extend()}>
-          Prolonger de {EXTEND_DAYS} jours
-        </Button>
+        <span className="flex flex-wrap gap-0.5">
+          <Button size="sm" variant="secondary" loading={busy} onClick={() => void extend()}>
+            {provisional ? `Confirmer et prolonger de ${EXTEND_DAYS} jours` : `Prolonger de ${EXTEND_DAYS} jours`}
+          </Button>
+          <Button size="sm" variant="secondary" loading={busy} onClick={() => void release()}>
+            Libérer la réservation
+          </Button>
+        </span>
       ) : null}
     </div>
   );
@@ -117,6 +136,7 @@ export function OrderHold({ order, canEdit }: { order: StaffOrderDetail; canEdit
 const MAIL_LABELS: Record<string, string> = {
   'order-staff': 'Notification à l’équipe',
   'order-received': 'Accusé de réception et devis',
+  'order-confirm': 'Lien de confirmation et devis',
   'order-inprogress': 'Commande en cours',
   'order-shipped': 'Commande expédiée',
   'order-canceled': 'Commande annulée',

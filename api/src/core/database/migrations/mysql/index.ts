@@ -11,6 +11,7 @@ import { JobLeases1795444149029 } from './1795444149029-JobLeases.js';
 import { MailReplyTo1795444176500 } from './1795444176500-MailReplyTo.js';
 import { OrderCounts1795466991187 } from './1795466991187-OrderCounts.js';
 import { SearchTrigrams1795477040332 } from './1795477040332-SearchTrigrams.js';
+import { HoldsAgainstHoarding1795704000000 } from './1795704000000-HoldsAgainstHoarding.js';
 import { TwoFactor1795704628239 } from './1795704628239-TwoFactor.js';
 
 export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -25,5 +26,6 @@ export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   MailReplyTo1795444176500,
   OrderCounts1795466991187,
   SearchTrigrams1795477040332,
+  HoldsAgainstHoarding1795704000000,
   TwoFactor1795704628239,
 ];
