@@ -23,6 +23,7 @@ const ROUTES = [
   '/api/contact',
   '/api/newsletter',
   '/api/order/create',
+  '/api/order/estimate',
 ];
 
 const freePort = () =>
