@@ -14,12 +14,9 @@ import path from 'node:path';
 export class SecretBox {
   private constructor(private readonly key: Buffer) {}
 
-  static fromEnvironment(env: NodeJS.ProcessEnv, dataDir: string): SecretBox {
-    const raw = env.TWO_FACTOR_KEY?.trim();
-    if (raw) {
-      if (raw.length < 32) throw new Error('TWO_FACTOR_KEY must be at least 32 characters long');
-      return new SecretBox(createHash('sha256').update(`comptoir-2fa:${raw}`, 'utf8').digest());
-    }
+  /** `configured`: TWO_FACTOR_KEY, checked by the configuration (32 characters or more). */
+  static fromKey(configured: string | undefined, dataDir: string): SecretBox {
+    if (configured) return new SecretBox(createHash('sha256').update(`comptoir-2fa:${configured}`, 'utf8').digest());
     const file = path.join(dataDir, 'two-factor.key');
     let stored: string;
     try {

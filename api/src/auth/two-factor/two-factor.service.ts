@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   generateAuthenticationOptions,
@@ -81,7 +81,13 @@ export class TwoFactorService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.box = SecretBox.fromEnvironment(process.env, config.dataDir);
+    this.box = SecretBox.fromKey(config.twoFactorKey, config.dataDir);
+    // Replicas on one database each keep their own key file: a secret sealed by one cannot be opened
+    // by another. Said once at start, in the operator's log.
+    if (!config.twoFactorKey && config.database.type !== 'sqlite')
+      new Logger('TwoFactor').warn(
+        'TWO_FACTOR_KEY is not set: this process seals two-factor secrets with its own DATA_DIR/two-factor.key; set one shared value when several replicas serve staff',
+      );
     const site = new URL(config.siteUrl);
     this.rpId = site.hostname;
     this.origin = site.origin;

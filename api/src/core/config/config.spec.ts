@@ -70,6 +70,7 @@ describe('configuration', () => {
     [{ SMTP_URL: 'smtp://user:secret@' }, 'SMTP_URL'],
     [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ TWO_FACTOR_KEY: 'too-short-for-a-key' }, 'TWO_FACTOR_KEY'],
     [{ MAIL_RETENTION_DAYS: '0' }, 'MAIL_RETENTION_DAYS'],
     [{ SITE_BUILDER: 'maybe' }, 'SITE_BUILDER'],
     [{ SITE_BUILDER: 'false', BUILD_SITE_ON_BOOT: 'true' }, 'SITE_BUILDER'],

@@ -116,6 +116,11 @@ export interface AppConfig {
   logFormat: 'pretty' | 'json';
   /** Bearer token that opens /api/metrics; unset = the route answers 404. */
   metricsToken?: string;
+  /**
+   * Seals the staff's TOTP secrets and keys their recovery codes (auth/two-factor/secret-box.ts). One
+   * value for every replica; unset, each process keeps a random key in DATA_DIR/two-factor.key.
+   */
+  twoFactorKey?: string;
   /** Sent mails are deleted after this many days, their bodies after mailBodyRetentionDays. */
   mailRetentionDays: number;
   mailBodyRetentionDays: number;
@@ -411,8 +416,12 @@ function parseOperations(env: NodeJS.ProcessEnv) {
   const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
   if (metricsToken !== undefined && metricsToken.length < 16)
     throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters long');
+  const twoFactorKey = env.TWO_FACTOR_KEY?.trim() || undefined;
+  if (twoFactorKey !== undefined && twoFactorKey.length < 32)
+    throw new ConfigError('TWO_FACTOR_KEY', 'must be at least 32 characters long');
   const mailRetentionDays = parsePositiveInt(env, 'MAIL_RETENTION_DAYS', 90);
   return {
+    twoFactorKey,
     logFormat: format === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : (format as 'pretty' | 'json'),
     metricsToken,
     mailRetentionDays,
