@@ -55,4 +55,17 @@ test('passkey: added from the profile, then signs in without a password through 
   await page.getByRole('button', { name: "Se connecter avec une clé d'accès" }).click();
   await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
   expect(await page.evaluate(() => fetch('/api/user').then((r) => r.status))).toBe(200);
+
+  // The session ends while the dashboard is open: signing in again in place asks for the second
+  // factor too, then the waiting call goes through without leaving the page.
+  await page.context().clearCookies({ name: 'comptoir_session' });
+  await page.getByRole('link', { name: 'Articles' }).first().click();
+  const reauth = page.getByRole('dialog', { name: 'Votre session a expiré' });
+  await expect(reauth).toBeVisible();
+  await reauth.getByLabel('Mot de passe', { exact: true }).fill(person.password);
+  await reauth.getByRole('button', { name: 'Se reconnecter' }).click();
+  await reauth.getByRole('button', { name: "Utiliser une clé d'accès" }).click();
+  await expect(reauth).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard\/articles/);
+  expect(await page.evaluate(() => fetch('/api/user').then((r) => r.status))).toBe(200);
 });

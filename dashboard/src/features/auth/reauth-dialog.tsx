@@ -7,6 +7,8 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Field, FormAlert } from '../../ui/field';
 import { Input } from '../../ui/input';
+import { SecondFactorStep } from '../two-factor/second-factor-step';
+import type { SecondFactorMethod } from '@comptoir/api/contract';
 import { login } from './api';
 import { PASSWORD_REQUIRED } from './email-rules';
 import { usePermissions } from './permissions';
@@ -29,6 +31,8 @@ export function ReauthDialog() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<Pending | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  /** The account asks for its second factor after the password: the methods it offers. */
+  const [secondFactor, setSecondFactor] = useState<SecondFactorMethod[] | null>(null);
   const emailRef = useRef(user?.email);
   if (user?.email) emailRef.current = user.email;
   const {
@@ -43,6 +47,7 @@ export function ReauthDialog() {
       () =>
         new Promise<void>((resolve, reject) => {
           setFormError(null);
+          setSecondFactor(null);
           reset({ password: '' });
           setPending({ resolve, reject });
         }),
@@ -51,13 +56,28 @@ export function ReauthDialog() {
   }, [reset]);
 
   const email = emailRef.current ?? '';
+  const signedIn = () => {
+    // The waiting calls first: a query waiting behind this dialog would otherwise be refetched by the
+    // invalidation, wait for the dialog in turn, and neither would ever end.
+    pending?.resolve();
+    setPending(null);
+    setSecondFactor(null);
+    void queryClient.invalidateQueries();
+  };
   const onSubmit = handleSubmit(async ({ password }) => {
     setFormError(null);
     try {
-      await login({ email, password });
-      await queryClient.invalidateQueries();
-      pending?.resolve();
-      setPending(null);
+      const answer = await login({ email, password });
+      if (answer.second_factor_required) {
+        // Enrolment is a whole-page flow: the sign-in page does it.
+        if (answer.enrolment_required) {
+          setFormError('Votre rôle exige désormais la double authentification : activez-la depuis la page de connexion.');
+          return;
+        }
+        setSecondFactor(answer.methods ?? []);
+        return;
+      }
+      signedIn();
     } catch (error) {
       setFormError(
         !isApiError(error) || error.isNetworkError
@@ -89,21 +109,40 @@ export function ReauthDialog() {
           >
             Aller à la page de connexion
           </Button>
-          <Button type="submit" form="reauth-form" loading={isSubmitting} icon={<LogIn className="size-2" aria-hidden="true" />}>
-            Se reconnecter
-          </Button>
+          {secondFactor ? null : (
+            <Button
+              type="submit"
+              form="reauth-form"
+              loading={isSubmitting}
+              icon={<LogIn className="size-2" aria-hidden="true" />}
+            >
+              Se reconnecter
+            </Button>
+          )}
         </>
       }
     >
-      <form id="reauth-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
-        {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <Field id="reauth-email" label="Email pro">
-          <Input type="email" autoComplete="username" value={email} readOnly />
-        </Field>
-        <Field id="reauth-password" label="Mot de passe" error={errors.password?.message}>
-          <PasswordInput autoComplete="current-password" autoFocus {...register('password', { required: PASSWORD_REQUIRED })} />
-        </Field>
-      </form>
+      {secondFactor ? (
+        <SecondFactorStep
+          methods={secondFactor}
+          onSignedIn={signedIn}
+          onRestart={(message) => {
+            setSecondFactor(null);
+            reset({ password: '' });
+            setFormError(message);
+          }}
+        />
+      ) : (
+        <form id="reauth-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+          {formError ? <FormAlert>{formError}</FormAlert> : null}
+          <Field id="reauth-email" label="Email pro">
+            <Input type="email" autoComplete="username" value={email} readOnly />
+          </Field>
+          <Field id="reauth-password" label="Mot de passe" error={errors.password?.message}>
+            <PasswordInput autoComplete="current-password" autoFocus {...register('password', { required: PASSWORD_REQUIRED })} />
+          </Field>
+        </form>
+      )}
     </Dialog>
   );
 }
