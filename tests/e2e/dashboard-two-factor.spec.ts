@@ -68,4 +68,22 @@ test('passkey: added from the profile, then signs in without a password through 
   await expect(reauth).toHaveCount(0);
   await expect(page).toHaveURL(/\/dashboard\/articles/);
   expect(await page.evaluate(() => fetch('/api/user').then((r) => r.status))).toBe(200);
+
+  // Removing the passkey asks for the current password first; a wrong one changes nothing.
+  await page.goto('/dashboard/administration/profile');
+  const security = page
+    .locator('section, div')
+    .filter({ has: page.locator('#profile-security-title') })
+    .first();
+  await security.getByRole('button', { name: 'Retirer' }).first().click();
+  const asking = page.getByRole('dialog', { name: "Retirer la clé d'accès" });
+  await asking.getByLabel('Mot de passe actuel').fill('pas-le-bon-mot-de-passe');
+  await asking.getByRole('button', { name: 'Retirer' }).click();
+  await expect(asking).toContainText('Le mot de passe actuel est incorrect.');
+  await asking.getByLabel('Mot de passe actuel').fill(person.password);
+  await asking.getByRole('button', { name: 'Retirer' }).click();
+  await expect(asking).toHaveCount(0);
+  await expect(page.getByText('Clé d’accès retirée.')).toBeVisible();
+  const status = await page.evaluate(() => fetch('/api/profile/two-factor').then((r) => r.json()));
+  expect(status.passkeys).toEqual([]);
 });

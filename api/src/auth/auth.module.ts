@@ -9,6 +9,7 @@ import { LocalStrategy } from './passport/local.strategy.js';
 import { SessionStrategy } from './passport/session.strategy.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { CurrentPassword } from './current-password.js';
 import { LoginThrottle } from './entities/login-throttle.entity.js';
 import { PasswordResetToken } from './entities/password-reset-token.entity.js';
 import { SignInToken } from './entities/sign-in-token.entity.js';
@@ -52,6 +53,7 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
   controllers: [AuthController, RecoveryController, TwoFactorController],
   providers: [
     AuthService,
+    CurrentPassword,
     RecoveryService,
     SessionService,
     SessionCookies,
@@ -63,7 +65,7 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     TwoFactorService,
     TwoFactorMail,
   ],
-  exports: [SessionService, SessionCookies, ThrottleService, SignInThrottle, SignInTokens],
+  exports: [SessionService, SessionCookies, ThrottleService, SignInThrottle, SignInTokens, CurrentPassword],
 })
 export class AuthModule {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {

@@ -5,10 +5,9 @@ import { AVATAR_FOLDER } from '../admins/admins.service.js';
 import { User } from '../admins/entities/user.entity.js';
 import { currentUserView } from '../admins/user-view.js';
 import { assertPasswordNotPersonal } from '../auth/password-rules.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { CURRENT_PASSWORD_WRONG, CurrentPassword } from '../auth/current-password.js';
+import { hashPassword } from '../auth/password.js';
 import { SessionService, type OpenedSession, type SessionClient } from '../auth/session.service.js';
-import { SignInThrottle } from '../auth/sign-in-throttle.js';
-import { TooManyAttempts, waitText } from '../auth/throttle.service.js';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import type { CurrentUser } from '../contract/staff.js';
 import type { StaffPrincipal } from '../core/access/permissions.js';
@@ -28,7 +27,7 @@ export const PROFILE_MESSAGES = {
   credentials: 'Identifiants mis à jour avec succès !',
   emailTaken: 'Cet email est déjà utilisé.',
   currentRequired: 'Saisissez votre mot de passe actuel pour changer votre email ou votre mot de passe.',
-  currentWrong: 'Le mot de passe actuel est incorrect.',
+  currentWrong: CURRENT_PASSWORD_WRONG,
 };
 
 const orNull = (value: string | null | undefined) =>
@@ -41,29 +40,13 @@ export class ProfileService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly sessions: SessionService,
-    private readonly throttle: SignInThrottle,
+    private readonly currentPassword: CurrentPassword,
     private readonly publishing: PublishingService,
   ) {}
 
-  /**
-   * Changing one's e-mail or password asks for the current password (ASVS 5 §6.2.3), so that a
-   * session left open or stolen cannot take the account over. Wrong guesses count like failed
-   * sign-ins of the account from this client address.
-   */
-  private async assertCurrentPassword(user: User, given: string | undefined, client: SessionClient): Promise<void> {
-    if (!given) throw invalidField('current_password', PROFILE_MESSAGES.currentRequired);
-    const attempt = { email: user.email, ip: client.ip };
-    const wait = await this.throttle.waitFor(attempt);
-    if (wait > 0) throw new TooManyAttempts(`Trop de tentatives. Veuillez réessayer dans ${waitText(wait)}.`, wait);
-    const row = await this.users
-      .createQueryBuilder('user')
-      .addSelect('user.password_hash')
-      .where('user.id = :id', { id: user.id })
-      .getOneOrFail();
-    if (!(await verifyPassword(row.password_hash, given))) {
-      await this.throttle.failed(attempt);
-      throw invalidField('current_password', PROFILE_MESSAGES.currentWrong);
-    }
+  /** Changing one's e-mail or password asks for the current password (auth/current-password.ts). */
+  private assertCurrentPassword(user: User, given: string | undefined, client: SessionClient): Promise<void> {
+    return this.currentPassword.assert(user, given, client, PROFILE_MESSAGES.currentRequired);
   }
 
   async updateProfile(

@@ -175,8 +175,29 @@ describe('two-factor sign-in of staff (TOTP, recovery codes, role requirement, r
 
     const status = await again.get('/api/profile/two-factor').expect(200);
     expect(status.body).toMatchObject({ enabled: true, required: true });
-    const removal = await again.delete('/api/profile/two-factor/totp/delete');
+    const removal = await again.delete('/api/profile/two-factor/totp/delete').send({ current_password: user.password });
     expect(removal.status).toBe(422);
+    expect(await t.dataSource.getRepository(TwoFactorCredential).countBy({ user_id: user.id })).toBe(1);
+  });
+
+  it('removing a factor or making new recovery codes asks for the current password: a session alone cannot weaken the sign-in', async () => {
+    const user = await createStaffUser(t);
+    const client = await signInAs(t, user);
+    await enrolTotp(client);
+    const missing = await client.post('/api/profile/two-factor/recovery-codes').send({}).expect(422);
+    expect(missing.body.errors).toEqual({
+      current_password: ['Saisissez votre mot de passe actuel pour modifier la double authentification.'],
+    });
+    const wrong = await client.delete('/api/profile/two-factor/totp/delete').send({ current_password: 'pas-le-bon' }).expect(422);
+    expect(wrong.body.errors).toEqual({ current_password: ['Le mot de passe actuel est incorrect.'] });
+    expect(await t.dataSource.getRepository(TwoFactorCredential).countBy({ user_id: user.id })).toBe(1);
+    const codes = await client
+      .post('/api/profile/two-factor/recovery-codes')
+      .send({ current_password: user.password })
+      .expect(200);
+    expect(codes.body.recovery_codes).toHaveLength(10);
+    await client.delete('/api/profile/two-factor/totp/delete').send({ current_password: user.password }).expect(200);
+    expect(await t.dataSource.getRepository(TwoFactorCredential).countBy({ user_id: user.id })).toBe(0);
   });
 
   it('an administrator resets someone’s factors: audited, the person e-mailed, the password alone signs in again', async () => {

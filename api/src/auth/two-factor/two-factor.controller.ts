@@ -26,10 +26,18 @@ import { SignInThrottle, isJournalled, type SignInAttempt } from '../sign-in-thr
 import { SignInTokens } from '../sign-in-tokens.service.js';
 import { TooManyAttempts, waitText } from '../throttle.service.js';
 import { TwoFactorMail } from './two-factor-mail.js';
-import { PasskeyRegistrationDto, PasskeySignInDto, SecondFactorDto, TotpConfirmDto } from './two-factor.dto.js';
+import {
+  CurrentPasswordDto,
+  PasskeyRegistrationDto,
+  PasskeySignInDto,
+  SecondFactorDto,
+  TotpConfirmDto,
+} from './two-factor.dto.js';
+import { CurrentPassword } from '../current-password.js';
 import { TWO_FACTOR_MESSAGES, TwoFactorService } from './two-factor.service.js';
 
 const AdminId = new IdPipe('Administrateur introuvable.');
+const PASSWORD_FOR_FACTORS = 'Saisissez votre mot de passe actuel pour modifier la double authentification.';
 const PasskeyId = new IdPipe(TWO_FACTOR_MESSAGES.passkeyNotFound);
 
 /** Failures of passkey sign-ins without a password are counted per address (the account is not known yet). */
@@ -58,6 +66,7 @@ export class TwoFactorController {
     private readonly mail: TwoFactorMail,
     private readonly metrics: MetricsService,
     @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly currentPassword: CurrentPassword,
   ) {}
 
   // ---- Second step of a sign-in ----
@@ -295,8 +304,9 @@ export class TwoFactorController {
   @SignedIn()
   @Delete('profile/two-factor/totp/delete')
   @ApiOperation({ summary: 'Retire l’application d’authentification.' })
-  async removeTotp(@Req() req: Request) {
+  async removeTotp(@Body() dto: CurrentPasswordDto, @Req() req: Request) {
     const user = await this.users.findOneByOrFail({ id: req.principal!.userId });
+    await this.currentPassword.assert(user, dto.current_password, clientOf(req), PASSWORD_FOR_FACTORS);
     await this.twoFactor.removeTotp(user.id);
     await this.recordDisabled(user, 'totp');
     return { success: true, message: 'Application d’authentification retirée.' };
@@ -307,8 +317,9 @@ export class TwoFactorController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Dix nouveaux codes de secours (affichés une fois) ; les anciens ne marchent plus.' })
-  async newRecoveryCodes(@Req() req: Request): Promise<RecoveryCodesAnswer> {
+  async newRecoveryCodes(@Body() dto: CurrentPasswordDto, @Req() req: Request): Promise<RecoveryCodesAnswer> {
     const user = await this.users.findOneByOrFail({ id: req.principal!.userId });
+    await this.currentPassword.assert(user, dto.current_password, clientOf(req), PASSWORD_FOR_FACTORS);
     if (!(await this.twoFactor.status(user.id)).enabled)
       throw new ValidationFailed({ recovery_codes: ['Activez d’abord une application d’authentification ou une clé d’accès.'] });
     const codes = await this.twoFactor.newRecoveryCodes(user.id);
@@ -342,8 +353,9 @@ export class TwoFactorController {
   @SignedIn()
   @Delete('profile/two-factor/passkeys/:id/delete')
   @ApiOperation({ summary: 'Retire une de ses clés d’accès.' })
-  async removePasskey(@Param('id', PasskeyId) id: number, @Req() req: Request) {
+  async removePasskey(@Param('id', PasskeyId) id: number, @Body() dto: CurrentPasswordDto, @Req() req: Request) {
     const user = await this.users.findOneByOrFail({ id: req.principal!.userId });
+    await this.currentPassword.assert(user, dto.current_password, clientOf(req), PASSWORD_FOR_FACTORS);
     await this.twoFactor.removePasskey(user.id, id);
     await this.recordDisabled(user, 'passkey');
     return { success: true, message: 'Clé d’accès retirée.' };

@@ -29,6 +29,13 @@ export class PasskeySignInDto {
   credential: Record<string, unknown>;
 }
 
+/** The current password, asked again before a change that weakens the sign-in (auth/current-password.ts). */
+export class CurrentPasswordDto {
+  @ApiPropertyOptional({ description: 'Le mot de passe actuel de la personne connectée.' })
+  @Rule('currentPassword', () => null)
+  current_password: string;
+}
+
 /** Confirms a TOTP application with its first code. */
 export class TotpConfirmDto {
   @ApiPropertyOptional({ example: '123456' })

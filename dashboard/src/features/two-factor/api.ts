@@ -74,12 +74,14 @@ export function confirmTotp(code: string) {
   return api.post<RecoveryCodesAnswer>('/api/profile/two-factor/totp/confirm', { code });
 }
 
-export function removeTotp() {
-  return api.delete<{ success: boolean; message?: string }>('/api/profile/two-factor/totp/delete');
+export function removeTotp(currentPassword: string) {
+  return api.delete<{ success: boolean; message?: string }>('/api/profile/two-factor/totp/delete', {
+    current_password: currentPassword,
+  });
 }
 
-export function newRecoveryCodes() {
-  return api.post<RecoveryCodesAnswer>('/api/profile/two-factor/recovery-codes', {});
+export function newRecoveryCodes(currentPassword: string) {
+  return api.post<RecoveryCodesAnswer>('/api/profile/two-factor/recovery-codes', { current_password: currentPassword });
 }
 
 export async function addPasskey(label: string) {
@@ -91,8 +93,10 @@ export async function addPasskey(label: string) {
   return api.post<RecoveryCodesAnswer>('/api/profile/two-factor/passkeys', { credential, label });
 }
 
-export function removePasskey(id: number) {
-  return api.delete<{ success: boolean; message?: string }>(`/api/profile/two-factor/passkeys/${id}/delete`);
+export function removePasskey(id: number, currentPassword: string) {
+  return api.delete<{ success: boolean; message?: string }>(`/api/profile/two-factor/passkeys/${id}/delete`, {
+    current_password: currentPassword,
+  });
 }
 
 export function resetTwoFactor(userId: number) {

@@ -7,7 +7,6 @@ import { formatDateTime } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { useConfirm } from '../../ui/confirm-dialog';
 import { Field, FormAlert } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -23,6 +22,7 @@ import {
   twoFactorQueryKey,
   twoFactorQueryOptions,
 } from './api';
+import { PasswordConfirmDialog, type PasswordConfirmation } from './password-confirm-dialog';
 import { RecoveryCodesList } from './recovery-codes';
 import { TotpQr } from './second-factor-step';
 
@@ -30,7 +30,6 @@ import { TotpQr } from './second-factor-step';
 export function SecurityCard() {
   const status = useQuery(twoFactorQueryOptions);
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -84,24 +83,22 @@ export function SecurityCard() {
     }
   };
 
+  const [asking, setAsking] = useState<PasswordConfirmation | null>(null);
+  // Changes that weaken the sign-in ask for the current password (the server refuses them without it).
   const act = (
     title: string,
     message: string,
     confirmLabel: string,
-    work: () => Promise<{ message?: string; recovery_codes?: string[] | null }>,
+    work: (currentPassword: string) => Promise<{ message?: string; recovery_codes?: string[] | null }>,
   ) =>
-    confirm({
+    setAsking({
       title,
       message,
       confirmLabel,
-      action: async () => {
-        try {
-          const answer = await work();
-          if (answer.recovery_codes) setCodes(answer.recovery_codes);
-          notifySuccess(answer.message ?? 'Enregistré.');
-        } catch (error) {
-          notifyError(errorText(error, 'Erreur.'));
-        }
+      work: async (currentPassword) => {
+        const answer = await work(currentPassword);
+        if (answer.recovery_codes) setCodes(answer.recovery_codes);
+        notifySuccess(answer.message ?? 'Enregistré.');
         await refresh();
       },
     });
@@ -142,7 +139,7 @@ export function SecurityCard() {
                     "Retirer l'application",
                     'Les codes de cette application ne permettront plus de se connecter.',
                     'Retirer',
-                    removeTotp,
+                    (currentPassword) => removeTotp(currentPassword),
                   )
                 }
               >
@@ -207,7 +204,7 @@ export function SecurityCard() {
                         "Retirer la clé d'accès",
                         `« ${passkey.label} » ne permettra plus de se connecter.`,
                         'Retirer',
-                        () => removePasskey(passkey.id),
+                        (currentPassword) => removePasskey(passkey.id, currentPassword),
                       )
                     }
                   >
@@ -241,7 +238,7 @@ export function SecurityCard() {
                     'Nouveaux codes de secours',
                     'Dix nouveaux codes seront affichés une seule fois ; les anciens ne fonctionneront plus.',
                     'Générer',
-                    newRecoveryCodes,
+                    (currentPassword) => newRecoveryCodes(currentPassword),
                   )
                 }
               >
@@ -251,6 +248,7 @@ export function SecurityCard() {
           </section>
         ) : null}
       </div>
+      <PasswordConfirmDialog asking={asking} onClose={() => setAsking(null)} />
     </Card>
   );
 }
