@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Optional, type OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { User } from '../admins/entities/user.entity.js';
@@ -6,13 +6,11 @@ import { AuditService } from '../audit/audit.service.js';
 import { currentUserView } from '../admins/user-view.js';
 import type { CurrentUser } from '../contract/staff.js';
 import { ApiError, ValidationFailed, unauthenticated } from '../core/errors/api-error.js';
-import { MetricsService } from '../metrics/metrics.service.js';
 import type { LoginDto } from './dto/login.dto.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { SessionService, type OpenedSession, type SessionClient } from './session.service.js';
-import { SignInThrottle, isJournalled } from './sign-in-throttle.js';
+import { SignInThrottle, type SignInAttempt } from './sign-in-throttle.js';
 import { SIGN_IN_LINK_SENT, SignInTokens } from './sign-in-tokens.service.js';
-import { TooManyAttempts, waitText } from './throttle.service.js';
 import { randomToken } from './tokens.js';
 import { TwoFactorService, type SecondFactorNeeded } from './two-factor/two-factor.service.js';
 
@@ -31,7 +29,6 @@ export class AuthService implements OnModuleInit {
     private readonly signInTokens: SignInTokens,
     private readonly audit: AuditService,
     private readonly twoFactor: TwoFactorService,
-    @Optional() private readonly metrics?: MetricsService,
   ) {}
 
   onModuleInit(): void {
@@ -48,25 +45,7 @@ export class AuthService implements OnModuleInit {
     client: SessionClient & { previousSessionId?: string; deviceId?: string | null },
   ): Promise<{ opened: OpenedSession; user: CurrentUser } | { secondFactor: SecondFactorNeeded }> {
     const attempt = { email: dto.email, ip: client.ip, deviceId: client.deviceId };
-    const wait = await this.throttle.waitFor(attempt);
-    if (wait > 0) {
-      const refusals = await this.throttle.refused(attempt);
-      this.metrics?.signInThrottled();
-      if (isJournalled(refusals)) {
-        await this.audit.record(
-          null,
-          {
-            entity: 'user',
-            entity_id: null,
-            label: dto.email,
-            action: 'login_throttled',
-            changes: { tentatives_refusees_dans_l_heure: { before: null, after: refusals } },
-          },
-          { actor: 'public', userId: null, userName: null, ip: client.ip ?? null },
-        );
-      }
-      throw new TooManyAttempts(`Trop de tentatives de connexion. Veuillez réessayer dans ${waitText(wait)}.`, wait);
-    }
+    await this.throttle.refuseIfLocked(attempt);
     const user = await this.users
       .createQueryBuilder('user')
       .addSelect('user.password_hash')
@@ -79,23 +58,12 @@ export class AuthService implements OnModuleInit {
       // Only the mailbox's owner can go on, through the link (at most one a link's lifetime is sent,
       // so guesses cannot flood the mailbox). A right password is counted like a wrong one here: the
       // link clears the account's counter once used.
-      await this.throttle.failed(attempt);
-      await this.audit.record(
-        null,
-        { entity: 'user', entity_id: user?.id ?? null, label: dto.email, action: 'login_failed', changes: null },
-        { actor: 'public', userId: null, userName: null, ip: client.ip ?? null },
-      );
+      await this.failed(attempt, user?.id ?? null);
       await this.signInTokens.offerLink(user ?? null);
       throw new ApiError(HttpStatus.FORBIDDEN, SIGN_IN_LINK_SENT, { sign_in_link_sent: true });
     }
     if (!user || !matches) {
-      await this.throttle.failed(attempt);
-      // Recorded against the account when the address exists, so its history shows attempts on it.
-      await this.audit.record(
-        null,
-        { entity: 'user', entity_id: user?.id ?? null, label: dto.email, action: 'login_failed', changes: null },
-        { actor: 'public', userId: null, userName: null, ip: client.ip ?? null },
-      );
+      await this.failed(attempt, user?.id ?? null);
       throw new ValidationFailed({ email: [WRONG_CREDENTIALS] }, WRONG_CREDENTIALS);
     }
     // With a second factor the session waits for it, and the counters of this browser are cleared only
@@ -104,6 +72,16 @@ export class AuthService implements OnModuleInit {
     if (secondFactor) return { secondFactor };
     await this.throttle.succeeded(attempt);
     return this.openSession(user.id, client);
+  }
+
+  /** A failed sign-in: counted, and journalled against the account when the address exists (its history shows it). */
+  private async failed(attempt: SignInAttempt, userId: number | null): Promise<void> {
+    await this.throttle.failed(attempt);
+    await this.audit.record(
+      null,
+      { entity: 'user', entity_id: userId, label: attempt.email, action: 'login_failed', changes: null },
+      { actor: 'public', userId: null, userName: null, ip: attempt.ip ?? null },
+    );
   }
 
   /** Opens a session for an account whose owner proved who they are (password, or e-mailed link). */

@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import { ThrottleService, type ThrottleRule } from './throttle.service.js';
+import { Injectable, Optional } from '@nestjs/common';
+import { AuditService } from '../audit/audit.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
+import { ThrottleService, TooManyAttempts, waitText, type ThrottleRule } from './throttle.service.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -54,7 +56,36 @@ export const isJournalled = (refusals: number) => refusals >= 1 && Number.isInte
 
 @Injectable()
 export class SignInThrottle {
-  constructor(private readonly throttle: ThrottleService) {}
+  constructor(
+    private readonly throttle: ThrottleService,
+    private readonly audit: AuditService,
+    @Optional() private readonly metrics?: MetricsService,
+  ) {}
+
+  /**
+   * The French 429 when this attempt is backed off. Each refusal is counted in the metrics and, so
+   * that a flood leaves a trace without flooding the journal, journalled at the 1st, 10th, 100th…
+   * refusal of the account and address in the hour.
+   */
+  async refuseIfLocked(attempt: SignInAttempt): Promise<void> {
+    const wait = await this.waitFor(attempt);
+    if (wait <= 0) return;
+    const refusals = await this.refused(attempt);
+    this.metrics?.signInThrottled();
+    if (isJournalled(refusals))
+      await this.audit.record(
+        null,
+        {
+          entity: 'user',
+          entity_id: null,
+          label: attempt.email,
+          action: 'login_throttled',
+          changes: { tentatives_refusees_dans_l_heure: { before: null, after: refusals } },
+        },
+        { actor: 'public', userId: null, userName: null, ip: attempt.ip ?? null },
+      );
+    throw new TooManyAttempts(`Trop de tentatives de connexion. Veuillez réessayer dans ${waitText(wait)}.`, wait);
+  }
 
   /** Seconds this attempt must wait (0: go ahead). */
   async waitFor(attempt: SignInAttempt): Promise<number> {

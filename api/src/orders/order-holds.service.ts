@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Interval } from '@nestjs/schedule';
-import { DataSource, LessThanOrEqual } from 'typeorm';
+import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { diffOf } from '../audit/audit-diff.js';
 import { runTransaction } from '../common/transactions.js';
@@ -65,6 +65,28 @@ export class OrderHoldsService {
     }
   }
 
+  /** After the conditional update that ended a hold: its journal entry (by nobody) and the stock given back. */
+  private async endedHold(
+    manager: EntityManager,
+    id: number,
+    action: 'update' | 'status',
+    changes: ReturnType<typeof diffOf>,
+    who: string,
+  ): Promise<Order> {
+    const order = await manager.getRepository(Order).findOneByOrFail({ id });
+    await this.audit.record(
+      manager,
+      { entity: 'order', entity_id: id, label: order.order_num, action, changes },
+      { actor: 'system', userId: null, userName: who, ip: null },
+    );
+    const items = await manager.getRepository(OrderItem).findBy({ order_id: id });
+    await giveStockBack(
+      manager,
+      items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+    );
+    return order;
+  }
+
   /**
    * A provisional hold (unconfirmed address) that ran out gives its stock back but leaves the request
    * pending, for staff to quote, and tells nobody: the address never confirmed it wants mail.
@@ -87,22 +109,12 @@ export class OrderHoldsService {
         )
         .execute();
       if (!result.affected) return false;
-      const order = await manager.getRepository(Order).findOneByOrFail({ id });
-      await this.audit.record(
+      await this.endedHold(
         manager,
-        {
-          entity: 'order',
-          entity_id: id,
-          label: order.order_num,
-          action: 'update',
-          changes: diffOf({ stock_reserved: true, hold_state: 'provisional' }, { stock_reserved: false, hold_state: null }),
-        },
-        { actor: 'system', userId: null, userName: 'Expiration de la réservation provisoire', ip: null },
-      );
-      const items = await manager.getRepository(OrderItem).findBy({ order_id: id });
-      await giveStockBack(
-        manager,
-        items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+        id,
+        'update',
+        diffOf({ stock_reserved: true, hold_state: 'provisional' }, { stock_reserved: false, hold_state: null }),
+        'Expiration de la réservation provisoire',
       );
       return true;
     });
@@ -120,7 +132,7 @@ export class OrderHoldsService {
       const result = await manager
         .createQueryBuilder()
         .update(Order)
-        .set({ status: 'canceled', stock_reserved: false, hold_until: null, cancel_reason: 'expired' })
+        .set({ status: 'canceled', stock_reserved: false, hold_until: null, hold_state: null, cancel_reason: 'expired' })
         .where('id = :id AND status = :status AND stock_reserved = :reserved AND hold_until <= :now', {
           id,
           status: 'pending',
@@ -129,23 +141,13 @@ export class OrderHoldsService {
         })
         .execute();
       if (!result.affected) return false; // A staff change, an extension or another replica came first.
-      const order = await manager.getRepository(Order).findOneByOrFail({ id });
       // The history says who cancelled it: nobody, the reservation ran out.
-      await this.audit.record(
+      const order = await this.endedHold(
         manager,
-        {
-          entity: 'order',
-          entity_id: id,
-          label: order.order_num,
-          action: 'status',
-          changes: diffOf({ status: 'pending', cancel_reason: null }, { status: 'canceled', cancel_reason: 'expired' }),
-        },
-        { actor: 'system', userId: null, userName: 'Expiration de la réservation', ip: null },
-      );
-      const items = await manager.getRepository(OrderItem).findBy({ order_id: id });
-      await giveStockBack(
-        manager,
-        items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+        id,
+        'status',
+        diffOf({ status: 'pending', cancel_reason: null }, { status: 'canceled', cancel_reason: 'expired' }),
+        'Expiration de la réservation',
       );
       for (const mail of clientNoticeMails(order, 'expired', this.config.company)) {
         mailIds.push((await this.mail.send(mail, manager)).id);

@@ -17,14 +17,12 @@ import { RequireCsrf } from '../../core/access/csrf.js';
 import { Public, RequirePermission, SignedIn } from '../../core/access/permissions.js';
 import { ApiError, ValidationFailed, notFound } from '../../core/errors/api-error.js';
 import { PublicWrite } from '../../core/web/public-writes.js';
-import { MetricsService } from '../../metrics/metrics.service.js';
 import { withRetryAfter } from '../auth.controller.js';
 import { AuthService } from '../auth.service.js';
 import { clientOf } from '../client-info.js';
 import { SessionCookies } from '../session-cookies.js';
-import { SignInThrottle, isJournalled, type SignInAttempt } from '../sign-in-throttle.js';
+import { SignInThrottle, type SignInAttempt } from '../sign-in-throttle.js';
 import { SignInTokens } from '../sign-in-tokens.service.js';
-import { TooManyAttempts, waitText } from '../throttle.service.js';
 import { TwoFactorMail } from './two-factor-mail.js';
 import {
   CurrentPasswordDto,
@@ -64,7 +62,6 @@ export class TwoFactorController {
     private readonly throttle: SignInThrottle,
     private readonly audit: AuditService,
     private readonly mail: TwoFactorMail,
-    private readonly metrics: MetricsService,
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly currentPassword: CurrentPassword,
   ) {}
@@ -411,25 +408,8 @@ export class TwoFactorController {
     return { email, ip: clientOf(req).ip, deviceId: await this.signInTokens.deviceOf(req, email) };
   }
 
-  private async refuseIfLocked(attempt: SignInAttempt): Promise<void> {
-    const wait = await this.throttle.waitFor(attempt);
-    if (wait <= 0) return;
-    const refusals = await this.throttle.refused(attempt);
-    this.metrics.signInThrottled();
-    if (isJournalled(refusals)) {
-      await this.audit.record(
-        null,
-        {
-          entity: 'user',
-          entity_id: null,
-          label: attempt.email,
-          action: 'login_throttled',
-          changes: { tentatives_refusees_dans_l_heure: { before: null, after: refusals } },
-        },
-        { actor: 'public', userId: null, userName: null, ip: attempt.ip ?? null },
-      );
-    }
-    throw new TooManyAttempts(`Trop de tentatives de connexion. Veuillez réessayer dans ${waitText(wait)}.`, wait);
+  private refuseIfLocked(attempt: SignInAttempt): Promise<void> {
+    return this.throttle.refuseIfLocked(attempt);
   }
 
   private async failed(attempt: SignInAttempt, user: User | null, method: SecondFactorMethod): Promise<void> {
