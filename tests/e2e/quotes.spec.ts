@@ -105,7 +105,7 @@ test('a mixed cart ordered in Fcfa, then its devis downloaded from the dashboard
   await page.goto('/dashboard/login');
   await page.getByLabel('Email pro').fill(E2E_ADMIN.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
   await page.goto(`/dashboard/commandes?search=${order.order_num}`);
   const table = page.getByRole('table', { name: 'Liste des commandes' });
@@ -149,7 +149,7 @@ test('an administrator sets the dollar rate in "Taux de change"; the public rate
   await page.goto('/dashboard/login');
   await page.getByLabel('Email pro').fill(E2E_ADMIN.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
   await page.goto('/dashboard/administration/roles');
   await page.getByRole('link', { name: 'Taux de change' }).click();
