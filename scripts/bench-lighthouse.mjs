@@ -16,6 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildIfStale, root } from './lib/builds.mjs';
 import { freePort } from './lib/mariadb.mjs';
+import { waitFor } from './lib/stage-steps.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -27,20 +28,10 @@ const only = option('pages')?.split(',');
 // --save <folder>: keeps every Lighthouse report (JSON) there, to read the audits' details.
 const saveDir = option('save');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-
-async function waitFor(check, timeoutMs, what) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await sleep(300);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** Two stock Astro pages (static, and one React island hydrated on load), built with the site's Astro. */
 function buildStockAstro() {
@@ -150,7 +141,7 @@ const comptoir = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], 
 });
 let chrome;
 try {
-  await waitFor(async () => (await fetch(`${base}/`)).status === 200, 15 * 60_000, 'the first site build');
+  await waitFor('the first site build', 15 * 60_000, async () => (await fetch(`${base}/`)).status === 200, { intervalMs: 300 });
   const article = (await (await fetch(`${base}/api/article?per_page=1`)).json()).blogs.data[0];
   const product = (await (await fetch(`${base}/api/product?per_page=1`)).json()).products.data[0];
   const pages = [

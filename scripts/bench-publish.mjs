@@ -10,6 +10,7 @@ import { buildIfStale, root } from './lib/builds.mjs';
 import { growDemoData, seedDemo } from './lib/demo-data.mjs';
 import { freePort } from './lib/mariadb.mjs';
 import { StaffClient, TINY_PNG } from './lib/staff-client.mjs';
+import { waitFor } from './lib/stage-steps.mjs';
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
@@ -20,7 +21,6 @@ const ADMIN = { email: 'admin@comptoir.example', password: 'Motdepasse-Admin-202
 const keepAt = args.indexOf('--keep');
 // --keep DIR: seed each size once into DIR/N and keep it (seeding 10,000 + 10,000 takes a while).
 const keepDir = keepAt >= 0 ? path.resolve(args[keepAt + 1]) : null;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function startServer(dataDir, port) {
@@ -38,15 +38,6 @@ function startServer(dataDir, port) {
       SEED_ON_EMPTY: 'false',
     },
   });
-}
-
-async function waitFor(check, timeoutMs, what) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const load = () =>
@@ -77,7 +68,9 @@ for (const n of sizes) {
   const started = Date.now();
   const server = startServer(dataDir, port);
   try {
-    await waitFor(async () => (await fetch(`${base}/`)).status === 200, 60 * 60_000, `the cold build at N=${n}`);
+    await waitFor(`the cold build at N=${n}`, 60 * 60_000, async () => (await fetch(`${base}/`)).status === 200, {
+      intervalMs: 100,
+    });
     const coldMs = Date.now() - started;
     const staff = new StaffClient(base);
     await staff.signIn(ADMIN.email, ADMIN.password);
@@ -101,7 +94,9 @@ for (const n of sizes) {
       const created = await staff.request('POST', '/api/blog/create', form);
       const slug = created?.blog?.slug;
       if (!slug) throw new Error(`no slug in ${JSON.stringify(created).slice(0, 200)}`);
-      await waitFor(async () => (await fetch(`${base}/article/${slug}`)).status === 200, 20 * 60_000, `article ${slug}`);
+      await waitFor(`article ${slug}`, 20 * 60_000, async () => (await fetch(`${base}/article/${slug}`)).status === 200, {
+        intervalMs: 100,
+      });
       publishMs.push(Date.now() - t0);
       // When the server switched the release, to tell the build from the wait for the page to answer.
       const { status } = await staff.request('GET', '/api/publishing/status');

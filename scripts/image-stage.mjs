@@ -16,6 +16,7 @@ import { root } from './lib/builds.mjs';
 import { BASE_IMAGE, ensureBaseImage } from './lib/base-image.mjs';
 import { freePort, startMariaDb } from './lib/mariadb.mjs';
 import { requireNode } from './lib/node-version.mjs';
+import { assert, createStage, seconds, waitFor } from './lib/stage-steps.mjs';
 
 requireNode();
 const IMAGE = 'localhost/comptoir-app';
@@ -23,53 +24,10 @@ const UID = 10001;
 // Generous limits for a loaded machine; each wait ends as soon as its condition holds.
 const BOOT_LIMIT_MS = 5 * 60_000;
 const SITE_LIMIT_MS = 8 * 60_000;
+const { results, timings, log, step } = createStage('image');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const seconds = (ms) => (ms / 1000).toFixed(1);
-const results = { passed: 0, failed: 0 };
-const timings = [];
 const stageStarted = Date.now();
 const cleanups = [];
-
-function log(line) {
-  console.log(`[image] ${line}`);
-}
-
-async function step(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    results.passed++;
-    log(`ok   ${name} (${seconds(Date.now() - started)} s)`);
-    return true;
-  } catch (error) {
-    results.failed++;
-    log(`FAIL ${name}: ${error.message}`);
-    return false;
-  } finally {
-    timings.push({ name, ms: Date.now() - started });
-  }
-}
-
-function assert(condition, message) {
-  if (!condition) throw new Error(message);
-}
-
-async function waitFor(what, limitMs, check, { abort } = {}) {
-  const deadline = Date.now() + limitMs;
-  let last;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    const reason = abort?.();
-    if (reason) throw new Error(`${what}: ${reason}`);
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${last.message})` : ''}`);
-    await sleep(250);
-  }
-}
 
 function run(cmd, args, options = {}) {
   return spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });

@@ -15,6 +15,7 @@ import { buildIfStale, root } from './lib/builds.mjs';
 import { freePort, startMariaDb } from './lib/mariadb.mjs';
 import { startNginx } from './lib/nginx.mjs';
 import { startS3Server } from './lib/s3.mjs';
+import { assert, createStage, seconds, waitFor } from './lib/stage-steps.mjs';
 import { requireNode } from './lib/node-version.mjs';
 import { StaffClient, TINY_PNG } from './lib/staff-client.mjs';
 
@@ -30,47 +31,10 @@ const PER_ANSWER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfe
 const SIGTERM_LOAD_REQUESTS = 240;
 const SIGTERM_AT = 60;
 const SHUTDOWN_BOUND_MS = 10_000; // SHUTDOWN_TIMEOUT_MS's default: the replicas are started without it
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const seconds = (ms) => (ms / 1000).toFixed(1);
-const results = { passed: 0, failed: 0 };
+const { results, log, step } = createStage('scale-out', { stackTraces: true });
 const figures = {};
 const cleanups = [];
 let lastPublished; // slug of the last article published by publishArticle
-
-function log(line) {
-  console.log(`[scale-out] ${line}`);
-}
-
-async function waitFor(what, limitMs, check) {
-  const deadline = Date.now() + limitMs;
-  let last;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${last.message})` : ''}`);
-    await sleep(200);
-  }
-}
-
-async function step(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    results.passed++;
-    log(`ok   ${name} (${seconds(Date.now() - started)} s)`);
-  } catch (error) {
-    results.failed++;
-    log(`FAIL ${name}: ${error.stack ?? error.message}`);
-  }
-}
-
-function assert(condition, message) {
-  if (!condition) throw new Error(message);
-}
 
 const get = (url, init) => fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(30_000), ...init });
 

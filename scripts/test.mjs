@@ -167,28 +167,12 @@ if (wanted('e2e')) {
 
 if (wanted('scale-out')) {
   // The compose topology run natively: MariaDB, two replicas, shared site and uploads, nginx.
-  const out = path.join(reports, 'scale-out.json');
-  run('scale-out', process.execPath, [path.join(root, 'scripts/scale-out.mjs')], { env: { SCALE_OUT_REPORT: out } });
-  try {
-    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
-    totals.passed += r.passed;
-    totals.failed += r.failed;
-  } catch {
-    totals.failed += 1;
-  }
+  runScriptStage('scale-out', 'scripts/scale-out.mjs', 'SCALE_OUT_REPORT');
 }
 
 if (wanted('image')) {
   // docker/Dockerfile's `app` target built with buildah and run: migrations, site, pages, backup.
-  const out = path.join(reports, 'image.json');
-  run('image', process.execPath, [path.join(root, 'scripts/image-stage.mjs')], { env: { IMAGE_REPORT: out } });
-  try {
-    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
-    totals.passed += r.passed;
-    totals.failed += r.failed;
-  } catch {
-    totals.failed += 1;
-  }
+  runScriptStage('image', 'scripts/image-stage.mjs', 'IMAGE_REPORT');
 }
 
 console.log('');
@@ -196,6 +180,22 @@ printTimings();
 if (failures.length) console.log(`Failed stages: ${failures.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length || totals.failed ? 1 : 0);
+
+/**
+ * A stage run by a script of ours rather than jest or Playwright: it writes { passed, failed } to the
+ * file named by `reportVariable`; no report at all (the script died) counts as one failure.
+ */
+function runScriptStage(name, script, reportVariable) {
+  const out = path.join(reports, `${name}.json`);
+  run(name, process.execPath, [path.join(root, script)], { env: { [reportVariable]: out } });
+  try {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    totals.passed += r.passed;
+    totals.failed += r.failed;
+  } catch {
+    totals.failed += 1;
+  }
+}
 
 function printTimings() {
   const width = Math.max(5, ...timings.map((t) => t.label.length));

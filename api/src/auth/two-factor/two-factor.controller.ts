@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  applyDecorators,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
@@ -38,6 +51,19 @@ const AdminId = new IdPipe('Administrateur introuvable.');
 const PASSWORD_FOR_FACTORS = 'Saisissez votre mot de passe actuel pour modifier la double authentification.';
 const PasskeyId = new IdPipe(TWO_FACTOR_MESSAGES.passkeyNotFound);
 
+/**
+ * A step of a sign-in in progress: a public write under the sign-in throttle, CSRF-checked, answered
+ * 200 and never cached (it carries session material). The route's policy stays written beside it.
+ */
+const SignInStep = (path: string) =>
+  applyDecorators(
+    PublicWrite({ throttle: 'sign-in' }),
+    RequireCsrf(),
+    Post(path),
+    HttpCode(200),
+    Header('Cache-Control', 'no-store'),
+  );
+
 /** Failures of passkey sign-ins without a password are counted per address (the account is not known yet). */
 const PASSKEY_ATTEMPT = '(clé d’accès)';
 
@@ -69,11 +95,7 @@ export class TwoFactorController {
   // ---- Second step of a sign-in ----
 
   @Public()
-  @PublicWrite({ throttle: 'sign-in' })
-  @RequireCsrf()
-  @Post('login/second-factor')
-  @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
+  @SignInStep('login/second-factor')
   @ApiOperation({
     summary:
       'Second facteur d’une connexion en attente (cookie posé par POST /login) : code de l’application, code de secours ou clé d’accès ; ouvre la session.',
@@ -120,11 +142,7 @@ export class TwoFactorController {
   }
 
   @Public()
-  @PublicWrite({ throttle: 'sign-in' })
-  @RequireCsrf()
-  @Post('login/second-factor/options')
-  @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
+  @SignInStep('login/second-factor/options')
   @ApiOperation({ summary: 'Options WebAuthn pour utiliser une clé d’accès comme second facteur de la connexion en attente.' })
   async secondFactorOptions(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const pending = await this.pendingOrFail(req, res);
@@ -134,22 +152,14 @@ export class TwoFactorController {
   // ---- Passkey without a password ----
 
   @Public()
-  @PublicWrite({ throttle: 'sign-in' })
-  @RequireCsrf()
-  @Post('login/passkey/options')
-  @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
+  @SignInStep('login/passkey/options')
   @ApiOperation({ summary: 'Options WebAuthn pour se connecter avec une clé d’accès, sans mot de passe.' })
   async passkeyOptions() {
     return { success: true, options: await this.twoFactor.authenticationOptions('passwordless', null) };
   }
 
   @Public()
-  @PublicWrite({ throttle: 'sign-in' })
-  @RequireCsrf()
-  @Post('login/passkey')
-  @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
+  @SignInStep('login/passkey')
   @ApiOperation({ summary: 'Connexion avec une clé d’accès (vérification de l’utilisateur exigée) ; ouvre une session.' })
   passkeySignIn(
     @Body() dto: PasskeySignInDto,
@@ -182,11 +192,7 @@ export class TwoFactorController {
   // ---- Enrolment forced at sign-in (the role requires a second factor, the account has none) ----
 
   @Public()
-  @PublicWrite({ throttle: 'sign-in' })
-  @RequireCsrf()
-  @Post('login/enrol/totp')
-  @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
+  @SignInStep('login/enrol/totp')
   @ApiOperation({ summary: 'Connexion en attente d’enrôlement : nouveau secret TOTP et son QR code.' })
   async enrolTotpAtSignIn(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TotpEnrolment> {
     const pending = await this.enrolmentOrFail(req, res);
@@ -194,11 +200,7 @@ export class TwoFactorController {
   }
 
   @Public()
-  @PublicWrite({ throttle: 'sign-in' })
-  @RequireCsrf()
-  @Post('login/enrol/totp/confirm')
-  @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
+  @SignInStep('login/enrol/totp/confirm')
   @ApiOperation({
     summary:
       'Connexion en attente d’enrôlement : confirme l’application par un code, ouvre la session, donne les codes de secours.',
@@ -226,11 +228,7 @@ export class TwoFactorController {
   }
 
   @Public()
-  @PublicWrite({ throttle: 'sign-in' })
-  @RequireCsrf()
-  @Post('login/enrol/passkey/options')
-  @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
+  @SignInStep('login/enrol/passkey/options')
   @ApiOperation({ summary: 'Connexion en attente d’enrôlement : options WebAuthn pour créer une clé d’accès.' })
   async enrolPasskeyOptionsAtSignIn(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const pending = await this.enrolmentOrFail(req, res);
@@ -238,11 +236,7 @@ export class TwoFactorController {
   }
 
   @Public()
-  @PublicWrite({ throttle: 'sign-in' })
-  @RequireCsrf()
-  @Post('login/enrol/passkey')
-  @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
+  @SignInStep('login/enrol/passkey')
   @ApiOperation({
     summary: 'Connexion en attente d’enrôlement : enregistre la clé d’accès, ouvre la session, donne les codes de secours.',
   })

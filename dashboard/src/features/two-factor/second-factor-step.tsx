@@ -1,6 +1,6 @@
 import type { LoginAnswer, SecondFactorMethod, TotpEnrolment } from '@comptoir/api/contract';
-import { Fingerprint, KeyRound, LifeBuoy, ShieldCheck, Smartphone } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Fingerprint, KeyRound, LifeBuoy, ShieldCheck, Smartphone, type LucideIcon } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorText, isApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { Field, FormAlert } from '../../ui/field';
@@ -41,6 +41,11 @@ export function SecondFactorStep({ methods, onSignedIn, onRestart }: SecondFacto
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const hasCode = methods.includes('totp') || methods.includes('recovery_code');
+  const switchTo = (next: 'totp' | 'recovery') => {
+    setMode(next);
+    setValue('');
+    setError(null);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -127,37 +132,26 @@ export function SecondFactorStep({ methods, onSignedIn, onRestart }: SecondFacto
           </Button>
         ) : null}
         {mode === 'totp' && methods.includes('recovery_code') ? (
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            icon={<LifeBuoy className="size-2" aria-hidden="true" />}
-            onClick={() => {
-              setMode('recovery');
-              setValue('');
-              setError(null);
-            }}
-          >
+          <SwitchMethod icon={LifeBuoy} onClick={() => switchTo('recovery')}>
             Utiliser un code de secours
-          </Button>
+          </SwitchMethod>
         ) : null}
         {mode === 'recovery' && methods.includes('totp') ? (
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            icon={<Smartphone className="size-2" aria-hidden="true" />}
-            onClick={() => {
-              setMode('totp');
-              setValue('');
-              setError(null);
-            }}
-          >
+          <SwitchMethod icon={Smartphone} onClick={() => switchTo('totp')}>
             Utiliser l'application d'authentification
-          </Button>
+          </SwitchMethod>
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A quiet button that moves the step to the other kind of code. */
+function SwitchMethod({ icon: Icon, onClick, children }: { icon: LucideIcon; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button type="button" variant="ghost" size="sm" icon={<Icon className="size-2" aria-hidden="true" />} onClick={onClick}>
+      {children}
+    </Button>
   );
 }
 
