@@ -1,6 +1,7 @@
 import {
   PERMISSION_CATEGORIES,
   PERMISSION_RIGHTS,
+  SPEC_PERMISSION_CATEGORIES,
   emptyGrid,
   type PermissionCategory,
   type PermissionGrid,
@@ -9,7 +10,7 @@ import {
 
 export const PERMISSIONS_REQUIRED = 'Les permissions sont requises.';
 export const PERMISSIONS_INVALID =
-  'Les permissions sont invalides : chacune des catégories blog, shop, stock, orders et admin doit indiquer view, create, edit et delete (vrai ou faux).';
+  'Les permissions sont invalides : chacune des catégories blog, shop, stock, orders et admin (et, si elles sont envoyées, quotes, deliveries, invoices et payments) doit indiquer view, create, edit et delete (vrai ou faux).';
 
 const isCategory = (value: unknown): value is PermissionCategory => (PERMISSION_CATEGORIES as readonly unknown[]).includes(value);
 const isRight = (value: string): value is PermissionRight => (PERMISSION_RIGHTS as readonly string[]).includes(value);
@@ -38,9 +39,11 @@ function rightsOf(value: unknown, ignored: readonly string[] = []): Record<Permi
  * Reads the `permissions` field of a role form, strictly: the JSON text a multipart form sends or the
  * object of a JSON body, either `{ blog: { view, create, edit, delete }, shop: {…}, … }` (what the
  * spec's form sends) or the list the role answers carry (`[{ category, view, create, edit, delete }]`).
- * All five categories and all four rights must be there, as booleans (or 1/0); nothing else may be.
+ * The spec's five categories and all four rights must be there, as booleans (or 1/0); nothing else may be.
+ * The document categories (quotes, deliveries, invoices, payments) may be left out by a client that
+ * predates them: they then keep `fallback`'s rights (the role's current ones, none for a new role).
  */
-export function parsePermissionGrid(input: unknown): PermissionGrid | null {
+export function parsePermissionGrid(input: unknown, fallback: PermissionGrid = emptyGrid()): PermissionGrid | null {
   let value = input;
   if (typeof value === 'string') {
     try {
@@ -71,7 +74,9 @@ export function parsePermissionGrid(input: unknown): PermissionGrid | null {
       seen.add(category);
     }
   }
-  return seen.size === PERMISSION_CATEGORIES.length ? grid : null;
+  if (!SPEC_PERMISSION_CATEGORIES.every((category) => seen.has(category))) return null;
+  for (const category of PERMISSION_CATEGORIES) if (!seen.has(category)) grid[category] = { ...fallback[category] };
+  return grid;
 }
 
 /** The rights of `before` that `after` no longer grants. */

@@ -126,8 +126,8 @@ export class RolesService {
   async update(id: number, dto: RoleDto, actor: StaffPrincipal): Promise<RoleSaveAnswer> {
     const role = await this.roles.findOne({ where: { id }, relations: { permissions: true } });
     if (!role) throw notFound(ROLE_MESSAGES.notFound);
-    const grid = this.gridFrom(dto);
     const before = gridOf(role.permissions);
+    const grid = this.gridFrom(dto, before);
     if (grantsAdministration(before) && !grantsAdministration(grid))
       await this.administration.assertRoleMayLoseAdministration(id);
     await this.assertNameFree(dto.name, id);
@@ -187,8 +187,8 @@ export class RolesService {
     return { success: true, message: ROLE_MESSAGES.deleted };
   }
 
-  private gridFrom(dto: RoleDto): PermissionGrid {
-    const grid = parsePermissionGrid(dto.permissions);
+  private gridFrom(dto: RoleDto, current?: PermissionGrid): PermissionGrid {
+    const grid = parsePermissionGrid(dto.permissions, current);
     if (!grid) throw invalidField('permissions', PERMISSIONS_INVALID);
     return grid;
   }

@@ -39,7 +39,7 @@ export function userFields(user: User): StaffUserFields {
   };
 }
 
-/** The five categories in the spec's order, each with its four rights (false where no row grants it). */
+/** The categories (the spec's five, then the order documents), each with its four rights (false where no row grants it). */
 export function permissionEntries(rows: RolePermission[] | undefined): PermissionEntry[] {
   return PERMISSION_CATEGORIES.map((category) => {
     const row = rows?.find((r) => r.category === category);

@@ -34,7 +34,17 @@ export interface ListQuery {
   search?: string;
 }
 
-export type PermissionCategory = 'blog' | 'shop' | 'stock' | 'orders' | 'admin';
+export type PermissionCategory =
+  | 'blog'
+  | 'shop'
+  | 'stock'
+  | 'orders'
+  | 'admin'
+  /** Order documents (docs/order-model.md): revise and send quotes, deliveries, invoices, payments. */
+  | 'quotes'
+  | 'deliveries'
+  | 'invoices'
+  | 'payments';
 export type PermissionRight = 'view' | 'create' | 'edit' | 'delete';
 
 /** One row of a role's permissions: a category and its four rights. */

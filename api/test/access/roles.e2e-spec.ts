@@ -15,7 +15,7 @@ const grid = (overrides: Record<string, Partial<typeof all>> = {}) => ({
   admin: { ...none, ...overrides.admin },
 });
 const INVALID =
-  'Les permissions sont invalides : chacune des catégories blog, shop, stock, orders et admin doit indiquer view, create, edit et delete (vrai ou faux).';
+  'Les permissions sont invalides : chacune des catégories blog, shop, stock, orders et admin (et, si elles sont envoyées, quotes, deliveries, invoices et payments) doit indiquer view, create, edit et delete (vrai ou faux).';
 
 describe('roles', () => {
   let t: TestApp;
@@ -57,12 +57,63 @@ describe('roles', () => {
         expect.objectContaining({ category: 'stock', ...none }),
         expect.objectContaining({ category: 'orders', view: true, create: false }),
         expect.objectContaining({ category: 'admin', ...none }),
+        expect.objectContaining({ category: 'quotes', ...none }),
+        expect.objectContaining({ category: 'deliveries', ...none }),
+        expect.objectContaining({ category: 'invoices', ...none }),
+        expect.objectContaining({ category: 'payments', ...none }),
       ]);
       expect(sales.user).toHaveLength(5);
       expect(Object.keys(sales.user[0]).sort()).toEqual(['firstname', 'id', 'image', 'name']);
       expect(sales.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
       const superRole = res.body.roles.find((r: { name: string }) => r.name === 'Super administrateur');
-      expect(superRole.access).toEqual(['blog', 'shop', 'stock', 'orders', 'admin']);
+      expect(superRole.access).toEqual([
+        'blog',
+        'shop',
+        'stock',
+        'orders',
+        'admin',
+        'quotes',
+        'deliveries',
+        'invoices',
+        'payments',
+      ]);
+    });
+  });
+
+  describe('order document categories (quotes, deliveries, invoices, payments)', () => {
+    it('are denied to a role created with the spec grid, and kept when a later update leaves them out', async () => {
+      const created = await multipart('/api/role/create', {
+        name: name(),
+        description: 'x',
+        permissions: grid({ orders: { view: true } }),
+      }).expect(201);
+      const id = created.body.role.id as number;
+      const rights = async () =>
+        Object.fromEntries(
+          (await t.dataSource.getRepository(RolePermission).findBy({ role_id: id })).map((p) => [p.category, p]),
+        );
+      expect((await rights()).quotes).toMatchObject(none);
+      const withQuotes = {
+        ...grid({ orders: { view: true } }),
+        quotes: { ...none, view: true, edit: true },
+        deliveries: none,
+        invoices: none,
+        payments: none,
+      };
+      await multipart(`/api/role/${id}/update`, { name: created.body.role.name, description: 'x', permissions: withQuotes })
+        .field('_method', 'PUT')
+        .expect(200);
+      expect((await rights()).quotes).toMatchObject({ view: true, edit: true, create: false });
+      // The spec's form sends only its five categories: the role keeps its quote rights.
+      await multipart(`/api/role/${id}/update`, {
+        name: created.body.role.name,
+        description: 'x',
+        permissions: grid({ orders: all }),
+      })
+        .field('_method', 'PUT')
+        .expect(200);
+      expect((await rights()).quotes).toMatchObject({ view: true, edit: true, create: false });
+      expect((await rights()).orders).toMatchObject(all);
     });
   });
 
@@ -109,7 +160,7 @@ describe('roles', () => {
         role: { name: roleName, description: 'Rédaction du blog.', users_count: 0, user: [] },
       });
       const stored = await t.dataSource.getRepository(RolePermission).findBy({ role_id: res.body.role.id });
-      expect(stored).toHaveLength(5);
+      expect(stored).toHaveLength(9);
       expect(stored.find((p) => p.category === 'blog')).toMatchObject(all);
       expect(stored.find((p) => p.category === 'shop')).toMatchObject({ view: true, create: false });
     });

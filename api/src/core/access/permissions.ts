@@ -1,7 +1,12 @@
 import { SetMetadata, applyDecorators } from '@nestjs/common';
 
-/** The five permission categories of the product and the four rights each can grant. */
-export const PERMISSION_CATEGORIES = ['blog', 'shop', 'stock', 'orders', 'admin'] as const;
+/**
+ * The permission categories and the four rights each can grant: the spec's five, then the documents of
+ * an order (docs/order-model.md "Permissions"), which no role has unless it is given them.
+ */
+export const SPEC_PERMISSION_CATEGORIES = ['blog', 'shop', 'stock', 'orders', 'admin'] as const;
+export const DOCUMENT_PERMISSION_CATEGORIES = ['quotes', 'deliveries', 'invoices', 'payments'] as const;
+export const PERMISSION_CATEGORIES = [...SPEC_PERMISSION_CATEGORIES, ...DOCUMENT_PERMISSION_CATEGORIES] as const;
 export const PERMISSION_RIGHTS = ['view', 'create', 'edit', 'delete'] as const;
 export type PermissionCategory = (typeof PERMISSION_CATEGORIES)[number];
 export type PermissionRight = (typeof PERMISSION_RIGHTS)[number];

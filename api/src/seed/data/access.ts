@@ -7,8 +7,18 @@ const ALL = ['view', 'create', 'edit', 'delete'] as const;
 export const DEMO_ROLES: DemoRole[] = [
   {
     name: SUPER_ADMIN_ROLE,
-    description: "Accès complet : blog, boutique, stock, commandes et administration des comptes et des rôles.",
-    rights: { blog: [...ALL], shop: [...ALL], stock: [...ALL], orders: [...ALL], admin: [...ALL] },
+    description: "Accès complet : blog, boutique, stock, commandes, devis, livraisons, factures, paiements et administration des comptes et des rôles.",
+    rights: {
+      blog: [...ALL],
+      shop: [...ALL],
+      stock: [...ALL],
+      orders: [...ALL],
+      admin: [...ALL],
+      quotes: [...ALL],
+      deliveries: [...ALL],
+      invoices: [...ALL],
+      payments: [...ALL],
+    },
   },
   {
     name: 'Éditeur',
@@ -22,8 +32,8 @@ export const DEMO_ROLES: DemoRole[] = [
   },
   {
     name: 'Commercial',
-    description: 'Suit les commandes et les clients, consulte le catalogue.',
-    rights: { shop: ['view'], orders: ['view', 'create', 'edit'] },
+    description: 'Suit les commandes et les clients, révise et envoie les devis, consulte le catalogue.',
+    rights: { shop: ['view'], orders: ['view', 'create', 'edit'], quotes: ['view', 'create', 'edit'] },
   },
 ];
 

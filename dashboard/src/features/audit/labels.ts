@@ -95,6 +95,10 @@ const CATEGORY_LABEL: Record<string, string> = {
   stock: 'Stock',
   orders: 'Commandes',
   admin: 'Administration',
+  quotes: 'Devis',
+  deliveries: 'Livraisons',
+  invoices: 'Factures',
+  payments: 'Paiements',
 };
 const RIGHT_LABEL: Record<string, string> = { view: 'Afficher', create: 'Créer', edit: 'Modifier', delete: 'Supprimer' };
 

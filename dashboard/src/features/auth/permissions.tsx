@@ -5,7 +5,17 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { EmptyState } from '../../ui/empty-state';
 import { meQueryOptions } from './api';
 
-export const PERMISSION_CATEGORIES: readonly PermissionCategory[] = ['blog', 'shop', 'stock', 'orders', 'admin'];
+export const PERMISSION_CATEGORIES: readonly PermissionCategory[] = [
+  'blog',
+  'shop',
+  'stock',
+  'orders',
+  'admin',
+  'quotes',
+  'deliveries',
+  'invoices',
+  'payments',
+];
 export const PERMISSION_RIGHTS: readonly PermissionRight[] = ['view', 'create', 'edit', 'delete'];
 
 export type PermissionGrid = Record<PermissionCategory, Record<PermissionRight, boolean>>;

@@ -3,13 +3,17 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, toFormData } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The five categories as the role form labels them (spec section 2). */
+/** The categories as the role form labels them (spec section 2, then the order documents). */
 export const CATEGORY_LABELS: Record<PermissionCategory, string> = {
   blog: 'Articles de Blog',
   shop: 'Gestion de la boutique',
   stock: 'Gestion de stock',
   orders: 'Commandes & Clients',
   admin: 'Administration',
+  quotes: 'Devis (réviser, envoyer)',
+  deliveries: 'Livraisons',
+  invoices: 'Factures & avoirs',
+  payments: 'Paiements',
 };
 
 /** Short names for the "Accès du rôle" badges. */
@@ -19,6 +23,10 @@ export const CATEGORY_SHORT_LABELS: Record<PermissionCategory, string> = {
   stock: 'Stock',
   orders: 'Commandes',
   admin: 'Administration',
+  quotes: 'Devis',
+  deliveries: 'Livraisons',
+  invoices: 'Factures',
+  payments: 'Paiements',
 };
 
 /** GET /api/role: every role (not paginated). */
