@@ -21,59 +21,6 @@ export function isoDate(value: string | Date | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : date.toISOString();
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  laquo: '«',
-  raquo: '»',
-  rsquo: '’',
-  lsquo: '‘',
-  ldquo: '“',
-  rdquo: '”',
-  hellip: '…',
-  ndash: '–',
-  mdash: '—',
-  eacute: 'é',
-  egrave: 'è',
-  ecirc: 'ê',
-  agrave: 'à',
-  acirc: 'â',
-  ccedil: 'ç',
-  ocirc: 'ô',
-  ucirc: 'û',
-  ugrave: 'ù',
-  icirc: 'î',
-  iuml: 'ï',
-  euro: '€',
-};
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
-/** The text of an HTML fragment: tags removed, entities decoded, whitespace collapsed. */
-export function htmlToText(html: string): string {
-  return decodeEntities(
-    html
-      .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
-      .replace(/<img\b[^>]*>/gi, '')
-      .replace(/<br\s*\/?>/gi, ' ')
-      .replace(/<[^>]+>/g, ''),
-  )
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /** Cuts a text at `max` characters (on a word boundary when one is close) and adds "...". */
 export function truncate(text: string, max: number, ellipsis = '...'): string {
   if (text.length <= max) return text;
@@ -81,16 +28,6 @@ export function truncate(text: string, max: number, ellipsis = '...'): string {
   const space = cut.lastIndexOf(' ');
   if (space > max * 0.7) cut = cut.slice(0, space);
   return cut.replace(/[\s,;:.!?-]+$/, '') + ellipsis;
-}
-
-/**
- * The excerpt of an article (spec section 5): the content of its paragraphs joined with spaces,
- * images stripped, cut to `max` characters. Falls back to the whole text when there is no paragraph.
- */
-export function excerpt(html: string, max: number): string {
-  const paragraphs = [...html.matchAll(/<p\b[^>]*>([\s\S]*?)<\/p>/gi)].map((m) => m[1] ?? '');
-  const text = htmlToText(paragraphs.length ? paragraphs.join(' ') : html);
-  return truncate(text, max);
 }
 
 /** Product names on shop cards and in the cart: 22 characters at most (spec section 9). */

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { allArticles } from '../lib/api';
 import { absoluteUrl, company } from '../lib/company';
-import { excerpt, storageUrl } from '../lib/format';
+import { storageUrl } from '../lib/format';
+import { excerpt } from '../lib/html-text';
 
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
