@@ -6,7 +6,7 @@
  * scaled by 10^6, and the result is rounded once, half away from zero, to the target's unit.
  */
 
-import { formatPrice } from '../shared/money.js';
+import { divRound, formatPrice } from '../shared/money.js';
 
 /** 1 EUR = 655.957 XOF, the fixed parity of the CFA franc (not a market rate: never edited). */
 export const EUR_XOF_PARITY = '655.957';
@@ -79,15 +79,7 @@ export function formatRate(scaled: bigint): string {
   return fraction ? `${units}.${fraction}` : `${units}`;
 }
 
-/** n / d rounded half away from zero (d > 0). */
-export function divRound(n: bigint, d: bigint): bigint {
-  const q = n / d;
-  const r = n % d;
-  if (r === 0n) return q;
-  const twice = (r < 0n ? -r : r) * 2n;
-  if (twice >= d) return n < 0n ? q - 1n : q + 1n;
-  return q;
-}
+export { divRound };
 
 export interface Subtotal {
   code: string;

@@ -21,3 +21,13 @@ export function formatPrice(price: string | number, symbol = ''): string {
 export function formatCount(value: number): string {
   return formatPrice(Math.max(0, Math.trunc(value)));
 }
+
+/** n / d rounded half away from zero (d > 0): the one rounding of Comptoir's money. */
+export function divRound(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  const r = n % d;
+  if (r === 0n) return q;
+  const twice = (r < 0n ? -r : r) * 2n;
+  if (twice >= d) return n < 0n ? q - 1n : q + 1n;
+  return q;
+}
