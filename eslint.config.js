@@ -47,6 +47,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  // Type-aware rules where a type-checked project holds the file: a promise nobody awaits loses its
+  // error (an unhandled rejection at best, a test that asserts nothing at worst).
+  {
+    files: ['api/{src,test}/**/*.ts', 'dashboard/src/**/*.{ts,tsx}', 'site/src/**/*.{ts,tsx}', 'tests/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
   {
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'tests/**/*.ts', 'api/test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

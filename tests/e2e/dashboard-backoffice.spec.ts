@@ -695,7 +695,7 @@ test.describe('dashboard back office', () => {
     await box.press('ArrowUp');
     await expect(options.first()).toHaveAttribute('aria-selected', 'true');
     const target = products.getByRole('option').first();
-    const targetIndex = await options.evaluateAll((all, el) => all.indexOf(el as Element), await target.elementHandle());
+    const targetIndex = await options.evaluateAll((all, el) => all.indexOf(el as HTMLElement), await target.elementHandle());
     for (let i = 0; i < targetIndex; i++) await box.press('ArrowDown');
     await expect(target).toHaveAttribute('aria-selected', 'true');
     await box.press('Enter');

@@ -4,13 +4,13 @@ import { toCard } from '../../site/src/lib/articles.js';
 import {
   authorAvatar,
   authorName,
-  excerpt,
   formatDate,
   formatPrice,
   frenchTypography,
   shortName,
   storageUrl,
 } from '../../site/src/lib/format.js';
+import { excerpt } from '../../site/src/lib/html-text.js';
 import { stockLabel } from '../../site/src/lib/products.js';
 
 test.describe('public site formatting', () => {

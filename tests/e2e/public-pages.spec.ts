@@ -79,7 +79,7 @@ test.describe('public pages', () => {
   });
 
   test('the contact map loads only once the visitor scrolls to it (and without JavaScript too)', async ({ browser }) => {
-    const mapRequest = (url: string) => /maps\.google\.com|openstreetmap\.org/.test(url);
+    const mapRequest = (url: URL) => /maps\.google\.com|openstreetmap\.org/.test(url.hostname);
     const phone = await browser.newContext({ viewport: { width: 390, height: 800 } });
     const page = await phone.newPage();
     const asked: string[] = [];

@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-// @ts-expect-error plain ESM helper shared with the scripts
 import { StaffClient, TINY_PNG } from '../../scripts/lib/staff-client.mjs';
 import { E2E_ADMIN, startServer, type RunningServer } from './server.js';
 

@@ -4,7 +4,6 @@
 // build (`<style>` in an attribute). The build must succeed, each page show the text as typed, and no
 // script run.
 import { expect, test } from '@playwright/test';
-// @ts-expect-error plain ESM helper shared with the scripts
 import { TINY_PNG } from '../../scripts/lib/staff-client.mjs';
 import { frenchTypography } from '../../site/src/lib/format.js';
 import { staffApi, type StaffApi } from './dashboard-helpers.js';
