@@ -3,6 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import { collectFieldErrors, validateForm } from '../common/forms.js';
+import { applyListQuery } from '../common/list-order.js';
+import { ARTICLE_LIST } from './article-list.js';
 import { containsPattern, pageByIds, pageOf, pageRequest, scopeCount, searchScope, whereScope } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
 import { explainUnappliedUpdate, sentVersion, withCurrentRecord } from '../common/versioning.js';
@@ -25,7 +27,7 @@ import {
   type PreparedDocument,
 } from './editorjs.js';
 import { Article, type ArticleStatus } from './entities/article.entity.js';
-import { firstFreeSlug, slugify } from './slug.js';
+import { firstFreeSlug, slugify } from '../shared/slug.js';
 import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 
 export const ARTICLES_PAGE_SIZE = 8;
@@ -105,10 +107,7 @@ export class StaffArticlesService {
     const request = pageRequest(query, ARTICLES_PAGE_SIZE);
     // Ids on the base table (IDX_blog_articles_created / _status_created), then the page with its authors.
     const scope = await searchScope(this.articles.createQueryBuilder('article'), query.search);
-    const ids = whereScope(this.articles.createQueryBuilder('article'), 'article', scope)
-      .orderBy('article.created_at', 'DESC')
-      .addOrderBy('article.id', 'DESC');
-    if (query.status) ids.andWhere('article.status = :status', { status: query.status });
+    const ids = applyListQuery(whereScope(this.articles.createQueryBuilder('article'), 'article', scope), query, ARTICLE_LIST);
     const { rows, total, capped } = await pageByIds(
       ids,
       { skip: request.skip, take: request.perPage },

@@ -25,12 +25,13 @@ import { DEMO_ARTICLES } from './data/articles.js';
 import { DEMO_BRANDS, DEMO_CATEGORIES, DEMO_CURRENCIES, DEMO_PRODUCTS } from './data/catalogue.js';
 import { DEMO_CONTACT_MESSAGES, DEMO_CUSTOMERS, DEMO_NEWSLETTER_EMAILS, DEMO_ORDERS } from './data/customers.js';
 import { DEMO_STOCK_ENTRIES } from './data/stock.js';
+import { OPENING_BALANCES } from '../core/database/migrations/mysql/1795800000000-StockLedger.js';
 import type { DemoRole } from './data/types.js';
 import { discardImage, ensureVariants } from '../media/image-variants.js';
 import { checkStoragePath, STORAGE, type Storage } from '../media/storage/storage.js';
 import { avatarSvg, brandSvg, coverSvg, productSvg, stockSvg, writeImages, type ImageJob } from './demo-images.js';
 import { htmlToEditorJs } from './editorjs.js';
-import { slugify, uniqueSlug } from './slug.js';
+import { firstFreeSlug, slugify } from '../shared/slug.js';
 
 const DAY = 86_400_000;
 
@@ -237,7 +238,11 @@ export class SeedService {
       return file;
     });
     const slugs = new Set<string>();
-    const articleSlugs = DEMO_ARTICLES.map((article) => uniqueSlug(slugify(article.title), slugs));
+    const articleSlugs = DEMO_ARTICLES.map((article) => {
+      const slug = firstFreeSlug(slugify(article.title), slugs);
+      slugs.add(slug);
+      return slug;
+    });
     DEMO_ARTICLES.forEach((article, i) =>
       jobs.push({ path: `demo/articles/${articleSlugs[i]}.webp`, svg: coverSvg(article.cover, article.colour, i + 1) }),
     );
@@ -454,6 +459,10 @@ export class SeedService {
         await manager.getRepository(OrderItem).insert(lines.map((line) => ({ ...line, order_id: order.id })));
         itemCount += lines.length;
       }
+
+      // ---- the stock ledger: opening balances as the migration writes them (held by open orders, one
+      // `opening` per product, one `hold` per holding order), so the ledger agrees with the columns.
+      for (const statement of OPENING_BALANCES) await manager.query(statement);
 
       // ---- public-side messages
       for (const [i, email] of DEMO_NEWSLETTER_EMAILS.entries()) {

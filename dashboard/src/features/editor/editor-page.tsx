@@ -28,7 +28,8 @@ import { EditorCanvas, type EditorCanvasHandle } from './editor-canvas';
 import { htmlToBlocks } from './html-to-blocks';
 import { clearDraft, draftDiffers, readDraft, writeDraft, type LocalDraft } from './local-draft';
 import { MediaPickerDialog } from './media-picker-dialog';
-import { articleUrl, slugPreview } from './slug';
+import { slugify } from '@comptoir/api/slug';
+import { articleUrl } from './slug';
 import { HistoryPanel } from '../audit/history-panel';
 
 /** Spec section 9: article save notices last 1.7 s; back to the list 5 s after a create, 2 s after an update. */
@@ -244,7 +245,8 @@ function ArticleEditor({
   );
 
   const title = watch('title');
-  const slug = storedSlug ?? slugPreview(title ?? '');
+  // Previewed with the server's own rule; the server adds "-2", "-3"… when the address is taken.
+  const slug = storedSlug ?? (title?.trim() ? slugify(title) : '');
   const url = slug ? articleUrl(slug) : '';
   const hasImage = Boolean(newImage || storedImage);
   // After a create, later saves update the article: they need the edit right.

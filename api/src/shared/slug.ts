@@ -2,11 +2,12 @@
 const MAX_BASE_LENGTH = 200;
 
 /**
- * The public address part of an article, made once from its title: lowercase, accents removed
+ * The public address part of an article, made once from its title (by the API when an article is
+ * saved and by the seed; previewed by the dashboard's editor as `@comptoir/api/slug`): lowercase, accents removed
  * ("Électricité" → "electricite"), every run of other characters turned into one dash, no dash at
  * either end. A title with nothing usable gives "article".
  */
-export function slugify(title: string): string {
+export function slugify(title: string, maxLength = MAX_BASE_LENGTH): string {
   const base = title
     .replace(/œ/g, 'oe')
     .replace(/Œ/g, 'OE')
@@ -18,7 +19,7 @@ export function slugify(title: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  const cut = base.slice(0, MAX_BASE_LENGTH).replace(/-+$/, '');
+  const cut = base.slice(0, maxLength).replace(/-+$/, '');
   return cut || 'article';
 }
 
