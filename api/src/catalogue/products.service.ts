@@ -19,6 +19,7 @@ import { ProductImage } from './entities/product-image.entity.js';
 import { Product } from './entities/product.entity.js';
 import { AuditService } from '../audit/audit.service.js';
 import { removeAudited, updateAudited } from '../audit/audited-writes.js';
+import { changeAvailable, currentProduct } from '../stock/ledger/stock-ledger.js';
 
 const NOT_FOUND = 'Produit introuvable.';
 export const PRODUCT_MAX_IMAGES = 5;
@@ -122,16 +123,29 @@ export class ProductsService {
     await this.checkReferences(refs);
     const id = await saveWithImages(this.storage, 'products', images, (paths) =>
       runTransaction(this.dataSource, async (manager) => {
+        // The stock typed in comes in through the ledger: an `opening` movement.
         const result = await manager.getRepository(Product).insert({
           name: form.name,
           reference: form.reference,
-          stock: form.stock,
+          stock: 0,
           price: toMoney(form.price),
           description: form.description,
           low_stock_threshold: form.low_stock_threshold ?? null,
           ...refs,
         });
         const productId = Number(result.identifiers[0]!.id);
+        await changeAvailable(
+          manager,
+          productId,
+          'opening',
+          form.stock,
+          {
+            comment: 'Stock initial saisi à la création du produit',
+            documentType: 'product',
+            documentId: productId,
+          },
+          { withEdit: true },
+        );
         await manager
           .getRepository(ProductImage)
           .insert(paths.map((image_path, position) => ({ product_id: productId, image_path, position })));
@@ -162,7 +176,6 @@ export class ProductsService {
           {
             name: form.name,
             reference: form.reference,
-            stock: form.stock,
             price: toMoney(form.price),
             description: form.description,
             low_stock_threshold: form.low_stock_threshold,
@@ -172,6 +185,7 @@ export class ProductsService {
           version,
         );
         if (!result.affected) await explainUnappliedUpdate(manager.getRepository(Product), id, NOT_FOUND, 'ce produit');
+        await this.adjustFromForm(manager, id, form.stock);
         if (paths.length) {
           await manager.getRepository(ProductImage).delete({ product_id: id });
           await manager
@@ -185,6 +199,26 @@ export class ProductsService {
     }
     await this.publishing.notifyChange('product.updated', `Produit « ${form.name} » mis à jour`);
     return this.get(id);
+  }
+
+  /**
+   * The form's stock field is the available quantity. The form keeps it (the spec's product dialog),
+   * but a different number no longer overwrites the column: it becomes an `adjustment` in the ledger
+   * ("erreur de saisie", "Modifié depuis la fiche produit"), lots consumed first-expiring first when it
+   * goes down. The product row is already locked by the save (same version checked), so the current
+   * figure read here is the one the person saw.
+   */
+  private async adjustFromForm(manager: EntityManager, id: number, typed: number): Promise<void> {
+    const current = await currentProduct(manager, id);
+    if (!current || current.stock === typed) return;
+    await changeAvailable(
+      manager,
+      id,
+      'adjustment',
+      typed - current.stock,
+      { reason: 'erreur de saisie', comment: 'Modifié depuis la fiche produit', documentType: 'product', documentId: id },
+      { withEdit: true, consumeLots: true },
+    );
   }
 
   /**

@@ -10,7 +10,7 @@ import { MailService } from '../mail/mail.service.js';
 import { Order } from './entities/order.entity.js';
 import { OrderItem } from './entities/order-item.entity.js';
 import { clientNoticeMails } from './order-request-mails.js';
-import { giveStockBack } from './stock-ledger.js';
+import { forOrder, moveOrderStock, orderLines } from '../stock/ledger/stock-ledger.js';
 
 const CHECK_EVERY_MS = 5 * 60_000;
 const BATCH = 50;
@@ -80,10 +80,8 @@ export class OrderHoldsService {
       { actor: 'system', userId: null, userName: who, ip: null },
     );
     const items = await manager.getRepository(OrderItem).findBy({ order_id: id });
-    await giveStockBack(
-      manager,
-      items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
-    );
+    // The system ends the hold: no staff member moved the stock.
+    await moveOrderStock(manager, 'release', orderLines(items), forOrder(id, null));
     return order;
   }
 

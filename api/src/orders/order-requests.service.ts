@@ -5,7 +5,7 @@ import { DataSource, In, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 import { isSqlite, isTransactionConflict, runTransaction } from '../common/transactions.js';
-import { InsufficientStock, defaultShortageMessage, takeStock } from './stock-ledger.js';
+import { InsufficientStock, defaultShortageMessage, forOrder, holdStock } from '../stock/ledger/stock-ledger.js';
 import { ORDER_CURRENCY_CODES } from '../common/money.js';
 import type { OrderCreatedAnswer, OrderEstimateAnswer } from '../contract/public.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
@@ -117,14 +117,9 @@ export class OrderRequestsService {
     const { money, totalColumn } = orderMoney(priced, dto.currency, await this.rates.inForce(manager));
     const items = priced.map((line) => ({ product: line.product, line, price: line.price, total: line.total_price }));
 
-    // All or nothing, in the order's transaction: a shortage (409 naming the product) undoes everything.
-    if (hold !== 'none')
-      await takeStock(
-        manager,
-        items.map((item) => ({ productId: item.product.id, quantity: item.line.quantity })),
-      );
-    // Held or not, a request never asks for more than exists (the spec's 409 naming the product).
-    else
+    // Held or not, a request never asks for more than exists (the spec's 409 naming the product); a held
+    // request is checked by its hold below, once the order exists for its movements to name it.
+    if (hold === 'none')
       for (const item of items)
         if (item.product.stock < item.line.quantity)
           throw new InsufficientStock(
@@ -181,6 +176,13 @@ export class OrderRequestsService {
       if (isUniqueViolation(error)) throw new RetryOrder('order number taken');
       throw error;
     }
+    // All or nothing, in the order's transaction: a shortage (409 naming the product) undoes everything.
+    if (hold !== 'none')
+      await holdStock(
+        manager,
+        items.map((item) => ({ productId: item.product.id, quantity: item.line.quantity })),
+        forOrder(saved.id),
+      );
 
     const answer: OrderCreatedAnswer['order'] = {
       id: saved.id,

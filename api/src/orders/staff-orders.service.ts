@@ -32,7 +32,7 @@ import { OrderHoldDto, OrderStatusDto, type StaffOrderListQueryDto } from './dto
 import { OrderCount } from './entities/order-count.entity.js';
 import { OrderItem } from './entities/order-item.entity.js';
 import { ORDER_STATUSES, Order, type OrderStatus } from './entities/order.entity.js';
-import { giveStockBack, takeStock } from './stock-ledger.js';
+import { forOrder, moveOrderBetween, moveOrderStock, orderLines, orderStockState } from '../stock/ledger/stock-ledger.js';
 import { itemCurrency, storedMoney } from './order-pricing.js';
 import { clientNoticeMails, type ClientNotice } from './order-request-mails.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -270,10 +270,7 @@ export class StaffOrdersService {
         .where('id = :id AND status = :status AND stock_reserved = :reserved', { id, status: 'pending', reserved: true })
         .execute();
       if (!result.affected) throw conflict(NOTHING_HELD);
-      await giveStockBack(
-        manager,
-        (order.items ?? []).map((item) => ({ productId: item.product_id, quantity: item.quantity })),
-      );
+      await moveOrderStock(manager, 'release', orderLines(order.items ?? []), forOrder(id));
       await this.audit.record(manager, {
         entity: 'order',
         entity_id: id,
@@ -365,16 +362,16 @@ export class StaffOrdersService {
         changes: diffOf({ status: order.status, shipped_at: order.shipped_at }, { status, shipped_at: shippedAt }),
       });
 
-      const lines = (order.items ?? []).map((item) => ({ productId: item.product_id, quantity: item.quantity }));
-      if (wasReserved && !reserve) await giveStockBack(manager, lines);
-      if (!wasReserved && reserve) {
-        await takeStock(
-          manager,
-          lines,
-          (name, available, requested) =>
-            `Impossible de rétablir la commande : stock insuffisant pour « ${name} » (${available} disponible${available > 1 ? 's' : ''}, ${requested} demandé${requested > 1 ? 's' : ''}).`,
-        );
-      }
+      // Held, delivered (shipped) or neither: the ledger writes the movements between the two.
+      await moveOrderBetween(
+        manager,
+        orderStockState(order.status, wasReserved),
+        orderStockState(status, reserve),
+        orderLines(order.items ?? []),
+        forOrder(id),
+        (name, available, requested) =>
+          `Impossible de rétablir la commande : stock insuffisant pour « ${name} » (${available} disponible${available > 1 ? 's' : ''}, ${requested} demandé${requested > 1 ? 's' : ''}).`,
+      );
       // Only the transaction whose conditional UPDATE won gets here: one notice per change.
       const notice = NOTIFIED[status];
       if (notice) {
@@ -413,12 +410,7 @@ export class StaffOrdersService {
         changes: diffOf(columns, null),
       });
       await manager.getRepository(OrderItem).delete({ order_id: id });
-      if (holdsStock(order)) {
-        await giveStockBack(
-          manager,
-          (order.items ?? []).map((item) => ({ productId: item.product_id, quantity: item.quantity })),
-        );
-      }
+      if (holdsStock(order)) await moveOrderStock(manager, 'release', orderLines(order.items ?? []), forOrder(id));
     });
   }
 }

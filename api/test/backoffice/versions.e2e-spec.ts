@@ -3,7 +3,7 @@ import type { Test } from 'supertest';
 import { createRole, createStaffUser, signInAs, toGrid, type StaffClient } from '../support/auth.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import * as fx from './fixtures.js';
-import { takeStock } from '../../src/orders/stock-ledger.js';
+import { holdStock } from '../../src/stock/ledger/stock-ledger.js';
 
 /**
  * Optimistic concurrency on every staff edit (issue 12 §1): each answer carries `version`; an update
@@ -207,7 +207,7 @@ describe('optimistic concurrency on staff edits', () => {
   it('an order taking stock meanwhile makes a product form stale, without naming a staff member', async () => {
     const product = await fx.product(t, refs, { stock: 10 });
     await send(awa, CASES[1]!, `/api/product/${product.id}/update`, 'Relu par Awa', 1).expect(200);
-    await takeStock(t.dataSource.manager, [{ productId: product.id, quantity: 2 }]);
+    await holdStock(t.dataSource.manager, [{ productId: product.id, quantity: 2 }], { userId: null });
     const stale = await send(kofi, CASES[1]!, `/api/product/${product.id}/update`, 'Kofi', 2).expect(409);
     expect(stale.body.conflict).toMatchObject({ version: 3, updated_by: null, current: { stock: 10 } });
     expect(stale.body.message).toMatch(/^Une autre modification a été enregistrée le .* pendant que vous modifiiez ce produit\./);

@@ -43,6 +43,10 @@ export class Product {
   @Column({ type: 'int', default: 0 })
   stock: number;
 
+  /** Held by orders (on-hand = stock + held); moved only by the stock ledger (stock/ledger/). */
+  @Column({ type: 'int', default: 0 })
+  held: number;
+
   /** Stock at or below this shows as low on the dashboard home; null: the global LOW_STOCK_THRESHOLD. */
   @Column({ type: 'int', nullable: true })
   low_stock_threshold: number | null;

@@ -27,6 +27,8 @@ import { OrderCount } from '../../orders/entities/order-count.entity.js';
 import { PublishChange } from '../../publishing/entities/publish-change.entity.js';
 import { SiteBuildState } from '../../publishing/entities/site-build-state.entity.js';
 import { StockEntry } from '../../stock/entities/stock-entry.entity.js';
+import { StockLot } from '../../stock/entities/stock-lot.entity.js';
+import { StockMovement } from '../../stock/entities/stock-movement.entity.js';
 import { AuditEntry } from '../../audit/entities/audit-entry.entity.js';
 import { RecoveryCode } from '../../auth/two-factor/entities/recovery-code.entity.js';
 import { TwoFactorCredential } from '../../auth/two-factor/entities/two-factor-credential.entity.js';
@@ -60,6 +62,8 @@ export {
   SiteBuildState,
   StaffSession,
   StockEntry,
+  StockLot,
+  StockMovement,
   TwoFactorCredential,
   User,
 };
@@ -82,6 +86,8 @@ export const ENTITIES: Function[] = [
   Product,
   ProductImage,
   StockEntry,
+  StockLot,
+  StockMovement,
   // blog
   Article,
   // orders and customers

@@ -1,8 +1,23 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn, VersionColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  VersionColumn,
+  type Relation,
+} from 'typeorm';
+import { Product } from '../../catalogue/entities/product.entity.js';
 import { MoneyColumn } from '../../core/database/column-types.js';
 import { SearchTextColumn } from '../../common/search-text.js';
 
-/** A goods receipt in the warehouse ("Entrées"), independent of the catalogue. */
+/**
+ * A goods receipt in the warehouse ("Entrées"). One that names its product moves that product's stock
+ * (a `receipt` movement and a lot); older entries name none and move nothing.
+ */
 @Entity('stock_entries')
 export class StockEntry {
   @PrimaryGeneratedColumn()
@@ -24,6 +39,15 @@ export class StockEntry {
 
   @Column({ type: 'int' })
   quantity: number;
+
+  /** The product received, when named (optional; the lot and receipt follow it). */
+  @Index('IDX_stock_entries_product')
+  @Column({ type: 'int', nullable: true })
+  product_id: number | null;
+
+  @ManyToOne(() => Product, { nullable: true, onDelete: 'SET NULL', onUpdate: 'CASCADE' })
+  @JoinColumn({ name: 'product_id' })
+  product?: Relation<Product> | null;
 
   /** Plain dates, 'YYYY-MM-DD'. */
   @Column({ type: 'date' })

@@ -13,6 +13,7 @@ import { OrderCounts1795466991187 } from './1795466991187-OrderCounts.js';
 import { SearchTrigrams1795477040332 } from './1795477040332-SearchTrigrams.js';
 import { HoldsAgainstHoarding1795704000000 } from './1795704000000-HoldsAgainstHoarding.js';
 import { TwoFactor1795704628239 } from './1795704628239-TwoFactor.js';
+import { StockLedger1795800000000 } from './1795800000000-StockLedger.js';
 
 export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -28,4 +29,5 @@ export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   SearchTrigrams1795477040332,
   HoldsAgainstHoarding1795704000000,
   TwoFactor1795704628239,
+  StockLedger1795800000000,
 ];
