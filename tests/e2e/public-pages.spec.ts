@@ -367,9 +367,9 @@ test.describe('blog listing', () => {
 
     const pager = page.getByRole('navigation', { name: 'Pagination des articles' });
     if (total > 9) {
-      await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
-      await pager.getByRole('button', { name: 'Page 2' }).click();
-      await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+      await expect(pager.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+      await pager.getByRole('link', { name: 'Page 2' }).click();
+      await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
       await expect(cards).toHaveCount(Math.min(9, total - 9));
     }
 

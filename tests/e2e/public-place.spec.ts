@@ -20,7 +20,7 @@ test.describe('the visitor keeps their place', () => {
     await page.getByLabel('Trier par').selectOption('Populaire');
     await expect(cards).toHaveCount(Math.min(12, n));
     if (n > 12) {
-      await page.getByRole('button', { name: 'Afficher plus' }).click();
+      await page.getByRole('link', { name: 'Afficher plus' }).click();
       await expect(cards).toHaveCount(Math.min(16, n));
     }
     await expect(page).toHaveURL(new RegExp(`categorie=${category.id}`));
@@ -57,7 +57,7 @@ test.describe('the visitor keeps their place', () => {
     const title = page2.blogs.data[0]!.title;
     await page.goto('/blog');
     await islandsReady(page);
-    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.getByRole('link', { name: 'Page 2' }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
     const first = page.locator('[data-blog-list] article').first();
     await expect(first.getByRole('link').first()).toHaveText(title);
@@ -65,7 +65,7 @@ test.describe('the visitor keeps their place', () => {
     await expect(page).toHaveURL(/\/article\//);
     await page.goBack();
     await islandsReady(page);
-    await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     await expect(page.locator('[data-blog-list] article').first().getByRole('link').first()).toHaveText(title);
   });
 });

@@ -49,7 +49,7 @@ test.describe('catalogue', () => {
     await islandsReady(page);
     await expect(page.getByText(`${total} produits`)).toBeVisible();
     let shown = Math.min(12, total);
-    const more = page.getByRole('button', { name: 'Afficher plus' });
+    const more = page.getByRole('link', { name: 'Afficher plus' });
     while (shown < total) {
       await more.click();
       shown = Math.min(shown + 4, total);

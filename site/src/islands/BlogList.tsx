@@ -1,7 +1,8 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { ArticleListAnswer } from '@comptoir/api/contract';
 import { BLOG_EXCERPT, BLOG_PAGE_SIZE, toCard, type ArticleCardData } from '../lib/articles';
 import { storageUrl } from '../lib/format';
+import { browserExcerpt } from './lib/excerpt';
 import { useDebounced } from './lib/hooks';
 import { useUrlState } from './lib/url-state';
 import { api, isAbort } from './lib/http';
@@ -18,6 +19,13 @@ export const BLOG_TEXTS = {
 interface Props {
   initialCards: ArticleCardData[];
   initialTotal: number;
+  /** The pre-rendered page: 1 on /blog, n on /blog/page/n. */
+  initialPage?: number;
+}
+
+/** The pager's addresses are pre-rendered pages (`/blog/page/2`): they work without JavaScript and are crawled. */
+export function blogPageHref(n: number): string {
+  return n <= 1 ? '/blog' : `/blog/page/${n}`;
 }
 
 type Status = 'idle' | 'loading' | 'error';
@@ -26,9 +34,9 @@ type Status = 'idle' | 'loading' | 'error';
  * The blog listing after its pre-rendered first page: search on the title (case-insensitive),
  * 9 articles a page, pager. Pages and searches are asked of the server (GET /api/article).
  */
-export default function BlogList({ initialCards, initialTotal }: Props) {
+export default function BlogList({ initialCards, initialTotal, initialPage = 1 }: Props) {
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(initialPage);
   const [cards, setCards] = useState(initialCards);
   const [total, setTotal] = useState(initialTotal);
   const [status, setStatus] = useState<Status>('idle');
@@ -39,9 +47,9 @@ export default function BlogList({ initialCards, initialTotal }: Props) {
       String(page),
       (v) => {
         const n = Number(v);
-        if (Number.isInteger(n) && n > 1) setPage(n);
+        if (Number.isInteger(n) && n >= 1) setPage(n);
       },
-      '1',
+      String(initialPage),
     ],
     recherche: [search, setSearch, ''],
   });
@@ -77,7 +85,9 @@ export default function BlogList({ initialCards, initialTotal }: Props) {
           notify.error(result.data.message || BLOG_TEXTS.notFound);
         }
         setCards(
-          result.data.blogs.data.map((article) => toCard(article, BLOG_EXCERPT, !withoutCopies.has(storageUrl(article.image)))),
+          result.data.blogs.data.map((article) =>
+            toCard(article, BLOG_EXCERPT, browserExcerpt, !withoutCopies.has(storageUrl(article.image))),
+          ),
         );
         setTotal(result.data.blogs.total);
         setStatus('idle');
@@ -92,6 +102,14 @@ export default function BlogList({ initialCards, initialTotal }: Props) {
     if (next < 1 || next > lastPage || next === page) return;
     setPage(next);
     listTop.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  // Once hydrated on /blog, or during a search, a page is read in place (a few KB of JSON rather than
+  // a page); on /blog/page/n without a search the link simply leads to the pre-rendered page.
+  const follow = (next: number) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (initialPage !== 1 && !debounced) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    goTo(next);
   };
 
   const pages = pagerItems(page, lastPage);
@@ -150,9 +168,9 @@ export default function BlogList({ initialCards, initialTotal }: Props) {
         <nav aria-label="Pagination des articles" className="mt-4 flex justify-center">
           <ul className="flex flex-wrap items-center gap-0.5">
             <li>
-              <button type="button" className="btn btn-ghost" onClick={() => goTo(page - 1)} disabled={page === 1}>
+              <PagerLink to={page - 1} enabled={page > 1} onClick={follow(page - 1)}>
                 <span aria-hidden="true">←</span> Précédent
-              </button>
+              </PagerLink>
             </li>
             {pages.map((item, index) =>
               item === '…' ? (
@@ -161,27 +179,52 @@ export default function BlogList({ initialCards, initialTotal }: Props) {
                 </li>
               ) : (
                 <li key={item}>
-                  <button
-                    type="button"
+                  <a
+                    href={blogPageHref(item)}
                     className={`btn min-w-[44px] px-1 ${item === page ? 'btn-secondary' : 'btn-ghost'}`}
                     aria-current={item === page ? 'page' : undefined}
                     aria-label={`Page ${item}`}
-                    onClick={() => goTo(item)}
+                    onClick={follow(item)}
                   >
                     {item}
-                  </button>
+                  </a>
                 </li>
               ),
             )}
             <li>
-              <button type="button" className="btn btn-ghost" onClick={() => goTo(page + 1)} disabled={page === lastPage}>
+              <PagerLink to={page + 1} enabled={page < lastPage} onClick={follow(page + 1)}>
                 Suivant <span aria-hidden="true">→</span>
-              </button>
+              </PagerLink>
             </li>
           </ul>
         </nav>
       )}
     </div>
+  );
+}
+
+/** "Précédent" / "Suivant": a link, or a dimmed label at either end. */
+function PagerLink({
+  to,
+  enabled,
+  onClick,
+  children,
+}: {
+  to: number;
+  enabled: boolean;
+  onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+  children: ReactNode;
+}) {
+  if (!enabled)
+    return (
+      <span className="btn btn-ghost opacity-50" aria-disabled="true">
+        {children}
+      </span>
+    );
+  return (
+    <a href={blogPageHref(to)} className="btn btn-ghost" onClick={onClick}>
+      {children}
+    </a>
   );
 }
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
-import { cartCountAtom, orderDialogOpenAtom } from './lib/cart';
+import { cartCountAtom, OPEN_CART_NOTE, orderDialogOpenAtom } from './lib/cart';
 import { useHydrated } from './lib/hooks';
 import { prepareToasts } from './lib/toast';
 
@@ -28,6 +28,19 @@ export default function CartBar() {
     url.searchParams.delete('panier');
     window.history.replaceState(window.history.state, '', url);
     setOpen(true);
+  }, [setOpen]);
+
+  // "Commander maintenant" tapped before the islands hydrated (components/EarlyCart.astro): open now,
+  // or as soon as such a tap is recorded while this island is already there.
+  useEffect(() => {
+    const openIfAsked = () => {
+      if (sessionStorage.getItem(OPEN_CART_NOTE) !== '1') return;
+      sessionStorage.removeItem(OPEN_CART_NOTE);
+      setOpen(true);
+    };
+    openIfAsked();
+    window.addEventListener('comptoir:cart-recorded', openIfAsked);
+    return () => window.removeEventListener('comptoir:cart-recorded', openIfAsked);
   }, [setOpen]);
 
   const shown = hydrated ? count : 0;

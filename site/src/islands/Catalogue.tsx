@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { ProductFilterAnswer, ProductSort } from '@comptoir/api/contract';
 import { formatCount, storageUrl } from '../lib/format';
 import { CATALOGUE_INITIAL_LIMIT, CATALOGUE_STEP, SEARCH_MIN_CHARS, toProductCard, type ProductCardData } from '../lib/products';
@@ -39,7 +39,7 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
   const [status, setStatus] = useState<Status>('idle');
   const [attempt, setAttempt] = useState(0);
   // Category, sort, search and the number shown are in the address: Back from a product restores them.
-  useUrlState({
+  const ready = useUrlState({
     categorie: [category, setCategory, 'all'],
     tri: [sort, (v) => setSort(v === 'Populaire' ? 'Populaire' : 'recent'), 'recent'],
     recherche: [search, setSearch, ''],
@@ -63,7 +63,16 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
     [initialProducts],
   );
 
+  // The pre-rendered list is the default one: nothing is asked of the server until the address has been
+  // read, nor while the list asked for is still the one in the HTML (no wasted request, no flash).
+  const prerendered = useRef(true);
   useEffect(() => {
+    if (!ready) return;
+    if (prerendered.current) {
+      prerendered.current = false;
+      if (category === 'all' && sort === 'recent' && !effectiveSearch && limit === CATALOGUE_INITIAL_LIMIT && attempt === 0)
+        return;
+    }
     const controller = new AbortController();
     setStatus('loading');
     const query = new URLSearchParams({ category, sort, limit: String(limit) });
@@ -90,13 +99,17 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
         if (!isAbort(error)) setStatus('error');
       });
     return () => controller.abort();
-  }, [category, sort, effectiveSearch, limit, attempt, withoutCopies]);
+  }, [ready, category, sort, effectiveSearch, limit, attempt, withoutCopies]);
 
   // A new filter starts again from the first 12 products.
   const resetLimit = () => setLimit(CATALOGUE_INITIAL_LIMIT);
 
-  const showMore = () => {
-    setLimit((l) => l + CATALOGUE_STEP);
+  // A link to the next pre-rendered page (/catalogue/page/2) that works without JavaScript and is
+  // crawled; once hydrated it shows 4 more in place (`?affiches=16`).
+  const showMore = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    if (!loading) setLimit((l) => l + CATALOGUE_STEP);
   };
 
   const add = (product: ProductCardData) => {
@@ -116,9 +129,12 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
 
   return (
     <div data-catalogue>
+      {/* A GET form: submitted before the island hydrates, it leads to the address this list reads. */}
       <form
         role="search"
         aria-label="Filtrer les produits"
+        method="get"
+        action="/catalogue"
         className="grid gap-2 rounded-xl border border-line bg-white p-2 shadow-card md:grid-cols-3"
         onSubmit={(e) => e.preventDefault()}
       >
@@ -128,6 +144,7 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
           </label>
           <select
             id={ids.category}
+            name="categorie"
             className="field-input"
             value={category}
             onChange={(e) => {
@@ -149,6 +166,7 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
           </label>
           <select
             id={ids.sort}
+            name="tri"
             className="field-input"
             value={sort}
             onChange={(e) => {
@@ -166,6 +184,7 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
           </label>
           <input
             id={ids.search}
+            name="recherche"
             type="search"
             className="field-input"
             placeholder="Nom du produit (2 caractères min.)"
@@ -218,9 +237,14 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
 
       {canShowMore && (
         <div className="mt-4 flex justify-center">
-          <button type="button" className="btn btn-secondary" onClick={showMore} disabled={loading}>
+          <a
+            href={`/catalogue/page/${Math.floor(limit / CATALOGUE_INITIAL_LIMIT) + 1}`}
+            className="btn btn-secondary"
+            onClick={showMore}
+            aria-disabled={loading || undefined}
+          >
             Afficher plus
-          </button>
+          </a>
         </div>
       )}
     </div>

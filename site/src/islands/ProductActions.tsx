@@ -12,6 +12,8 @@ import {
   updateStock,
 } from './lib/cart';
 import { api } from './lib/http';
+import { useHydrated } from './lib/hooks';
+import { cartAddData } from './ui/ProductCard';
 import { notify, prepareToasts } from './lib/toast';
 import { Spinner } from './ui/Spinner';
 import { StockBadge } from './ui/StockBadge';
@@ -48,10 +50,13 @@ export default function ProductActions({ product }: { product: ProductCardData }
   const [quantity, setQuantity] = useState(1);
   const openDialog = useSetAtom(orderDialogOpenAtom);
   const qtyId = useId();
+  // The spinner only while this island really reads the stock: in the HTML (scripts slow or off) the
+  // badge shows the stock of the last build, without a spinner that would never stop.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     let active = true;
-    api<ProductAnswer>(`/api/product/${product.id}`).then((result) => {
+    void api<ProductAnswer>(`/api/product/${product.id}`).then((result) => {
       if (!active) return;
       if (result.ok) {
         setLive({ state: 'ready', stock: result.data.product.stock });
@@ -100,7 +105,7 @@ export default function ProductActions({ product }: { product: ProductCardData }
     <div className="mt-3 space-y-3" data-product-actions>
       <div aria-live="polite" className="min-h-[32px]">
         {live.state !== 'gone' && <StockBadge stock={live.stock} />}
-        {live.state === 'prerendered' && <Spinner label="Vérification du stock" className="ml-1 text-brand-600" />}
+        {hydrated && live.state === 'prerendered' && <Spinner label="Vérification du stock" className="ml-1 text-brand-600" />}
         {live.state === 'error' && <p className="mt-0.5 text-sm text-ink-muted">{PRODUCT_TEXTS.staleStock}</p>}
         {live.state === 'gone' && <p className="font-semibold text-danger">{PRODUCT_TEXTS.gone}</p>}
       </div>
@@ -153,6 +158,7 @@ export default function ProductActions({ product }: { product: ProductCardData }
           type="button"
           className="btn btn-secondary"
           disabled={disabled}
+          data-cart-add={cartAddData(cartProduct)}
           onClick={() => {
             prepareToasts();
             addToCart(cartProduct, quantity);
@@ -164,6 +170,8 @@ export default function ProductActions({ product }: { product: ProductCardData }
           type="button"
           className="btn btn-primary"
           disabled={disabled}
+          data-cart-add={cartAddData(cartProduct)}
+          data-cart-order=""
           onClick={() => {
             prepareToasts();
             // Already in the cart: the quantity chosen here replaces the cart's.

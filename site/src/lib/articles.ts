@@ -1,5 +1,5 @@
 import type { PublicArticle } from '@comptoir/api/contract';
-import { authorAvatar, authorName, excerpt, formatDate, isoDate, storageUrl } from './format';
+import { authorAvatar, authorName, formatDate, isoDate, storageUrl } from './format';
 
 /** What an article card shows; computed once so islands receive small props. */
 export interface ArticleCardData {
@@ -23,7 +23,10 @@ export const BLOG_EXCERPT = 120;
 export const HOME_EXCERPT = 100;
 export const BLOG_PAGE_SIZE = 9;
 
-export function toCard(article: PublicArticle, excerptLength: number, withVariants = true): ArticleCardData {
+/** The excerpt maker: lib/html-text's at build time, islands/lib/excerpt's in the browser (no entity table shipped). */
+export type Excerpt = (html: string, max: number) => string;
+
+export function toCard(article: PublicArticle, excerptLength: number, excerpt: Excerpt, withVariants = true): ArticleCardData {
   const date = article.published_at ?? article.created_at;
   return {
     id: article.id,

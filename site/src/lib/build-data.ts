@@ -4,10 +4,13 @@ import { VARIANT_WIDTHS, isRasterPath, variantPath, variantSources } from '@comp
 import { existingVariants, storageFileExists } from './api';
 import { toCard, type ArticleCardData } from './articles';
 import { storageUrl } from './format';
+import { excerpt } from './html-text';
 import { toProductCard, type ProductCardData } from './products';
 
 export async function articleCards(articles: PublicArticle[], excerptLength: number): Promise<ArticleCardData[]> {
-  return Promise.all(articles.map(async (a) => toCard(a, excerptLength, Boolean(await existingVariants(a.image_variants)))));
+  return Promise.all(
+    articles.map(async (a) => toCard(a, excerptLength, excerpt, Boolean(await existingVariants(a.image_variants)))),
+  );
 }
 
 export async function productCards(products: PublicProduct[]): Promise<ProductCardData[]> {

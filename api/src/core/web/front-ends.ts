@@ -100,6 +100,8 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
       notFound();
       return;
     }
+    // A page beside a folder of its name (blog.html and blog/page/2.html): the page, not the folder.
+    if (pagesBesideFolders(dir).has(req.path)) req.url = `${req.path}.html${req.originalUrl.slice(req.path.length)}`;
     const onTheFly = () => staticFor(dir)(req, res, notFound);
     if (req.acceptsEncodings('br') !== 'br') return onTheFly();
     pageFile(dir, req.path)
@@ -135,6 +137,24 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
     res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
+}
+
+const besideFolders = new Map<string, Set<string>>();
+/**
+ * The release's top-level pages that have a folder of the same name (`/blog`: blog.html and the
+ * pager's blog/page/2.html), read once per release: their address is the page's, where express.static
+ * would redirect to the folder.
+ */
+function pagesBesideFolders(dir: string): Set<string> {
+  let found = besideFolders.get(dir);
+  if (!found) {
+    found = new Set();
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }))
+      if (entry.isDirectory() && fs.existsSync(path.join(dir, `${entry.name}.html`))) found.add(`/${entry.name}`);
+    besideFolders.clear();
+    besideFolders.set(dir, found);
+  }
+  return found;
 }
 
 interface Page {

@@ -76,6 +76,14 @@ export const orderDialogOpenAtom = atom(false);
 
 const store = getDefaultStore();
 
+/** Where the cart's state lives between the early-tap script and the islands. */
+export const OPEN_CART_NOTE = 'comptoir:open-cart';
+
+// A tap recorded by the early script (components/EarlyCart.astro) before this island hydrated, while
+// another island of the page already had: the store reads the cart again from localStorage.
+if (typeof window !== 'undefined')
+  window.addEventListener('comptoir:cart-recorded', () => store.set(cartAtom, storage.getItem('cart', [])));
+
 export function getCart(): CartItem[] {
   return store.get(cartAtom);
 }

@@ -3,6 +3,12 @@ import type { ProductCardData } from '../../lib/products';
 import { formatPrice, shortName } from '../../lib/format';
 import { StockBadge } from './StockBadge';
 
+/** What the early-tap script (components/EarlyCart.astro) records for a product before hydration. */
+export function cartAddData(product: Pick<ProductCardData, 'id' | 'name' | 'price' | 'stock' | 'image' | 'currency'>): string {
+  const { id, name, price, stock, image, currency } = product;
+  return JSON.stringify({ id, name, price, stock, image, currency });
+}
+
 /** A shop card: image, name cut at 22 characters, category, price, stock, add to cart. */
 export function ProductCard({ product, onAdd }: { product: ProductCardData; onAdd?: (product: ProductCardData) => void }) {
   const href = `/product/${product.id}`;
@@ -47,16 +53,15 @@ export function ProductCard({ product, onAdd }: { product: ProductCardData; onAd
         <p className="text-lg font-extrabold text-accent-800">{formatPrice(product.price, product.currency.symbol)}</p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-1 pt-1">
           <StockBadge stock={product.stock} />
-          {onAdd && (
-            <button
-              type="button"
-              className="btn btn-secondary min-h-[40px] px-1.5 py-0.5 text-sm"
-              onClick={() => onAdd(product)}
-              disabled={product.stock <= 0}
-            >
-              Ajouter au panier<span className="sr-only"> : {product.name}</span>
-            </button>
-          )}
+          <button
+            type="button"
+            className="btn btn-secondary min-h-[40px] px-1.5 py-0.5 text-sm"
+            onClick={() => onAdd?.(product)}
+            disabled={product.stock <= 0}
+            data-cart-add={cartAddData(product)}
+          >
+            Ajouter au panier<span className="sr-only"> : {product.name}</span>
+          </button>
         </div>
       </div>
     </article>
