@@ -21,6 +21,13 @@ interface Cached {
  * categories, brands, currencies). Only rows whose fingerprint changed are loaded and serialized again,
  * so a publish reads a handful of full rows, not N. After a restart the first build reads them all.
  */
+export interface BuildDataWritten {
+  articles: number;
+  products: number;
+  /** The pages (`article/{slug}`, `product/{id}`) of the rows written again, and the addresses that went. */
+  changes: { pages: string[]; gone: string[] };
+}
+
 export class BuildDataCache {
   private readonly articles = new Map<number, Cached>();
   private readonly products = new Map<number, Cached>();
@@ -32,8 +39,21 @@ export class BuildDataCache {
     private readonly services: () => { articles: PublicArticlesService; catalogue: PublicCatalogueService },
   ) {}
 
-  /** Writes the file (aside, then renamed: the build never reads half a file); returns the rows (re)loaded. */
-  async write(file: string): Promise<{ articles: number; products: number }> {
+  /** Writes run one at a time (a priority publish may ask while a cold build's file is being written). */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Writes the file (aside, then renamed: the build never reads half a file); returns the rows (re)loaded.
+   * With `changesOnly`, the file holds only the rows that changed since the previous write (for a build
+   * of just their pages, see SiteBuilderService.publishEdit), and `changes` says which pages those are.
+   */
+  write(file: string, { changesOnly = false } = {}): Promise<BuildDataWritten> {
+    const run = this.queue.then(() => this.writeNow(file, changesOnly));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async writeNow(file: string, changesOnly: boolean): Promise<BuildDataWritten> {
     const { articles, catalogue } = this.services();
     const q = (sql: string, params: unknown[] = []) => this.dataSource.query<Record<string, unknown>[]>(sql, params);
 
@@ -77,17 +97,34 @@ export class BuildDataCache {
       (ids) => catalogue.byIds(ids),
     );
 
-    const list = (cache: Map<number, Cached>, rows: Record<string, unknown>[]) =>
+    const list = (cache: Map<number, Cached>, rows: Record<string, unknown>[], only?: Set<number>) =>
       rows
+        .filter((row) => !only || only.has(Number(row.id)))
         .map((row) => cache.get(Number(row.id))?.json ?? '')
         .filter(Boolean)
         .join(',');
     await fs.promises.writeFile(
       `${file}.part`,
-      `{"articles":[${list(this.articles, articleRows)}],"products":[${list(this.products, productRows)}]}`,
+      changesOnly
+        ? `{"articles":[${list(this.articles, articleRows, new Set(articlesLoaded.stale))}],"products":[${list(this.products, productRows, new Set(productsLoaded.stale))}]}`
+        : `{"articles":[${list(this.articles, articleRows)}],"products":[${list(this.products, productRows)}]}`,
     );
     await fs.promises.rename(`${file}.part`, file);
-    return { articles: articlesLoaded, products: productsLoaded };
+    const written = { articles: articlesLoaded.stale.length, products: productsLoaded.stale.length };
+    if (!changesOnly) return { ...written, changes: { pages: [], gone: [] } };
+    const slug = (json: string) => (JSON.parse(json) as { slug: string }).slug;
+    const articlePages = new Set<string>();
+    const gone = new Set<string>();
+    for (const id of articlesLoaded.stale) articlePages.add(`article/${slug(this.articles.get(id)!.json)}`);
+    // A removed or renamed article's old address goes (a renamed one answers at its new address).
+    for (const old of articlesLoaded.replaced)
+      if (!articlePages.has(`article/${slug(old.json)}`)) gone.add(`article/${slug(old.json)}`);
+    for (const old of productsLoaded.replaced) gone.add(`product/${(JSON.parse(old.json) as { id: number }).id}`);
+    for (const id of productsLoaded.stale) gone.delete(`product/${id}`);
+    return {
+      ...written,
+      changes: { pages: [...articlePages, ...productsLoaded.stale.map((id) => `product/${id}`)], gone: [...gone] },
+    };
   }
 
   /** Brings `cache` up to `rows` (in their order); returns how many rows were loaded. */
@@ -98,7 +135,7 @@ export class BuildDataCache {
     rows: Record<string, unknown>[],
     extra: (id: number) => string,
     load: (ids: number[]) => Promise<T[]>,
-  ): Promise<number> {
+  ): Promise<{ stale: number[]; replaced: Cached[] }> {
     // Authors, categories, brands or currencies changed: every row may show it.
     if (this[frameKey] !== frame) cache.clear();
     this[frameKey] = frame;
@@ -107,12 +144,19 @@ export class BuildDataCache {
       const id = Number(row.id);
       wanted.set(id, JSON.stringify(row) + extra(id));
     }
-    for (const id of cache.keys()) if (!wanted.has(id)) cache.delete(id);
+    // The rows removed or changed, as the previous build showed them (their old addresses).
+    const replaced: Cached[] = [];
+    for (const [id, old] of cache) {
+      if (!wanted.has(id)) {
+        replaced.push(old);
+        cache.delete(id);
+      } else if (old.fingerprint !== wanted.get(id)) replaced.push(old);
+    }
     const stale = [...wanted].filter(([id, fingerprint]) => cache.get(id)?.fingerprint !== fingerprint).map(([id]) => id);
     for (let i = 0; i < stale.length; i += CHUNK) {
       for (const item of await load(stale.slice(i, i + CHUNK)))
         cache.set(item.id, { fingerprint: wanted.get(item.id)!, json: JSON.stringify(item) });
     }
-    return stale.length;
+    return { stale: stale.filter((id) => cache.has(id)), replaced };
   }
 }

@@ -11,6 +11,8 @@ import { SiteBuilderService } from './site-builder.service.js';
 
 /** How often a builder looks for queued work, at most: a dead builder's lease is noticed this late. */
 const MAX_POLL_MS = 5_000;
+/** How often the builder looks for changes to publish by priority during a cold build. */
+const EDIT_POLL_MS = 1_000;
 
 /**
  * Turns queued changes into builds: at most one build at a time across every API process sharing the
@@ -25,6 +27,11 @@ export class PublishWorker implements OnApplicationShutdown {
   private again = false;
   private poller: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** The change the running build serves up to, and the last one a priority publish made live. */
+  private buildTarget = 0;
+  private editedSeq = 0;
+  private editing: Promise<void> | null = null;
+  private editAgain = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -59,6 +66,7 @@ export class PublishWorker implements OnApplicationShutdown {
     if (!this.enabled) return;
     if (this.running) {
       this.again = true;
+      if (this.builder.isColdBuilding()) this.publishEdits();
       return;
     }
     this.running = this.drain()
@@ -88,8 +96,14 @@ export class PublishWorker implements OnApplicationShutdown {
       if (state.requested_seq <= state.failed_seq) return; // failed already; wait for a new change
       if (!(await this.acquireLock())) return; // another process builds; the poll comes back
       const target = (await this.states.findOneByOrFail({ id: 1 })).requested_seq;
+      this.buildTarget = target;
       const heartbeat = setInterval(() => void this.extendLock(), this.heartbeatMs);
       heartbeat.unref();
+      // During a cold build, changes queued by other replicas are looked for every second.
+      const watch = setInterval(() => {
+        if (this.builder.isColdBuilding()) this.publishEdits();
+      }, EDIT_POLL_MS);
+      watch.unref();
       let ok: boolean;
       try {
         await this.states.update({ id: 1 }, { state: 'building', building_since: new Date() });
@@ -106,14 +120,16 @@ export class PublishWorker implements OnApplicationShutdown {
               state: 'idle',
               last_error: null,
               last_duration_ms: outcome.durationMs,
-              live_release: outcome.releaseId ?? null,
-              live_since: liveSince,
+              // A superseded cold build switched nothing (its edits are live; the next build follows).
+              ...(outcome.superseded ? {} : { live_release: outcome.releaseId ?? null, live_since: liveSince }),
               building_since: null,
             })
             .where('id = 1')
             .execute();
-          void this.deployHook.releaseLive(outcome.releaseId ?? '', liveSince);
-          if (this.metrics) this.metrics.releaseLive(await this.oldestChange(state.built_seq, target), liveSince);
+          if (!outcome.superseded) {
+            void this.deployHook.releaseLive(outcome.releaseId ?? '', liveSince);
+            if (this.metrics) this.metrics.releaseLive(await this.oldestChange(state.built_seq, target), liveSince);
+          }
         } else {
           await this.states.update(
             { id: 1 },
@@ -127,10 +143,42 @@ export class PublishWorker implements OnApplicationShutdown {
         }
       } finally {
         clearInterval(heartbeat);
+        clearInterval(watch);
+        await this.editing;
         await this.releaseLock();
       }
       if (!ok) return;
     }
+  }
+
+  /**
+   * Changes queued during a cold build (which renders every page, 30 s and more at 10,000 + 10,000)
+   * go live by priority (SiteBuilderService.publishEdit) instead of waiting for it; the build that
+   * follows the cold one still serves them, as every change is served by a complete build.
+   */
+  private publishEdits(): void {
+    if (this.editing) {
+      this.editAgain = true;
+      return;
+    }
+    this.editing = (async () => {
+      do {
+        this.editAgain = false;
+        const state = await this.states.findOneBy({ id: 1 });
+        const seq = state?.requested_seq ?? 0;
+        if (seq <= Math.max(this.buildTarget, this.editedSeq) || !this.builder.isColdBuilding()) continue;
+        const outcome = await this.builder.publishEdit();
+        if (!outcome?.ok) continue;
+        this.editedSeq = seq;
+        const liveSince = new Date();
+        await this.states.update({ id: 1 }, { live_release: outcome.releaseId ?? null, live_since: liveSince });
+        void this.deployHook.releaseLive(outcome.releaseId ?? '', liveSince);
+      } while (this.editAgain && this.builder.isColdBuilding());
+    })()
+      .catch((error: unknown) => this.logger.error(`Priority publish failed: ${(error as Error).message}`))
+      .finally(() => {
+        this.editing = null;
+      });
   }
 
   /** When the oldest change this build served was made (for the publish-to-live metric). */

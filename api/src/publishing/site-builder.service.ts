@@ -14,6 +14,8 @@ import { recordReleaseScriptHashes } from '../core/web/security-headers.js';
 import type { SiteStatusProvider } from '../health/site-status.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { BuildDataCache } from './build-data.js';
+import { BuildState, type BuildInputs } from './build-state.js';
+import { EditOverlay } from './edit-overlay.js';
 import { failureForStaff } from './build-failure.js';
 import { SiteBucket } from './site-bucket.js';
 import { SiteReleases } from './site-releases.js';
@@ -24,6 +26,11 @@ export interface BuildOutcome {
   releaseId?: string;
   durationMs: number;
   error?: string;
+  /**
+   * A cold build during which edits went live by priority builds (publishEdit): its release lacks
+   * them, so it was not switched live; the next build (warm now) switches a complete one.
+   */
+  superseded?: boolean;
 }
 
 /**
@@ -37,12 +44,19 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
   private readonly bucket: SiteBucket | null;
   private building: Promise<BuildOutcome> | null = null;
   private child: ChildProcess | null = null;
+  /** Every Astro process running (a cold build and a priority publish may overlap), for the shutdown. */
+  private readonly children = new Set<ChildProcess>();
   private lastError: string | undefined;
   private apiOrigin: string | undefined;
   /** The articles and products the last build was given, for the next one (see BuildDataCache). */
   private readonly buildData: BuildDataCache;
   /** Inline script hashes of the pages of the last release, by file identity (see recordReleaseScriptHashes). */
   private readonly scriptHashes = new Map<string, string[]>();
+  /** Astro's incremental cache and the script hashes, kept across restarts (see BuildState). */
+  private readonly buildState: BuildState;
+  /** Set while a cold build (every page rendered) runs with a release live: edits then go by publishEdit. */
+  private cold: { astro: ChildProcess | null; dataWritten: Promise<unknown>; edits: number } | null = null;
+  private editing: Promise<BuildOutcome | null> | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -53,6 +67,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     // A process that does not build only reads SITE_DIR: it may be a read-only mount of the shared volume.
     this.releases = new SiteReleases(config.siteDir, { create: config.buildSiteOnBoot });
     this.bucket = config.siteBucket ? new SiteBucket(config.siteBucket) : null;
+    this.buildState = new BuildState(this.releases.root);
     // Resolved at build time from the application (not injected): the blog and catalogue modules
     // depend on this global publishing module, not the other way round.
     this.buildData = new BuildDataCache(dataSource, () => ({
@@ -102,6 +117,11 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     return this.building !== null;
   }
 
+  /** True while a cold build renders every page with a release live (edits meanwhile: publishEdit). */
+  isColdBuilding(): boolean {
+    return this.cold !== null;
+  }
+
   build(): Promise<BuildOutcome> {
     if (!this.building) {
       this.building = this.runBuild().finally(() => {
@@ -115,6 +135,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     const started = Date.now();
     const { id, dir } = this.releases.newReleaseDir();
     const sourceHash = this.fingerprint();
+    const inputs: BuildInputs = BuildState.inputs(this.config.siteSourceDir, sourceHash);
     // Where a publish spends its time, at debug level (LOG_LEVEL=debug): see docs/performance.md.
     let lap = started;
     const step = (name: string) => {
@@ -125,13 +146,19 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     try {
       const leftovers = await this.releases.removeUnfinished();
       if (leftovers) this.logger.warn(`Removed ${leftovers} unfinished release folder(s) left by an interrupted build`);
+      const warm = await this.buildState.prepare(inputs);
+      this.buildState.loadScriptHashes(this.scriptHashes);
       const storageIndex = await this.writeStorageIndex();
-      step('storage index');
+      step(warm ? 'storage index' : 'storage index (cold build: every page rendered)');
       const buildData = path.join(os.tmpdir(), `comptoir-build-data-${process.pid}-${randomUUID()}.json`);
       try {
         // The data is read while Astro starts and bundles (seconds that do not depend on the data): the
         // site waits for the file to appear only when its pages ask for it.
-        const writing = this.buildData.write(buildData).then(
+        const writing = this.buildData.write(buildData);
+        // A cold build with a release live (not with a bucket: an edit would upload every file): an
+        // edit meanwhile is published on top of the live release by publishEdit, not after this build.
+        if (!warm && this.releases.currentDir() && !this.bucket) this.cold = { astro: null, dataWritten: writing, edits: 0 };
+        const written = writing.then(
           (loaded) =>
             this.logger.debug(
               `build ${id}: build data written after ${Date.now() - lap} ms (${loaded.articles} articles, ${loaded.products} products read)`,
@@ -141,17 +168,37 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
             throw error;
           },
         );
-        await Promise.all([writing, this.runAstro(dir, storageIndex, buildData)]);
+        await Promise.all([written, this.runAstro(dir, storageIndex, buildData, this.buildState.dir)]);
       } finally {
         fs.rmSync(storageIndex, { force: true });
         fs.rmSync(buildData, { force: true });
         fs.rmSync(`${buildData}.part`, { force: true });
       }
       step('astro build');
+      const cold = this.cold;
+      this.cold = null;
+      if (cold) await this.editing;
+      if (cold?.edits) {
+        // Edits went live on top of the old release meanwhile: this one lacks them. The next build
+        // (queued by those edits, rendering only their pages now: the cache is warm) switches a
+        // complete release.
+        this.buildState.recordInputs(inputs);
+        fs.rmSync(dir, { recursive: true, force: true });
+        const durationMs = Date.now() - started;
+        this.logger.log(
+          `Cold build ${id} done in ${durationMs} ms; ${cold.edits} edit(s) went live meanwhile, the next build completes it`,
+        );
+        return { ok: true, releaseId: this.releases.currentMeta()?.id, durationMs, superseded: true };
+      }
       await this.checkRelease(dir);
       step('release check');
       const read = await recordReleaseScriptHashes(dir, this.scriptHashes);
       step(`script hashes (${read} pages read)`);
+      // The cache now holds this build's pages (a restart renders none of them again).
+      this.buildState.recordInputs(inputs);
+      void this.buildState
+        .saveScriptHashes(this.scriptHashes)
+        .catch((error: unknown) => this.logger.warn(`Could not save the script hashes: ${(error as Error).message}`));
       const durationMs = Date.now() - started;
       fs.writeFileSync(
         path.join(dir, '.release.json'),
@@ -176,6 +223,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       this.logger.log(`Site release ${id} live after ${durationMs} ms`);
       return { ok: true, releaseId: id, durationMs };
     } catch (error) {
+      this.cold = null;
       fs.rmSync(dir, { recursive: true, force: true });
       const technical = error instanceof Error ? error.message : String(error);
       this.logger.error(`Site build ${id} failed: ${technical}`);
@@ -213,7 +261,77 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     return file;
   }
 
-  private runAstro(outDir: string, storageIndex: string, buildData: string): Promise<void> {
+  /**
+   * Publishes the edits made since the running cold build read its data, by priority: the cold build
+   * is paused (SIGSTOP, no CPU taken from this one), the changed articles' and products' pages are
+   * rendered alone (a data file of just those rows, a throwaway cache), laid over the live release in
+   * a new release folder (every other file a hard link), switched live, and the cold build resumes.
+   * Such a release is marked `partial`: it keeps the old release's fingerprint, so a restart before
+   * the cold build ends still rebuilds. Returns null when there is nothing to do this way.
+   */
+  publishEdit(): Promise<BuildOutcome | null> {
+    if (!this.cold) return Promise.resolve(null);
+    this.editing ??= this.runEdit().finally(() => {
+      this.editing = null;
+    });
+    return this.editing;
+  }
+
+  private async runEdit(): Promise<BuildOutcome | null> {
+    const cold = this.cold;
+    const live = this.releases.currentDir();
+    const liveMeta = live ? this.releases.readMeta(live) : null;
+    if (!cold || !live || !liveMeta) return null;
+    await cold.dataWritten.catch(() => undefined);
+    const started = Date.now();
+    const { id, dir } = this.releases.newReleaseDir();
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-edit-'));
+    const paused = cold.astro;
+    paused?.kill('SIGSTOP');
+    try {
+      const data = path.join(work, 'build-data.json');
+      const { changes } = await this.buildData.write(data, { changesOnly: true });
+      if (!changes.pages.length && !changes.gone.length) return null;
+      if (changes.pages.length > EDIT_MAX_PAGES) return null; // as long as the cold build: it waits
+      const storageIndex = await this.writeStorageIndex();
+      try {
+        await this.runAstro(path.join(work, 'out'), storageIndex, data, path.join(work, 'cache'), { track: false });
+      } finally {
+        fs.rmSync(storageIndex, { force: true });
+      }
+      const overlay = new EditOverlay(live, path.join(work, 'out'), dir);
+      await overlay.write(changes);
+      await recordReleaseScriptHashes(dir, new Map(this.scriptHashes));
+      const durationMs = Date.now() - started;
+      fs.writeFileSync(
+        path.join(dir, '.release.json'),
+        JSON.stringify(
+          { id, sourceHash: liveMeta.sourceHash, builtAt: new Date().toISOString(), durationMs, partial: true },
+          null,
+          2,
+        ),
+      );
+      this.releases.switchTo(dir);
+      cold.edits++;
+      this.logger.log(`Edit release ${id} (${changes.pages.length} page(s) over ${liveMeta.id}) live after ${durationMs} ms`);
+      return { ok: true, releaseId: id, durationMs };
+    } catch (error) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      this.logger.warn(`Priority publish failed, the cold build will publish it: ${(error as Error).message}`);
+      return { ok: false, durationMs: Date.now() - started, error: (error as Error).message };
+    } finally {
+      paused?.kill('SIGCONT');
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }
+
+  private runAstro(
+    outDir: string,
+    storageIndex: string,
+    buildData: string,
+    cacheDir: string,
+    { track = true }: { track?: boolean } = {},
+  ): Promise<void> {
     if (!this.apiOrigin) return Promise.reject(new Error('the API origin is not known yet'));
     const require = createRequire(path.join(this.config.siteSourceDir, 'package.json'));
     const astroBin = path.join(path.dirname(require.resolve('astro/package.json')), 'bin/astro.mjs');
@@ -221,7 +339,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       ...process.env,
       COMPTOIR_API_URL: this.apiOrigin,
       COMPTOIR_OUT_DIR: outDir,
-      COMPTOIR_CACHE_DIR: path.join(this.releases.root, 'cache'),
+      COMPTOIR_CACHE_DIR: cacheDir,
       COMPTOIR_STORAGE_INDEX: storageIndex,
       COMPTOIR_BUILD_DATA: buildData,
       SITE_URL: this.config.siteUrl,
@@ -243,7 +361,12 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      this.child = child;
+      this.children.add(child);
+      child.on('exit', () => this.children.delete(child));
+      if (track) {
+        this.child = child;
+        if (this.cold) this.cold.astro = child;
+      }
       const collect = (chunk: Buffer) => {
         output = (output + chunk.toString()).slice(-4000);
         const lines = (partial + chunk.toString()).split('\n');
@@ -265,7 +388,10 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       timer.unref();
       child.on('exit', () => clearTimeout(timer));
       child.on('exit', (code, signal) => {
-        this.child = null;
+        if (track) {
+          this.child = null;
+          if (this.cold) this.cold.astro = null;
+        }
         // Astro's own phase timings ("[build] ... in 1.2s", "generating static routes", ...).
         this.logger.debug(`astro build: ${pages.rendered} pages rendered, ${pages.restored} restored\n${phases.join('\n')}`);
         if (code === 0) resolve();
@@ -276,9 +402,15 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
   }
 
   onApplicationShutdown(): void {
-    this.child?.kill('SIGTERM');
+    for (const child of this.children) {
+      child.kill('SIGTERM');
+      child.kill('SIGCONT'); // a cold build paused by a priority publish
+    }
   }
 }
+
+/** Beyond this many changed pages an edit is no quicker than the cold build: it waits for it. */
+const EDIT_MAX_PAGES = 200;
 
 function lastLines(text: string): string {
   return text.trim().split('\n').slice(-8).join('\n');

@@ -6,6 +6,8 @@ export interface ReleaseMeta {
   sourceHash: string;
   builtAt: string;
   durationMs: number;
+  /** A priority publish laid over an older release during a cold build (see SiteBuilderService.publishEdit). */
+  partial?: boolean;
 }
 
 /**
