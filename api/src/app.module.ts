@@ -24,6 +24,7 @@ import { CustomersModule } from './customers/customers.module.js';
 import { DashboardSummaryModule } from './dashboard-summary/dashboard-summary.module.js';
 import { MediaLibraryModule } from './media/media-library.module.js';
 import { StaffOrdersModule } from './orders/staff-orders.module.js';
+import { QuotesModule } from './quotes/quotes.module.js';
 import { SearchModule } from './search/search.module.js';
 import { StockEntriesModule } from './stock/stock-entries.module.js';
 import { MailModule } from './mail/mail.module.js';
@@ -56,6 +57,8 @@ const DOMAIN_MODULES = [
   StaffCatalogueModule,
   StockEntriesModule,
   StaffOrdersModule,
+  // quote versions, the client's page and the order's thread (quotes/)
+  QuotesModule,
   CustomersModule,
   DashboardSummaryModule,
   SearchModule,

@@ -32,6 +32,12 @@ export const PUBLIC_RATE_LIMITS = {
   estimate: { max: 300, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
   contact: { max: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
   newsletter: { max: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  /** The client's order page (quotes/): reading it and its PDFs, from an e-mailed link. */
+  client: { max: 300, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  /** The client's answers on that page: messages, acceptance, refusal. */
+  'client-write': { max: 30, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  /** "Mes commandes" link requests, like password recovery (the service also limits per address). */
+  'my-orders': { max: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
 } satisfies Record<string, ThrottleRule>;
 
 export type PublicForm = keyof typeof PUBLIC_RATE_LIMITS;
@@ -41,6 +47,9 @@ const MESSAGES: Record<PublicForm, (wait: string) => string> = {
   estimate: (wait) => `Trop de demandes d’estimation depuis votre connexion. Veuillez réessayer dans ${wait}.`,
   contact: (wait) => `Trop de messages envoyés depuis votre connexion. Veuillez réessayer dans ${wait}.`,
   newsletter: (wait) => `Trop de demandes d’inscription depuis votre connexion. Veuillez réessayer dans ${wait}.`,
+  client: (wait) => `Trop de demandes depuis votre connexion. Veuillez réessayer dans ${wait}.`,
+  'client-write': (wait) => `Trop de messages envoyés depuis votre connexion. Veuillez réessayer dans ${wait}.`,
+  'my-orders': (wait) => `Trop de demandes de lien depuis votre connexion. Veuillez réessayer dans ${wait}.`,
 };
 
 const RATE_LIMIT_FORM = 'comptoir:public-rate-limit';

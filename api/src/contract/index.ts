@@ -4,3 +4,4 @@ export type * from './public.js';
 export type * from './backoffice.js';
 export type * from './audit.js';
 export type * from './insights.js';
+export type * from './quotes.js';

@@ -21,6 +21,7 @@ import { HoldPolicy, type HoldKind } from './hold-policy.js';
 import { confirmationMail, orderMails } from './order-request-mails.js';
 import { AuditService } from '../audit/audit.service.js';
 import { diffOf } from '../audit/audit-diff.js';
+import { createFirstVersion } from '../quotes/quote-versions.service.js';
 
 export const ORDER_CREATED = 'Commande passée avec succès !';
 const UNKNOWN_PRODUCT = "Ce produit n'existe pas ou n'est plus en vente.";
@@ -183,6 +184,19 @@ export class OrderRequestsService {
         items.map((item) => ({ productId: item.product.id, quantity: item.line.quantity })),
         forOrder(saved.id),
       );
+
+    // Version 1 of the quote is the request itself (docs/order-model.md), in the request's transaction.
+    await createFirstVersion(
+      manager,
+      saved,
+      items.map((item) => ({
+        product: item.product,
+        quantity: item.line.quantity,
+        price: item.price,
+        currency_code: item.line.currency_code,
+      })),
+      this.config.quotes.validityDays,
+    );
 
     const answer: OrderCreatedAnswer['order'] = {
       id: saved.id,

@@ -80,6 +80,13 @@ describe(`bounded work per request (${testDatabaseKind()})`, () => {
     expect(Object.fromEntries(routes.map((route) => [route.key, route.publicWrite!.throttle]))).toEqual({
       'POST /api/account/recovery': 'recovery',
       'POST /api/account/reset': 'recovery',
+      'POST /api/client/order': 'client',
+      'POST /api/client/order/accept': 'client-write',
+      'POST /api/client/order/decline': 'client-write',
+      'POST /api/client/order/message': 'client-write',
+      'POST /api/client/order/pdf': 'client',
+      'POST /api/client/orders': 'client',
+      'POST /api/client/orders-link': 'my-orders',
       'POST /api/contact': 'contact',
       'POST /api/login': 'sign-in',
       'POST /api/login/enrol/passkey': 'sign-in',

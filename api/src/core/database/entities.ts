@@ -24,6 +24,11 @@ import { Order } from '../../orders/entities/order.entity.js';
 import { OrderItem } from '../../orders/entities/order-item.entity.js';
 import { ConfirmedEmail } from '../../orders/entities/confirmed-email.entity.js';
 import { OrderCount } from '../../orders/entities/order-count.entity.js';
+import { ClientLink } from '../../quotes/entities/client-link.entity.js';
+import { OrderMessage } from '../../quotes/entities/order-message.entity.js';
+import { QuoteAcceptance } from '../../quotes/entities/quote-acceptance.entity.js';
+import { QuoteVersion } from '../../quotes/entities/quote-version.entity.js';
+import { QuoteVersionLine } from '../../quotes/entities/quote-version-line.entity.js';
 import { PublishChange } from '../../publishing/entities/publish-change.entity.js';
 import { SiteBuildState } from '../../publishing/entities/site-build-state.entity.js';
 import { StockEntry } from '../../stock/entities/stock-entry.entity.js';
@@ -96,6 +101,12 @@ export const ENTITIES: Function[] = [
   OrderItem,
   ConfirmedEmail,
   OrderCount,
+  // quote versions, the client's answers and the thread (quotes/)
+  QuoteVersion,
+  QuoteVersionLine,
+  QuoteAcceptance,
+  ClientLink,
+  OrderMessage,
   // exchange rates of quote requests
   ExchangeRate,
   // public-side messages

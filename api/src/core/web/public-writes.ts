@@ -10,7 +10,7 @@ export const PUBLIC_WRITE = 'comptoir:public-write';
 
 export interface PublicWritePolicy {
   /** What counts the requests: a public rate limit (public-rate-limit.ts), or the service's own throttle. */
-  throttle: 'order' | 'estimate' | 'contact' | 'newsletter' | 'sign-in' | 'recovery';
+  throttle: 'order' | 'estimate' | 'contact' | 'newsletter' | 'sign-in' | 'recovery' | 'client' | 'client-write' | 'my-orders';
 }
 
 export const PublicWrite = (policy: PublicWritePolicy) => SetMetadata(PUBLIC_WRITE, policy);

@@ -125,6 +125,10 @@ export class Order {
   @Column({ type: 'varchar', length: 64, nullable: true })
   confirm_token_hash: string | null;
 
+  /** The current quote version's state (draft, sent, accepted, declined, expired): quotes/quote-versions.service.ts keeps it. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  quote_state: 'draft' | 'sent' | 'accepted' | 'declined' | 'expired' | null;
+
   /** "expired" when the hold job cancelled the order. */
   @Column({ type: 'varchar', length: 20, nullable: true })
   cancel_reason: string | null;

@@ -1,0 +1,75 @@
+import { CURRENCY_SYMBOLS, formatMoney, fromMinor } from '../common/money.js';
+import type { AppConfig } from '../core/config/config.js';
+import { devisModel } from '../orders/devis.service.js';
+import type { DevisModel } from '../orders/devis-pdf.js';
+import type { Order } from '../orders/entities/order.entity.js';
+import { arretePhrase } from '../shared/amount-in-words.js';
+import { formatTaxRate } from '../shared/document-totals.js';
+import type { QuoteAcceptance } from './entities/quote-acceptance.entity.js';
+import type { QuoteVersionLine } from './entities/quote-version-line.entity.js';
+import type { QuoteVersion } from './entities/quote-version.entity.js';
+import { versionTotals } from './quote-views.js';
+
+const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Africa/Lome' });
+const percent = (bp: number) => formatTaxRate(bp);
+const money = (minor: bigint, code: string) => formatMoney(fromMinor(minor, code), code, CURRENCY_SYMBOLS[code] ?? code);
+
+/**
+ * The PDF content of a quote version ("Devis n° DEV-2026-00042 — version 2"), or of its purchase order
+ * once accepted: the order's client blocks from the devis model, the version's own lines, discounts,
+ * delivery fee, HT / TVA per rate / TTC per currency and the amount in words.
+ */
+export function versionDocumentModel(
+  order: Order,
+  version: QuoteVersion,
+  lines: QuoteVersionLine[],
+  config: Pick<AppConfig, 'company' | 'quotes'>,
+  acceptance: QuoteAcceptance | null = null,
+): DevisModel {
+  const base = devisModel(order, [], config);
+  const sorted = [...lines].sort((a, b) => a.position - b.position || a.id - b.id);
+  const totals = versionTotals(version, sorted);
+  const issued = version.sent_at ? new Date(version.sent_at) : new Date(version.updated_at ?? Date.now());
+  const rows: [string, string][] = [];
+  for (const c of totals.currencies) {
+    const suffix = totals.currencies.length > 1 ? ` (${c.currency})` : '';
+    if (c.discount > 0n || c.delivery > 0n) rows.push([`Total des lignes HT${suffix}`, money(c.lines, c.currency)]);
+    if (c.discount > 0n)
+      rows.push([`Remise globale ${percent(version.discount_bp)}${suffix}`, `− ${money(c.discount, c.currency)}`]);
+    if (c.delivery > 0n) rows.push([`Livraison HT${suffix}`, money(c.delivery, c.currency)]);
+    rows.push([`Total HT${suffix}`, money(c.ht, c.currency)]);
+    for (const t of c.taxes)
+      rows.push([t.rateBp ? `TVA ${percent(t.rateBp)}${suffix}` : `Exonéré de TVA${suffix}`, money(t.tax, c.currency)]);
+    rows.push([`Total TTC${suffix}`, money(c.ttc, c.currency)]);
+  }
+  const words = arretePhrase(
+    acceptance ? 'bon de commande' : 'devis',
+    totals.currencies.map((c) => ({ minor: c.ttc, currency: c.currency })),
+  );
+  const accepted = acceptance
+    ? `BON DE COMMANDE — « Bon pour accord » donné en ligne par ${acceptance.name} le ${dateFr.format(new Date(acceptance.accepted_at))}.`
+    : null;
+  return {
+    ...base,
+    createdAt: issued.toISOString(),
+    number: `${version.quote_number} — version ${version.number}`,
+    date: dateFr.format(issued),
+    validUntil: version.valid_until ? dateFr.format(new Date(`${version.valid_until}T12:00:00Z`)) : base.validUntil,
+    lines: sorted.map((line, index) => ({
+      designation: line.discount_bp ? `${line.product_name} (remise ${percent(line.discount_bp)})` : line.product_name,
+      reference: line.product_reference ?? '—',
+      quantity: String(line.quantity),
+      unitPrice: formatMoney(line.unit_price, line.currency_code, CURRENCY_SYMBOLS[line.currency_code] ?? line.currency_code),
+      currency: line.currency_code,
+      total: money(totals.lines[index]!.ht, line.currency_code),
+    })),
+    totals: rows,
+    rates: [],
+    note: [accepted, words, version.message].filter(Boolean).join('\n'),
+    terms: [
+      ['Conditions de paiement', version.payment_terms ?? order.payment_term],
+      ['Moyen de paiement', order.payment_by],
+      ['Mode de livraison', order.delivery_method],
+    ],
+  };
+}
