@@ -17,7 +17,7 @@ import {
 import { sendPdf } from './staff-quotes.controller.js';
 
 /**
- * The client's page without an account (site: /commande/ and /mes-commandes/). The token of the
+ * The client's page without an account (site: /suivi-commande and /mes-commandes). The token of the
  * e-mailed link travels in POST bodies only, so it never lands in a URL, a log line or a Referer.
  */
 @ApiTags('Site public : espace client')

@@ -224,7 +224,7 @@ export class ClientOrdersService {
         .getExists();
       if (!known) return [];
       const token = await issueClientLink(manager, { orderId: null, email, days: ORDERS_LINK_DAYS });
-      const link = `${this.config.siteUrl}/mes-commandes/#${token}`;
+      const link = `${this.config.siteUrl}/mes-commandes#${token}`;
       return [(await this.mail.send(myOrdersMail(email, link, ORDERS_LINK_DAYS, this.config.company), manager)).id];
     });
     this.mail.deliverSoon(mailIds);

@@ -62,7 +62,7 @@ describe(`quote versions and the client's page (${testDatabaseKind()})`, () => {
   const client = (path: string, body: object) => request(t.http).post(`/api/client/${path}`).send(body);
   const mailsOf = (orderId: number, kind: string) =>
     t.dataSource.getRepository(OutgoingMail).find({ where: { related: `order:${orderId}`, kind }, order: { id: 'ASC' } });
-  const tokenIn = (mail: OutgoingMail) => /\/commande\/#([\w-]{43})/.exec(mail.text)![1]!;
+  const tokenIn = (mail: OutgoingMail) => /\/suivi-commande#([\w-]{43})/.exec(mail.text)![1]!;
   const stockOf = async (p: Product) => (await t.dataSource.getRepository(ProductEntity).findOneByOrFail({ id: p.id })).stock;
 
   /** Revises the order's quote into v2 (2 cables → 10, 5 % off, 5 % overall, 25 000 FCFA delivery) and sends it. */
@@ -329,7 +329,7 @@ describe(`quote versions and the client's page (${testDatabaseKind()})`, () => {
     expect(unknown.body).toEqual(known.body);
     const mails = await t.dataSource.getRepository(OutgoingMail).find({ where: { kind: 'client-orders-link' } });
     expect(mails.map((m) => m.to_address)).toEqual([email]);
-    const token = /\/mes-commandes\/#([\w-]{43})/.exec(mails[0]!.text)![1]!;
+    const token = /\/mes-commandes#([\w-]{43})/.exec(mails[0]!.text)![1]!;
     const list = await client('orders', { token }).expect(200);
     expect(list.body.orders.map((o: { id: number }) => o.id)).toEqual([orderId]);
     const opened = await client('order', { token, order_id: orderId }).expect(200);

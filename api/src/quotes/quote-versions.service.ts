@@ -412,7 +412,7 @@ export class QuoteVersionsService implements OnModuleInit {
             versionReference(draft),
             draft.number,
             draft.message,
-            `${this.config.siteUrl}/commande/#${token}`,
+            `${this.config.siteUrl}/suivi-commande#${token}`,
             draft.valid_until,
             this.config.company,
           );
@@ -489,7 +489,7 @@ export class QuoteVersionsService implements OnModuleInit {
       mailIds.push(
         (
           await this.mail.send(
-            staffReplyMail(order, to, dto.body, `${this.config.siteUrl}/commande/#${token}`, this.config.company),
+            staffReplyMail(order, to, dto.body, `${this.config.siteUrl}/suivi-commande#${token}`, this.config.company),
             manager,
           )
         ).id,
