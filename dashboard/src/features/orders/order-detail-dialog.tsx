@@ -19,6 +19,7 @@ import './order-panel.css';
 import { DevisDownload, OrderHold, OrderMails, OrderTotalsFoot } from './order-quote';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, ORDER_STATUSES, orderStatusOf } from './status';
 import { HistoryPanel } from '../audit/history-panel';
+import { OrderQuoteVersions } from './order-quote-versions';
 
 /** Changes an order's status, refreshing every list, count and stock it touches. */
 export function useOrderStatusChange() {
@@ -183,6 +184,7 @@ function OrderDetailBody({ order }: { order: StaffOrderDetail }) {
         </div>
       </section>
 
+      <OrderQuoteVersions order={order} />
       <OrderMails order={order} />
       <HistoryPanel entity="order" id={order.id} version={order.updated_at} />
     </div>
