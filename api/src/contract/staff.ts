@@ -158,6 +158,8 @@ export interface PasswordResetRequest {
 /** GET /api/orders/count-pending. */
 export interface PendingOrdersCountAnswer extends ApiAnswer {
   count: number;
+  /** Client messages, acceptances and refusals no staff member has read yet (the bell's second sign). */
+  client_messages?: number;
 }
 
 /** POST /api/profile/update (multipart, `_method=PUT`): firstname, name, phone, email, profession, about, image?. */

@@ -236,6 +236,10 @@ describe(`quote versions and the client's page (${testDatabaseKind()})`, () => {
     // A question: staff are told (unread entry for the bell, e-mail to staff who follow orders).
     await client('order/message', { token, body: 'Pouvez-vous livrer à Kara ?' }).expect(201);
     expect((await mailsOf(orderId, 'client-message')).length).toBeGreaterThan(0);
+    // The bell counts it until a staff member opens the order's quote.
+    expect((await sales.get('/api/orders/count-pending').expect(200)).body.client_messages).toBeGreaterThan(0);
+    await sales.get(`/api/order/${orderId}/quote`).expect(200);
+    expect((await sales.get('/api/orders/count-pending').expect(200)).body.client_messages).toBe(0);
     await sales.post(`/api/order/${orderId}/messages`).send({ body: 'Oui, sous 5 jours, livraison comprise.' }).expect(201);
     const reply = await mailsOf(orderId, 'order-message');
     expect(reply[0]!.text).toContain('Oui, sous 5 jours');

@@ -20,11 +20,17 @@ export function PendingOrdersBell() {
   });
   const count = Number(data?.count ?? 0);
   const pending = count > 0;
+  const unread = Number(data?.client_messages ?? 0);
   return (
     <Link
       to={'/commandes' as '/'}
       className="relative inline-flex size-5 items-center justify-center rounded-md text-ink-muted transition-colors hover:bg-surface-muted hover:text-ink focus-visible:outline-3 focus-visible:outline-accent-500"
-      aria-label={pending ? `Commandes : ${count} en attente` : 'Commandes'}
+      aria-label={[
+        pending ? `Commandes : ${count} en attente` : 'Commandes',
+        unread ? `${unread} message${unread > 1 ? 's' : ''} de client non lu${unread > 1 ? 's' : ''}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ')}
       data-pending={pending ? 'true' : 'false'}
     >
       <Bell className="size-2.5" aria-hidden="true" />
@@ -34,6 +40,14 @@ export function PendingOrdersBell() {
           data-testid="pending-dot"
           aria-hidden="true"
         />
+      ) : null}
+      {unread ? (
+        <span
+          className="absolute -right-0.5 -top-0.5 min-w-2 rounded-full bg-accent-700 px-0.5 text-[10px] font-bold leading-4 text-white"
+          data-testid="client-messages-count"
+        >
+          {unread}
+        </span>
       ) : null}
     </Link>
   );
