@@ -31,7 +31,11 @@ describe('GET /api/orders/count-pending', () => {
 
   it('counts the orders waiting for handling, for staff who may see orders', async () => {
     const viewer = await signIn(t, { orders: ['view'] });
-    expect((await viewer.get('/api/orders/count-pending').expect(200)).body).toEqual({ success: true, count: 0, client_messages: 0 });
+    expect((await viewer.get('/api/orders/count-pending').expect(200)).body).toEqual({
+      success: true,
+      count: 0,
+      client_messages: 0,
+    });
     const statuses: OrderStatus[] = ['pending', 'pending', 'inprogress', 'shipped', 'canceled', 'pending'];
     await t.dataSource.getRepository(Order).insert(statuses.map((status, i) => order(i, status)));
     const res = await viewer.get('/api/orders/count-pending').expect(200);
