@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './dashboard-helpers.js';
+import { allProducts, query, waitForMail } from './public-helpers.js';
+
+// Issue 23 items 3-4: staff revise a request's quote and send it; the client opens the e-mailed link
+// (read from the captured mail), asks a question, reads the staff's answer and accepts; the order is
+// then accepted on the dashboard and in progress on the server.
+
+const CLIENT = {
+  company_name: 'Chantiers du Golfe SARL',
+  company_phone: '+228 22 23 24 25',
+  company_email: 'achats@chantiers-golfe.example',
+  representative_name: 'Komi Agbodjan',
+  representative_phone: '+228 90 12 12 12',
+  representative_email: 'k.agbodjan@chantiers-golfe.example',
+};
+
+test('staff revise and send a quote; the client asks, reads the answer and accepts from the e-mailed link', async ({
+  page,
+  browser,
+}) => {
+  const product = (await allProducts(page))
+    .filter((p) => p.currency.name === 'Fcfa' && p.stock >= 5)
+    .sort((a, b) => b.stock - a.stock)[0];
+  expect(product, 'a FCFA product in stock').toBeTruthy();
+  const created = await page.request.post('/api/order/create', {
+    data: {
+      ...CLIENT,
+      payment_by: 'Chèque',
+      currency: 'Fcfa',
+      payment_term: '30 jours',
+      delivery_method: 'Route',
+      delivery_address: 'Zone industrielle, Lomé',
+      credit_level: 'Client référencé',
+      order_items: [{ product_id: product!.id, quantity: 2 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()).order as { id: number; order_num: string };
+
+  // Staff: the order detail, « Réviser le devis », 3 units at 10 % off, « Envoyer au client ».
+  await signIn(page);
+  await page.goto(`/dashboard/commandes?search=${order.order_num}`);
+  await page
+    .getByRole('table', { name: 'Liste des commandes' })
+    .getByRole('button', { name: `Actions pour la commande ${order.order_num}` })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Afficher' }).click();
+  const detail = page.getByRole('dialog', { name: 'Détail de la commande' });
+  const quote = detail.getByTestId('order-quote');
+  await expect(quote).toContainText('-v1');
+  await quote.getByRole('button', { name: 'Réviser le devis' }).click();
+  const editor = quote.getByTestId('quote-draft-editor');
+  await editor.getByLabel('Quantité de la ligne 1').fill('3');
+  await editor.getByLabel('Remise de la ligne 1 (%)').fill('10');
+  await editor.getByLabel('Message au client').fill('Remise de 10 % accordée pour 3 unités.');
+  const since = Date.now();
+  await editor.getByRole('button', { name: 'Envoyer au client' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Envoyer' }).click();
+  await expect(quote.getByTestId('quote-state')).toHaveText('Envoyé');
+  await expect(quote).toContainText('-v2');
+
+  // The client's e-mail carries the link; the page opens in another browser, without any session.
+  const mail = await waitForMail(since, (text) => text.includes(order.order_num) && text.includes('/suivi-commande#'));
+  const link = /https?:\/\/\S+\/suivi-commande#[\w-]{43}/.exec(mail)![0];
+  const clientContext = await browser.newContext();
+  const client = await clientContext.newPage();
+  await client.goto(link);
+  await expect(client.getByRole('heading', { name: /^Devis DEV-.*-v2$/ })).toBeVisible();
+  await expect(client).toHaveURL(/\/suivi-commande$/); // the token left the address bar
+  await expect(client.locator('[data-client-order]')).toContainText('Remise de 10 % accordée pour 3 unités.');
+  await expect(client.locator('[data-in-words]')).toContainText('Arrêté le présent devis à la somme de');
+  await client.getByLabel('Votre message').fill('Pouvez-vous livrer à Kpalimé ?');
+  await client.getByRole('button', { name: 'Envoyer le message' }).click();
+  await expect(client.locator('[data-thread]')).toContainText('Pouvez-vous livrer à Kpalimé ?');
+
+  // Staff read it in the order detail and answer.
+  await page.reload();
+  await page
+    .getByRole('table', { name: 'Liste des commandes' })
+    .getByRole('button', { name: `Actions pour la commande ${order.order_num}` })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Afficher' }).click();
+  await expect(detail.getByTestId('order-thread')).toContainText('Pouvez-vous livrer à Kpalimé ?');
+  await detail.getByLabel('Répondre au client').fill('Oui, livraison à Kpalimé sous 4 jours.');
+  await detail.getByRole('button', { name: 'Envoyer la réponse' }).click();
+  await expect(detail.getByTestId('order-thread')).toContainText('Oui, livraison à Kpalimé sous 4 jours.');
+
+  // The client sees the answer and accepts (name typed, « Bon pour accord » ticked).
+  await client.reload();
+  await expect(client.locator('[data-thread]')).toContainText('Oui, livraison à Kpalimé sous 4 jours.');
+  await client.getByLabel('Votre nom (signature)').fill('Komi Agbodjan');
+  await client.getByLabel('Bon pour accord').check();
+  await client.getByRole('button', { name: 'Accepter', exact: true }).click();
+  await expect(client.getByRole('status').filter({ hasText: 'Votre commande est confirmée' })).toBeVisible();
+  await expect(client.locator('[data-order-state]')).toContainText('Accepté');
+  await clientContext.close();
+
+  // The dashboard shows it accepted; the server says in progress.
+  await page.reload();
+  await page
+    .getByRole('table', { name: 'Liste des commandes' })
+    .getByRole('button', { name: `Actions pour la commande ${order.order_num}` })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Afficher' }).click();
+  await expect(detail.getByTestId('quote-state')).toHaveText('Accepté');
+  expect(query<{ status: string; quote_state: string }>('SELECT status, quote_state FROM orders WHERE id = ?', order.id)).toEqual(
+    [{ status: 'inprogress', quote_state: 'accepted' }],
+  );
+});
