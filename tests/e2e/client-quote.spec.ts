@@ -19,9 +19,9 @@ test('staff revise and send a quote; the client asks, reads the answer and accep
   page,
   browser,
 }) => {
-  const product = (await allProducts(page))
+  const [product, extra] = (await allProducts(page))
     .filter((p) => p.currency.name === 'Fcfa' && p.stock >= 5)
-    .sort((a, b) => b.stock - a.stock)[0];
+    .sort((a, b) => b.stock - a.stock);
   expect(product, 'a FCFA product in stock').toBeTruthy();
   const created = await page.request.post('/api/order/create', {
     data: {
@@ -55,6 +55,14 @@ test('staff revise and send a quote; the client asks, reads the answer and accep
   await editor.getByLabel('Quantité de la ligne 1').fill('3');
   await editor.getByLabel('Remise de la ligne 1 (%)').fill('10');
   await editor.getByLabel('Message au client').fill('Remise de 10 % accordée pour 3 unités.');
+  // A product added from the catalogue: its name, reference and price are copied into the line.
+  await editor.getByLabel('Ajouter un produit du catalogue').fill(extra!.reference);
+  await editor
+    .getByTestId('quote-product-results')
+    .getByRole('button', { name: new RegExp(extra!.reference) })
+    .first()
+    .click();
+  await expect(editor.getByLabel('Désignation de la ligne 2')).toHaveValue(extra!.name);
   const since = Date.now();
   await editor.getByRole('button', { name: 'Envoyer au client' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Envoyer' }).click();
@@ -71,6 +79,7 @@ test('staff revise and send a quote; the client asks, reads the answer and accep
   await expect(client).toHaveURL(/\/suivi-commande$/); // the token left the address bar
   await expect(client.locator('[data-client-order]')).toContainText('Remise de 10 % accordée pour 3 unités.');
   await expect(client.locator('[data-in-words]')).toContainText('Arrêté le présent devis à la somme de');
+  await expect(client.locator('[data-client-order] table')).toContainText(extra!.name);
   await client.getByLabel('Votre message').fill('Pouvez-vous livrer à Kpalimé ?');
   await client.getByRole('button', { name: 'Envoyer le message' }).click();
   await expect(client.locator('[data-thread]')).toContainText('Pouvez-vous livrer à Kpalimé ?');

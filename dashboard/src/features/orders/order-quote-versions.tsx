@@ -1,4 +1,10 @@
-import type { QuoteDraftPayload, QuoteVersionView, StaffQuoteAnswer, StaffOrderDetail } from '@comptoir/api/contract';
+import type {
+  ProductListAnswer,
+  QuoteDraftPayload,
+  QuoteVersionView,
+  StaffQuoteAnswer,
+  StaffOrderDetail,
+} from '@comptoir/api/contract';
 import { documentTotals } from '@comptoir/api/document-totals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileDown, Plus, Send, Trash2 } from 'lucide-react';
@@ -42,6 +48,56 @@ function minorOf(amount: string, code: string): bigint {
   return Number.isFinite(value) ? BigInt(Math.round(value * 10 ** (DECIMALS[code] ?? 2))) : 0n;
 }
 
+/** « Ajouter un produit »: a catalogue search (shop view); the line copies its name, reference, price and currency. */
+function ProductPicker({ onPick }: { onPick: (line: Omit<DraftLine, 'key'>) => void }) {
+  const [search, setSearch] = useState('');
+  const results = useQuery({
+    queryKey: ['quote-product-search', search],
+    queryFn: ({ signal }) => api.get<ProductListAnswer>('/api/product', { signal, query: { page: 1, per_page: 8, search } }),
+    enabled: search.trim().length >= 2,
+    staleTime: 30_000,
+  });
+  return (
+    <div className="flex flex-col gap-0.5 text-sm">
+      <label className="flex flex-col">
+        Ajouter un produit du catalogue
+        <input
+          className="rounded border border-line px-0.5"
+          placeholder="Nom ou référence"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </label>
+      {results.data?.products.data.length ? (
+        <ul className="rounded border border-line" data-testid="quote-product-results">
+          {results.data.products.data.map((p) => (
+            <li key={p.id}>
+              <button
+                type="button"
+                className="w-full px-0.5 py-0.5 text-left hover:bg-surface-muted"
+                onClick={() => {
+                  onPick({
+                    product_id: p.id,
+                    product_name: p.name,
+                    product_reference: p.reference,
+                    quantity: 1,
+                    unit_price: p.price.replace(/\.00$/, ''),
+                    currency_code: p.currency.code,
+                    discount_bp: 0,
+                  });
+                  setSearch('');
+                }}
+              >
+                {p.name} <span className="text-ink-muted">({p.reference})</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 /** The draft editor: lines, discounts, delivery fee, validity, terms, message; a preview of the totals. */
 function DraftEditor({ orderId, draft, onSaved }: { orderId: number; draft: QuoteVersionView; onSaved: (quote: Quote) => void }) {
   const [lines, setLines] = useState<DraftLine[]>([]);
@@ -53,6 +109,7 @@ function DraftEditor({ orderId, draft, onSaved }: { orderId: number; draft: Quot
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const { can } = usePermissions();
   useEffect(() => {
     setLines(
       draft.lines.map((l, key) => ({
@@ -228,6 +285,11 @@ function DraftEditor({ orderId, draft, onSaved }: { orderId: number; draft: Quot
           Ajouter une ligne
         </Button>
       </div>
+      {can('shop', 'view') ? (
+        <ProductPicker
+          onPick={(line) => setLines((all) => [...all, { ...line, key: Math.max(0, ...all.map((l) => l.key)) + 1 }])}
+        />
+      ) : null}
       <div className="grid grid-cols-2 gap-1 text-sm">
         <label className="flex flex-col">
           Remise globale (%)
