@@ -66,6 +66,11 @@ export function versionDocumentModel(
     totals: rows,
     rates: [],
     note: [accepted, words, version.message].filter(Boolean).join('\n'),
+    footer:
+      `${config.company.name} · ${config.company.address} · ${config.company.email}. ` +
+      (acceptance
+        ? `Devis ${version.quote_number} (version ${version.number}) accepté en ligne : il vaut bon de commande.`
+        : `Devis valable jusqu’au ${version.valid_until ? dateFr.format(new Date(`${version.valid_until}T12:00:00Z`)) : base.validUntil}, sous réserve de disponibilité du stock ; aucun paiement n’a été effectué en ligne.`),
     terms: [
       ['Conditions de paiement', version.payment_terms ?? order.payment_term],
       ['Moyen de paiement', order.payment_by],

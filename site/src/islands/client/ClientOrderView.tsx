@@ -231,7 +231,7 @@ export function ClientOrderView({ token, orderId }: { token: string; orderId?: n
           <form
             onSubmit={accept}
             noValidate
-            className="grid gap-2 rounded-2xl bg-white p-3 shadow-raised"
+            className="grid content-start gap-2 rounded-2xl bg-white p-3 shadow-raised"
             aria-busy={busy === 'accept'}
           >
             <h2 className="text-lg font-bold text-brand-900">Accepter le devis</h2>
@@ -264,7 +264,7 @@ export function ClientOrderView({ token, orderId }: { token: string; orderId?: n
           <form
             onSubmit={decline}
             noValidate
-            className="grid gap-2 rounded-2xl bg-white p-3 shadow-raised"
+            className="grid content-start gap-2 rounded-2xl bg-white p-3 shadow-raised"
             aria-busy={busy === 'decline'}
           >
             <h2 className="text-lg font-bold text-brand-900">Refuser le devis</h2>
