@@ -22,7 +22,7 @@ import { QuoteAcceptance } from './entities/quote-acceptance.entity.js';
 import { QuoteVersionLine } from './entities/quote-version-line.entity.js';
 import { QuoteVersion } from './entities/quote-version.entity.js';
 import { clientActivityMail, myOrdersMail, type ClientActivity } from './quote-mails.js';
-import { QuoteVersionsService, currentSentVersion, setQuoteState } from './quote-versions.service.js';
+import { QuoteVersionsService, currentSentVersion, expireOverdue, setQuoteState } from './quote-versions.service.js';
 import { isPastValidity, messageView, versionReference, versionView } from './quote-views.js';
 
 const MINUTE = 60_000;
@@ -281,7 +281,10 @@ export class ClientOrdersService {
   private async answerable(manager: EntityManager, order: Order, versionId: number, declining = false): Promise<QuoteVersion> {
     const version = await currentSentVersion(manager, order.id);
     if (!version || version.id !== versionId) throw conflict(NEWER_VERSION);
-    if (version.state !== 'sent') throw conflict(ALREADY_ANSWERED[version.state] ?? ALREADY_ANSWERED.draft!);
+    if (version.state === 'expired' && !declining && isPastValidity(version))
+      throw conflict(expiredMessage(version.valid_until!));
+    if (version.state !== 'sent' && !(declining && version.state === 'expired' && isPastValidity(version)))
+      throw conflict(ALREADY_ANSWERED[version.state] ?? ALREADY_ANSWERED.draft!);
     if (order.status !== 'pending') throw conflict('Cette commande n’attend plus de réponse.');
     if (!declining && isPastValidity(version)) throw conflict(expiredMessage(version.valid_until!));
     return version;
@@ -308,7 +311,9 @@ export class ClientOrdersService {
     return users.map((user) => clientActivityMail(order, user.email, activity, text, link, this.config.company, clientEmail));
   }
 
-  private async orderView(manager: EntityManager, order: Order): Promise<ClientOrderAnswer['order']> {
+  private async orderView(manager: EntityManager, read: Order): Promise<ClientOrderAnswer['order']> {
+    await expireOverdue(manager, read.id);
+    const order = await manager.getRepository(Order).findOneByOrFail({ id: read.id });
     const versions = (
       await manager.getRepository(QuoteVersion).find({ where: { order_id: order.id }, order: { number: 'DESC' } })
     ).filter((v) => v.state !== 'draft');
@@ -318,9 +323,10 @@ export class ClientOrdersService {
     const messages = await manager.getRepository(OrderMessage).find({ where: { order_id: order.id }, order: { id: 'ASC' } });
     let note: string | null = null;
     if (!current) note = ALREADY_ANSWERED.draft!;
+    else if (isPastValidity(current) && (current.state === 'sent' || current.state === 'expired'))
+      note = expiredMessage(current.valid_until!);
     else if (current.state !== 'sent') note = ALREADY_ANSWERED[current.state]!;
     else if (order.status !== 'pending') note = 'Cette commande n’attend plus de réponse.';
-    else if (isPastValidity(current)) note = expiredMessage(current.valid_until!);
     return {
       id: order.id,
       order_num: order.order_num,
@@ -329,15 +335,13 @@ export class ClientOrdersService {
       status: order.status,
       quote_state: current?.state ?? null,
       current: current ? versionView(current, lines, acceptance) : null,
-      earlier: versions
-        .slice(1)
-        .map((v) => ({
-          id: v.id,
-          number: v.number,
-          reference: versionReference(v),
-          state: v.state,
-          sent_at: v.sent_at ? new Date(v.sent_at).toISOString() : null,
-        })),
+      earlier: versions.slice(1).map((v) => ({
+        id: v.id,
+        number: v.number,
+        reference: versionReference(v),
+        state: v.state,
+        sent_at: v.sent_at ? new Date(v.sent_at).toISOString() : null,
+      })),
       messages: messages.map(messageView),
       can_answer: note === null,
       answer_note: note,

@@ -311,7 +311,15 @@ describe(`quote versions and the client's page (${testDatabaseKind()})`, () => {
     expect(res.body.message).toBe(
       'Ce devis a expiré le 31/01/2020 : il ne peut plus être accepté. Écrivez-nous ci-dessous pour recevoir un devis à jour.',
     );
-    expect((await t.dataSource.getRepository(Order).findOneByOrFail({ id: orderId })).status).toBe('pending');
+    // Read after its date, the version is marked expired, and so is the order's summary the dashboard shows.
+    expect(await t.dataSource.getRepository(Order).findOneByOrFail({ id: orderId })).toMatchObject({
+      status: 'pending',
+      quote_state: 'expired',
+    });
+    const staff = (await sales.get(`/api/order/${orderId}/quote`).expect(200)).body.quote;
+    expect(staff.versions[0]).toMatchObject({ number: 2, state: 'expired' });
+    // Staff can send a new version with a new date.
+    await sales.post(`/api/order/${orderId}/quote/revise`).send({}).expect(201);
   });
 
   it('answers 410 for an unknown, revoked or other order’s link, and 422 for a malformed one', async () => {

@@ -113,6 +113,27 @@ export async function currentSentVersion(manager: EntityManager, orderId: number
     .getOne();
 }
 
+/**
+ * A sent version past its validity date becomes `expired` (with the order's summary) the first time
+ * the order is read after that date: the state the screens show never lags the calendar.
+ */
+export async function expireOverdue(manager: EntityManager, orderId: number, now = new Date()): Promise<void> {
+  const result = await manager
+    .createQueryBuilder()
+    .update(QuoteVersion)
+    .set({ state: 'expired' })
+    .where('order_id = :orderId AND state = :sent AND valid_until IS NOT NULL AND valid_until < :today', {
+      orderId,
+      sent: 'sent',
+      today: lomeToday(now),
+    })
+    .execute();
+  if (result.affected) {
+    const current = await currentVersion(manager, orderId);
+    if (current) await manager.getRepository(Order).update({ id: orderId }, { quote_state: current.state });
+  }
+}
+
 /** Sets a version's state and the order's summary of it, in the caller's transaction. */
 export async function setQuoteState(
   manager: EntityManager,
@@ -157,8 +178,9 @@ export class QuoteVersionsService implements OnModuleInit {
   }
 
   async get(orderId: number, manager: EntityManager = this.dataSource.manager): Promise<StaffQuoteAnswer['quote']> {
-    const order = await manager.getRepository(Order).findOneBy({ id: orderId });
-    if (!order) throw notFound(NOT_FOUND);
+    if (!(await manager.getRepository(Order).existsBy({ id: orderId }))) throw notFound(NOT_FOUND);
+    await expireOverdue(manager, orderId);
+    const order = await manager.getRepository(Order).findOneByOrFail({ id: orderId });
     const versions = await manager.getRepository(QuoteVersion).find({ where: { order_id: orderId }, order: { number: 'DESC' } });
     const ids = versions.map((v) => v.id);
     const lines = ids.length ? await manager.getRepository(QuoteVersionLine).findBy({ quote_version_id: In(ids) }) : [];
