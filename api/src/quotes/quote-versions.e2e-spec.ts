@@ -232,6 +232,16 @@ describe(`quote versions and the client's page (${testDatabaseKind()})`, () => {
       .parse(binary)
       .expect(200);
     expect(pdfText(v1pdf.body as Buffer)).toContain('DEVIS');
+    // The page's « Télécharger le PDF » is a plain form POST (urlencoded), the token in the body.
+    const formPdf = await request(t.http)
+      .post('/api/client/order/pdf')
+      .type('form')
+      .send({ token, version_id: String(v2.id) })
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    expect(formPdf.headers['referrer-policy']).toBe('no-referrer');
+    expect(pdfText(formPdf.body as Buffer)).toMatch(/version 2/);
 
     // A question: staff are told (unread entry for the bell, e-mail to staff who follow orders).
     await client('order/message', { token, body: 'Pouvez-vous livrer à Kara ?' }).expect(201);
