@@ -21,6 +21,9 @@ import { NewsletterSubscriber } from '../newsletter/entities/newsletter-subscrib
 import { Order } from '../orders/entities/order.entity.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { StockEntry } from '../stock/entities/stock-entry.entity.js';
+import { PERMISSION_CATEGORIES } from '../core/access/permissions.js';
+import { OrderMessage } from '../quotes/entities/order-message.entity.js';
+import { QuoteVersion } from '../quotes/entities/quote-version.entity.js';
 import { DEMO_PRODUCTS } from './data/catalogue.js';
 import { SeedService } from './seed.service.js';
 
@@ -280,7 +283,14 @@ describe(`demo data and first administrator (${testDatabaseKind()})`, () => {
     expect(emails.filter((e) => e === `afi.mensah@${TEST_DOMAIN}`)).toHaveLength(1);
     expect(await administrators(t.dataSource)).toHaveLength(1);
     expect(first.roles).toBeGreaterThanOrEqual(3);
-    expect(first.permissions).toBe(first.roles * 5);
+    expect(first.permissions).toBe(first.roles * PERMISSION_CATEGORIES.length);
+    // Every demo order has its quote; the newest pending one is in negotiation (v2 sent, a question and its answer).
+    const versions = await t.dataSource.getRepository(QuoteVersion).find();
+    const orders = await t.dataSource.getRepository(Order).find();
+    expect(orders.every((o) => versions.some((v) => v.order_id === o.id && v.number === 1))).toBe(true);
+    const negotiated = versions.find((v) => v.number === 2)!;
+    expect(negotiated).toMatchObject({ state: 'sent', discount_bp: 0 });
+    expect(await t.dataSource.getRepository(OrderMessage).countBy({ order_id: negotiated.order_id })).toBe(2);
   });
 });
 

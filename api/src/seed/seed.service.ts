@@ -19,6 +19,7 @@ import { Media } from '../media/entities/media.entity.js';
 import { NewsletterSubscriber } from '../newsletter/entities/newsletter-subscriber.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
+import { seedDemoQuotes } from '../quotes/demo-quotes.js';
 import { StockEntry } from '../stock/entities/stock-entry.entity.js';
 import { DEMO_ROLES, DEMO_STAFF, SUPER_ADMIN_ROLE } from './data/access.js';
 import { DEMO_ARTICLES } from './data/articles.js';
@@ -459,6 +460,9 @@ export class SeedService {
         await manager.getRepository(OrderItem).insert(lines.map((line) => ({ ...line, order_id: order.id })));
         itemCount += lines.length;
       }
+
+      // ---- quote versions: version 1 of every order, one quote in negotiation (quotes/demo-quotes.ts)
+      await seedDemoQuotes(manager, this.dataSource.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql');
 
       // ---- the stock ledger: opening balances as the migration writes them (held by open orders, one
       // `opening` per product, one `hold` per holding order), so the ledger agrees with the columns.

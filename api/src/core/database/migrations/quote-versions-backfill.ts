@@ -4,7 +4,8 @@ import type { QueryRunner } from 'typeorm';
  * Data part of the QuoteVersionsAndClientLinks migration, the same on both drivers: every existing
  * order gets its version 1 (sent when the request was made, its lines copied from the order's, TVA at
  * the default 18 %), `orders.quote_state` the version's state, and every role that administers the
- * accounts gets the new document categories (the others get nothing: deny by default).
+ * accounts gets the new document categories (the others get nothing: deny by default). Touches only
+ * orders without a version yet, so the demo seed runs it too for the orders it writes.
  */
 export async function backfillQuotes(queryRunner: QueryRunner, driver: 'sqlite' | 'mysql'): Promise<void> {
   const q = driver === 'mysql' ? (name: string) => `\`${name}\`` : (name: string) => `"${name}"`;
@@ -19,17 +20,19 @@ export async function backfillQuotes(queryRunner: QueryRunner, driver: 'sqlite' 
        CASE o.status WHEN 'pending' THEN 'sent' WHEN 'canceled' THEN
          CASE WHEN o.cancel_reason = 'expired' THEN 'expired' ELSE 'declined' END ELSE 'accepted' END,
        0, 0, ${code('o.currency')}, ${validUntil}, o.payment_term, o.created_at, 1, o.created_at, o.created_at
-     FROM orders o`,
+     FROM orders o WHERE NOT EXISTS (SELECT 1 FROM quote_versions x WHERE x.order_id = o.id)`,
   );
   await queryRunner.query(
     `INSERT INTO quote_version_lines (quote_version_id, ${q('position')}, product_id, product_name, product_reference, quantity,
        unit_price, currency_code, discount_bp, tax_rate_bp)
      SELECT v.id, i.id, i.product_id, i.product_name, i.product_reference, i.quantity, i.price,
        COALESCE(i.currency_code, ${code('o.currency')}), 0, 1800
-     FROM order_items i JOIN orders o ON o.id = i.order_id JOIN quote_versions v ON v.order_id = o.id AND v.${q('number')} = 1`,
+     FROM order_items i JOIN orders o ON o.id = i.order_id JOIN quote_versions v ON v.order_id = o.id AND v.${q('number')} = 1
+     WHERE NOT EXISTS (SELECT 1 FROM quote_version_lines x WHERE x.quote_version_id = v.id)`,
   );
   await queryRunner.query(
-    `UPDATE orders SET quote_state = (SELECT v.state FROM quote_versions v WHERE v.order_id = orders.id AND v.${q('number')} = 1)`,
+    `UPDATE orders SET quote_state = (SELECT v.state FROM quote_versions v WHERE v.order_id = orders.id AND v.${q('number')} = 1)
+     WHERE quote_state IS NULL`,
   );
   for (const category of ['quotes', 'deliveries', 'invoices', 'payments']) {
     await queryRunner.query(
