@@ -15,13 +15,14 @@ import { MailService, type MailRequest } from '../mail/mail.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { forOrder, moveOrderStock, orderLines } from '../stock/ledger/stock-ledger.js';
-import { ORDERS_LINK_DAYS, issueClientLink, orderOfLink, validLink } from './client-links.js';
+import { ORDERS_LINK_DAYS, ORDER_LINK_DAYS, issueClientLink, orderOfLink, validLink } from './client-links.js';
+import type { ClientLink } from './entities/client-link.entity.js';
 import type { ClientAcceptDto, ClientDeclineDto, ClientMessageDto, ClientPdfDto, ClientTokenDto } from './dto/quote.dto.js';
 import { OrderMessage } from './entities/order-message.entity.js';
 import { QuoteAcceptance } from './entities/quote-acceptance.entity.js';
 import { QuoteVersionLine } from './entities/quote-version-line.entity.js';
 import { QuoteVersion } from './entities/quote-version.entity.js';
-import { clientActivityMail, myOrdersMail, type ClientActivity } from './quote-mails.js';
+import { clientActivityMail, myOrdersMail, purchaseOrderMail, type ClientActivity } from './quote-mails.js';
 import { QuoteVersionsService, currentSentVersion, expireOverdue, setQuoteState } from './quote-versions.service.js';
 import { isPastValidity, messageView, versionReference, versionView } from './quote-views.js';
 
@@ -128,7 +129,7 @@ export class ClientOrdersService {
 
   /** "Accepter": the current version, unexpired, with a typed name and "Bon pour accord" ticked. */
   async accept(dto: ClientAcceptDto, client: ClientInfo): Promise<ClientOrderAnswer['order']> {
-    return this.answering(dto, client, async (manager, order, _author, actor) => {
+    return this.answering(dto, client, async (manager, order, _author, actor, link, clientMails) => {
       const version = await this.answerable(manager, order, dto.version_id);
       const now = new Date();
       await manager.getRepository(QuoteAcceptance).insert({
@@ -163,6 +164,16 @@ export class ClientOrdersService {
       );
       const text = `Devis ${versionReference(version)} accepté (« Bon pour accord ») par ${dto.name}.`;
       await this.addClientEntry(manager, order, dto.name, 'accepted', text);
+      // The client gets the purchase order, with a link that keeps working for the rest of the order.
+      const token = await issueClientLink(manager, { orderId: order.id, email: link.email, days: ORDER_LINK_DAYS });
+      const confirmation = purchaseOrderMail(
+        order,
+        link.email,
+        versionReference(version),
+        `${this.config.siteUrl}/suivi-commande#${token}`,
+        this.config.company,
+      );
+      clientMails.push({ ...confirmation, attachments: [`purchase-order:${order.id}`] });
       return { activity: 'accepted', text: `${text}\nLa commande ${order.order_num} est confirmée (en cours).` };
     });
   }
@@ -241,6 +252,8 @@ export class ClientOrdersService {
       order: Order,
       author: string,
       actor: AuditActor,
+      link: ClientLink,
+      clientMails: MailRequest[],
     ) => Promise<{ activity: ClientActivity; text: string }>,
   ): Promise<ClientOrderAnswer['order']> {
     const mailIds: number[] = [];
@@ -250,8 +263,9 @@ export class ClientOrdersService {
       const order = await orderOfLink(manager, link, dto.order_id);
       const author = order.representative_email.toLowerCase() === link.email ? order.representative_name : order.company_name;
       const actor: AuditActor = { actor: 'public', userId: null, userName: `${author} (client)`, ip: client.ip };
-      const { activity, text } = await work(manager, order, author, actor);
-      for (const mail of await this.staffMails(manager, order, activity, text, link.email))
+      const clientMails: MailRequest[] = [];
+      const { activity, text } = await work(manager, order, author, actor, link, clientMails);
+      for (const mail of [...(await this.staffMails(manager, order, activity, text, link.email)), ...clientMails])
         mailIds.push((await this.mail.send(mail, manager)).id);
       return this.orderView(manager, await manager.getRepository(Order).findOneByOrFail({ id: order.id }));
     });

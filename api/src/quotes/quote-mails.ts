@@ -131,3 +131,28 @@ export function myOrdersMail(to: string, link: string, days: number, company: Co
     company,
   );
 }
+
+/** To the client who accepted: the purchase order attached. */
+export function purchaseOrderMail(
+  order: QuoteMailOrder,
+  to: string,
+  reference: string,
+  link: string,
+  company: CompanyConfig,
+): MailRequest {
+  return mail(
+    {
+      to,
+      kind: 'quote-accepted',
+      subject: `Commande ${order.order_num} confirmée : bon de commande ${reference}`,
+      paragraphs: [
+        `Bonjour ${order.representative_name},`,
+        `Merci : vous avez accepté le devis ${reference}. Votre commande ${order.order_num} est confirmée et notre équipe la prépare. Vous trouverez le bon de commande en pièce jointe.`,
+        'Pour suivre votre commande ou nous écrire :',
+      ],
+      link: { href: link, label: 'Suivre ma commande' },
+    },
+    company,
+    { related: `order:${order.id}` },
+  );
+}

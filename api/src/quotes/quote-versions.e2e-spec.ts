@@ -281,6 +281,9 @@ describe(`quote versions and the client's page (${testDatabaseKind()})`, () => {
     expect(acceptance).toMatchObject({ name: 'Akossiwa Lawson', user_agent: 'Navigateur de test' });
     expect(acceptance.ip).toBeTruthy();
     expect((await mailsOf(orderId, 'client-accepted')).length).toBeGreaterThan(0);
+    const [confirmation] = await mailsOf(orderId, 'quote-accepted');
+    expect(confirmation!.attachments).toContain(`purchase-order:${orderId}`);
+    expect(confirmation!.text).toContain(`Votre commande ${order.order_num} est confirmée`);
     const po = await sales.get(`/api/order/${orderId}/purchase-order.pdf`).buffer(true).parse(binary).expect(200);
     const poText = pdfText(po.body as Buffer);
     expect(poText).toContain('BON DE COMMANDE');

@@ -175,6 +175,11 @@ export class QuoteVersionsService implements OnModuleInit {
         contentType: 'application/pdf',
       };
     });
+    // "purchase-order:<orderId>": the bon de commande of the accepted version, made at delivery.
+    this.mail.registerAttachment('purchase-order', async (key) => {
+      const file = await this.purchaseOrderPdf(Number(key)).catch(() => null);
+      return file ? { filename: file.filename, content: file.pdf, contentType: 'application/pdf' } : null;
+    });
   }
 
   async get(orderId: number, manager: EntityManager = this.dataSource.manager): Promise<StaffQuoteAnswer['quote']> {
