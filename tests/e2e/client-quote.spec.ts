@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signIn } from './dashboard-helpers.js';
 import { allProducts, query, waitForMail } from './public-helpers.js';
@@ -80,6 +81,8 @@ test('staff revise and send a quote; the client asks, reads the answer and accep
   await expect(client.locator('[data-client-order]')).toContainText('Remise de 10 % accordée pour 3 unités.');
   await expect(client.locator('[data-in-words]')).toContainText('Arrêté le présent devis à la somme de');
   await expect(client.locator('[data-client-order] table')).toContainText(extra!.name);
+  const { violations } = await new AxeBuilder({ page: client }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await client.getByLabel('Votre message').fill('Pouvez-vous livrer à Kpalimé ?');
   await client.getByRole('button', { name: 'Envoyer le message' }).click();
   await expect(client.locator('[data-thread]')).toContainText('Pouvez-vous livrer à Kpalimé ?');
