@@ -72,6 +72,7 @@ function decodeMail(raw: string): string {
 export interface ApiProduct {
   id: number;
   name: string;
+  reference: string;
   price: string;
   stock: number;
   category_id: number;
