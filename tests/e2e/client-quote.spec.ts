@@ -123,3 +123,41 @@ test('staff revise and send a quote; the client asks, reads the answer and accep
     [{ status: 'inprogress', quote_state: 'accepted' }],
   );
 });
+
+test('« Mes commandes »: the same answer for any address, then the e-mailed link lists the orders and opens one', async ({
+  page,
+}) => {
+  const email = 'direction@chantiers-golfe.example';
+  const product = (await allProducts(page)).find((p) => p.currency.name === 'Fcfa' && p.stock >= 1);
+  const created = await page.request.post('/api/order/create', {
+    data: {
+      ...CLIENT,
+      company_email: email,
+      payment_by: 'Chèque',
+      currency: 'Fcfa',
+      payment_term: '30 jours',
+      delivery_method: 'Route',
+      delivery_address: 'Zone industrielle, Lomé',
+      credit_level: 'Client référencé',
+      order_items: [{ product_id: product!.id, quantity: 1 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()).order as { order_num: string };
+
+  await page.goto('/mes-commandes');
+  const since = Date.now();
+  await page.getByLabel('Votre adresse e-mail').fill(email);
+  await page.getByRole('button', { name: 'Recevoir le lien' }).click();
+  const answer = page.getByRole('status').filter({ hasText: 'Si des commandes sont associées à cette adresse' });
+  await expect(answer).toBeVisible();
+
+  const mail = await waitForMail(since, (text) => text.includes('/mes-commandes#'));
+  const link = /https?:\/\/\S+\/mes-commandes#[\w-]{43}/.exec(mail)![0];
+  await page.goto(link);
+  const list = page.locator('[data-my-orders]');
+  await expect(list).toContainText(order.order_num);
+  await list.getByRole('listitem').filter({ hasText: order.order_num }).getByRole('button', { name: 'Ouvrir' }).click();
+  await expect(page.locator('[data-client-order]')).toContainText(`Commande ${order.order_num}`);
+  await expect(page.getByRole('heading', { name: /^Devis DEV-.*-v1$/ })).toBeVisible();
+});

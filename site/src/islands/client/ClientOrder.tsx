@@ -5,7 +5,13 @@ import { takeToken } from './client-token';
 /** /suivi-commande#<token>: the order of an e-mailed quote link. */
 export default function ClientOrder() {
   const [token, setToken] = useState<string | null | undefined>(undefined);
-  useEffect(() => setToken(takeToken('comptoir-order-link')), []);
+  useEffect(() => {
+    // A link opened on this very page only changes the fragment: read it again then.
+    const read = () => setToken(takeToken('comptoir-order-link'));
+    read();
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, []);
   if (token === undefined) return null;
   if (!token)
     return (

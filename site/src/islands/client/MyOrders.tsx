@@ -21,7 +21,13 @@ export default function MyOrders() {
   const [busy, setBusy] = useState(false);
   const id = useId();
 
-  useEffect(() => setToken(takeToken('comptoir-orders-link')), []);
+  useEffect(() => {
+    // A link opened on this very page only changes the fragment: read it again then.
+    const read = () => setToken(takeToken('comptoir-orders-link'));
+    read();
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, []);
   useEffect(() => {
     if (!token) return;
     void api<ClientOrdersAnswer>('/api/client/orders', { method: 'POST', body: { token } }).then((result) => {
