@@ -66,6 +66,9 @@ test('staff revise and send a quote; the client asks, reads the answer and accep
   await expect(editor.getByLabel('Désignation de la ligne 2')).toHaveValue(extra!.name);
   const since = Date.now();
   await editor.getByRole('button', { name: 'Envoyer au client' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText(
+    `envoyé par e-mail à ${CLIENT.company_email} et ${CLIENT.representative_email}`,
+  );
   await page.getByRole('alertdialog').getByRole('button', { name: 'Envoyer' }).click();
   await expect(quote.getByTestId('quote-state')).toHaveText('Envoyé');
   await expect(quote).toContainText('-v2');

@@ -99,7 +99,17 @@ function ProductPicker({ onPick }: { onPick: (line: Omit<DraftLine, 'key'>) => v
 }
 
 /** The draft editor: lines, discounts, delivery fee, validity, terms, message; a preview of the totals. */
-function DraftEditor({ orderId, draft, onSaved }: { orderId: number; draft: QuoteVersionView; onSaved: (quote: Quote) => void }) {
+function DraftEditor({
+  orderId,
+  draft,
+  recipients,
+  onSaved,
+}: {
+  orderId: number;
+  draft: QuoteVersionView;
+  recipients: string[];
+  onSaved: (quote: Quote) => void;
+}) {
   const [lines, setLines] = useState<DraftLine[]>([]);
   const [discount, setDiscount] = useState('0');
   const [fee, setFee] = useState('0');
@@ -363,7 +373,7 @@ function DraftEditor({ orderId, draft, onSaved }: { orderId: number; draft: Quot
         tone="primary"
         title="Envoyer le devis au client ?"
         confirmLabel="Envoyer"
-        message={`La version ${draft.number} sera enregistrée puis figée (elle ne pourra plus changer), son PDF conservé et envoyé par e-mail au client avec un lien personnel pour l’accepter, le refuser ou poser une question.`}
+        message={`La version ${draft.number} sera enregistrée puis figée (elle ne pourra plus changer), son PDF conservé et envoyé par e-mail à ${recipients.join(' et ')} avec un lien personnel pour l’accepter, le refuser ou poser une question.`}
         onConfirm={() => send()}
       />
     </div>
@@ -448,7 +458,12 @@ export function OrderQuoteVersions({ order }: { order: StaffOrderDetail }) {
         </a>
       ) : null}
       {draft && can('quotes', 'edit') ? (
-        <DraftEditor orderId={order.id} draft={draft} onSaved={update} />
+        <DraftEditor
+          orderId={order.id}
+          draft={draft}
+          recipients={[...new Set([order.company_email, order.representative_email].map((a) => a.toLowerCase()))]}
+          onSaved={update}
+        />
       ) : !draft && !accepted && order.status === 'pending' && can('quotes', 'create') ? (
         <Button
           size="sm"
