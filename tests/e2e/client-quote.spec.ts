@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { signIn } from './dashboard-helpers.js';
+import { signIn, staffApi } from './dashboard-helpers.js';
 import { allProducts, query, waitForMail } from './public-helpers.js';
+import { E2E_ADMIN } from './server.js';
 
 // Issue 23 items 3-4: staff revise a request's quote and send it; the client opens the e-mailed link
 // (read from the captured mail), asks a question, reads the staff's answer and accepts; the order is
@@ -53,6 +54,27 @@ test('staff revise and send a quote; the client asks, reads the answer and accep
   await expect(quote).toContainText('-v1');
   await quote.getByRole('button', { name: 'Réviser le devis' }).click();
   const editor = quote.getByTestId('quote-draft-editor');
+  await expect(editor.getByLabel('Quantité de la ligne 1')).toHaveValue('2');
+  // Another staff member saves the same draft meanwhile: this save is stopped, the saved version reloads.
+  const other = await staffApi(E2E_ADMIN.email, E2E_ADMIN.password);
+  const draft = (await other.get(`/api/order/${order.id}/quote`)).quote.versions[0];
+  const theirs = await other.send('POST', `/api/order/${order.id}/quote/versions/${draft.id}/update`, {
+    data: {
+      version: draft.version,
+      lines: draft.lines.map((l: { product_id: number; quantity: number; unit_price: string }) => ({
+        product_id: l.product_id,
+        unit_price: l.unit_price,
+        quantity: 5,
+      })),
+    },
+  });
+  expect(theirs.status).toBe(200);
+  await other.dispose();
+  await editor.getByLabel('Quantité de la ligne 1').fill('4');
+  await editor.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
+  await expect(editor.getByRole('alert')).toContainText('a enregistré une autre version');
+  await editor.getByRole('button', { name: 'Recharger la version enregistrée' }).click();
+  await expect(editor.getByLabel('Quantité de la ligne 1')).toHaveValue('5');
   await editor.getByLabel('Quantité de la ligne 1').fill('3');
   await editor.getByLabel('Remise de la ligne 1 (%)').fill('10');
   await editor.getByLabel('Message au client').fill('Remise de 10 % accordée pour 3 unités.');

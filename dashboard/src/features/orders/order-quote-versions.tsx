@@ -8,13 +8,14 @@ import type {
 import { documentTotals } from '@comptoir/api/document-totals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileDown, Plus, Send, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, isApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { FormAlert } from '../../ui/field';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { Spinner } from '../../ui/spinner';
 import { usePermissions } from '../auth/permissions';
@@ -104,11 +105,14 @@ function DraftEditor({
   draft,
   recipients,
   onSaved,
+  onReload,
 }: {
   orderId: number;
   draft: QuoteVersionView;
   recipients: string[];
   onSaved: (quote: Quote) => void;
+  /** Loads the draft as saved on the server (after a 409: someone else saved it meanwhile). */
+  onReload: () => void;
 }) {
   const [lines, setLines] = useState<DraftLine[]>([]);
   const [discount, setDiscount] = useState('0');
@@ -119,8 +123,20 @@ function DraftEditor({
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [stale, setStale] = useState<string | null>(null);
   const { can } = usePermissions();
+  // The version the form was filled from: sent back with the save, so a save made meanwhile by someone
+  // else is refused (409). A refetch never replaces the person's edits: the form is refilled only for
+  // another draft, after its own save, or when asked (« Recharger la version enregistrée »).
+  const [formVersion, setFormVersion] = useState(draft.version);
+  const refill = useRef(true);
+  const filledId = useRef<number | null>(null);
   useEffect(() => {
+    if (!refill.current && filledId.current === draft.id) return;
+    refill.current = false;
+    filledId.current = draft.id;
+    setFormVersion(draft.version);
+    setStale(null);
     setLines(
       draft.lines.map((l, key) => ({
         key,
@@ -142,7 +158,7 @@ function DraftEditor({
   }, [draft]);
 
   const payload = (): QuoteDraftPayload => ({
-    version: draft.version,
+    version: formVersion,
     lines: lines.map(({ key: _key, ...line }) => line),
     discount_bp: bpOf(discount),
     delivery_fee: fee,
@@ -174,10 +190,12 @@ function DraftEditor({
     setErrors({});
     try {
       const answer = await api.post<StaffQuoteAnswer>(`/api/order/${orderId}/quote/versions/${draft.id}/update`, payload());
+      refill.current = true;
       onSaved(answer.quote);
       return answer.quote;
     } catch (error) {
       if (isApiError(error) && error.status === 422) setErrors(error.errors);
+      if (isApiError(error) && error.status === 409) setStale(error.serverMessage ?? 'Ce devis a été modifié entre-temps.');
       notifyError('Brouillon non enregistré', (isApiError(error) && error.serverMessage) || 'Erreur lors de l’enregistrement');
       return null;
     } finally {
@@ -349,6 +367,22 @@ function DraftEditor({
           ))}
         </dl>
       )}
+      {stale ? (
+        <FormAlert>
+          <p>{stale}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-0.5"
+            onClick={() => {
+              refill.current = true;
+              onReload();
+            }}
+          >
+            Recharger la version enregistrée
+          </Button>
+        </FormAlert>
+      ) : null}
       <div className="flex flex-wrap justify-end gap-1">
         <Button
           variant="secondary"
@@ -463,6 +497,7 @@ export function OrderQuoteVersions({ order }: { order: StaffOrderDetail }) {
           draft={draft}
           recipients={[...new Set([order.company_email, order.representative_email].map((a) => a.toLowerCase()))]}
           onSaved={update}
+          onReload={() => void queryClient.invalidateQueries({ queryKey: quoteKey(order.id) })}
         />
       ) : !draft && !accepted && order.status === 'pending' && can('quotes', 'create') ? (
         <Button
