@@ -9,6 +9,9 @@ import { Product as ProductEntity } from '../catalogue/entities/product.entity.j
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
 import { ConfirmedEmail } from '../orders/entities/confirmed-email.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
+import { Role } from '../access/entities/role.entity.js';
+import { RolePermission } from '../access/entities/role-permission.entity.js';
+import { backfillQuotes } from '../core/database/migrations/quote-versions-backfill.js';
 import { QuoteAcceptance } from './entities/quote-acceptance.entity.js';
 import { QuoteVersion } from './entities/quote-version.entity.js';
 
@@ -344,6 +347,34 @@ describe(`quote versions and the client's page (${testDatabaseKind()})`, () => {
     await client('order', { token, order_id: orderId + 1000 }).expect(410);
     await sales.post(`/api/order/${orderId}/client-links/revoke`).send({}).expect(200);
     await client('order', { token }).expect(410);
+  });
+
+  it('gives existing orders their version 1 and administrator roles the document rights (the migration’s backfill)', async () => {
+    const ds = t.dataSource;
+    const admin = await ds.getRepository(Role).save({ name: `Admins ${Date.now()}`, description: 'x' });
+    const editor = await ds.getRepository(Role).save({ name: `Rédaction ${Date.now()}`, description: 'x' });
+    const all = { view: true, create: true, edit: true, delete: true };
+    await ds.getRepository(RolePermission).insert([
+      { role_id: admin.id, category: 'admin', ...all },
+      { role_id: editor.id, category: 'blog', ...all },
+    ]);
+    const orderId = await newOrder();
+    await ds.getRepository(QuoteVersion).delete({ order_id: orderId });
+    await ds.getRepository(Order).update({ id: orderId }, { quote_state: null });
+    const runner = ds.createQueryRunner();
+    try {
+      await backfillQuotes(runner, testDatabaseKind() === 'mariadb' ? 'mysql' : 'sqlite');
+    } finally {
+      await runner.release();
+    }
+    const rights = async (roleId: number) =>
+      (await ds.getRepository(RolePermission).findBy({ role_id: roleId })).map((p) => p.category).sort();
+    expect(await rights(admin.id)).toEqual(['admin', 'deliveries', 'invoices', 'payments', 'quotes']);
+    expect(await rights(editor.id)).toEqual(['blog']);
+    const [v1] = await ds.getRepository(QuoteVersion).find({ where: { order_id: orderId }, relations: { lines: true } });
+    expect(v1).toMatchObject({ number: 1, state: 'sent' });
+    expect(v1!.lines).toHaveLength(2);
+    expect((await ds.getRepository(Order).findOneByOrFail({ id: orderId })).quote_state).toBe('sent');
   });
 
   it('"Mes commandes": the same answer for any address, one e-mail only to a known one, listing its orders', async () => {
