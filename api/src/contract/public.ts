@@ -162,6 +162,23 @@ export interface OrderItemPayload {
   price?: number | string;
   /** Ignored by the server. */
   total_price?: number | string;
+  /** The unit price the visitor saw: a request whose prices changed since is refused (409, `PricesChangedAnswer`). */
+  seen_price?: string;
+}
+
+/** 409 of POST /api/order/create when a price changed since the visitor saw it (issue 26 item 2). */
+export interface PricesChangedAnswer {
+  message: string;
+  prices_changed: {
+    product_id: number;
+    product_name: string;
+    seen_price: string;
+    price: string;
+    currency_code: string;
+    currency_symbol: string;
+  }[];
+  lines: OrderLine[];
+  money: OrderMoney;
 }
 
 /** POST /api/order/create */

@@ -1,11 +1,14 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ValidationFailed } from '../core/errors/api-error.js';
 import { RateLimited } from '../contact/public-rate-limit.js';
 import type { OrderCreatedAnswer, OrderEstimateAnswer } from '../contract/public.js';
 import { Public } from '../core/access/permissions.js';
 import { OrderEstimateDto, OrderRequestDto } from './dto/order-request.dto.js';
 import { ORDER_CREATED, OrderRequestsService } from './order-requests.service.js';
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** The public order request of the shop's order dialog (spec sections 2, 5 and 7). */
 @ApiTags('Site public : commandes')
@@ -26,8 +29,23 @@ export class OrderRequestsController {
   @Public()
   @RateLimited('order')
   @HttpCode(201)
-  async create(@Body() dto: OrderRequestDto, @Req() req: Request): Promise<OrderCreatedAnswer> {
-    const order = await this.orders.create(dto, { ip: req.ip ?? req.socket?.remoteAddress ?? 'unknown' });
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'Clé choisie par le client (8 à 128 caractères : lettres, chiffres, - et _) : la même clé renvoyée dans les 24 h répond la commande déjà créée, sans en créer une autre.',
+  })
+  async create(
+    @Body() dto: OrderRequestDto,
+    @Req() req: Request,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<OrderCreatedAnswer> {
+    const key = idempotencyKey?.trim() || null;
+    if (key !== null && !IDEMPOTENCY_KEY.test(key))
+      throw new ValidationFailed({
+        'Idempotency-Key': ['La clé d’idempotence est invalide (8 à 128 lettres, chiffres, - ou _).'],
+      });
+    const order = await this.orders.create(dto, { ip: req.ip ?? req.socket?.remoteAddress ?? 'unknown' }, key);
     return { success: true, message: ORDER_CREATED, order };
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, In, LessThan, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 import { isSqlite, isTransactionConflict, runTransaction } from '../common/transactions.js';
@@ -17,6 +17,8 @@ import type { OrderEstimateDto, OrderRequestDto } from './dto/order-request.dto.
 import { Order } from './entities/order.entity.js';
 import { itemCurrency, orderMoney, priceLines, storedMoney } from './order-pricing.js';
 import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
+import { OrderRequestKey } from './entities/order-request-key.entity.js';
+import { PricesChanged, priceChanges } from './seen-prices.js';
 import { HoldPolicy, type HoldKind } from './hold-policy.js';
 import { confirmationMail, orderMails } from './order-request-mails.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -25,6 +27,8 @@ import { createFirstVersion } from '../quotes/quote-versions.service.js';
 
 export const ORDER_CREATED = 'Commande passée avec succès !';
 const UNKNOWN_PRODUCT = "Ce produit n'existe pas ou n'est plus en vente.";
+/** How long an Idempotency-Key answers the order it made. */
+const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 /** A conflict with a concurrent transaction (MySQL/MariaDB) after which the whole order is tried again. */
 class RetryOrder extends Error {}
 
@@ -86,13 +90,28 @@ export class OrderRequestsService {
     return products;
   }
 
-  async create(dto: OrderRequestDto, client: { ip: string }): Promise<OrderCreatedAnswer['order']> {
+  async create(
+    dto: OrderRequestDto,
+    client: { ip: string },
+    idempotencyKey: string | null = null,
+  ): Promise<OrderCreatedAnswer['order']> {
+    // The same Idempotency-Key (and company e-mail) within a day answers the order already made.
+    const keyHash = idempotencyKey ? sha256(`${dto.company_email}\n${idempotencyKey}`) : null;
+    const made = keyHash ? await this.orderOfKey(keyHash) : null;
+    if (made) return made;
     const lines = mergeLines(dto);
     const request = { email: dto.company_email, ip: client.ip, quantities: lines.map((line) => line.quantity) };
     const hold = await this.holds.decide(request);
     for (let attempt = 1; ; attempt++) {
       try {
-        const { order, mailIds } = await runTransaction(this.dataSource, (manager) => this.createIn(manager, dto, lines, hold));
+        if (attempt > 1 && keyHash) {
+          // A concurrent request with the same key made the order meanwhile.
+          const replay = await this.orderOfKey(keyHash);
+          if (replay) return replay;
+        }
+        const { order, mailIds } = await runTransaction(this.dataSource, (manager) =>
+          this.createIn(manager, dto, lines, hold, keyHash),
+        );
         if (hold === 'provisional') await this.holds.held(request);
         this.mail.deliverSoon(mailIds);
         this.logger.log(
@@ -111,11 +130,20 @@ export class OrderRequestsService {
     dto: OrderRequestDto,
     lines: Line[],
     hold: HoldKind,
+    keyHash: string | null = null,
   ): Promise<{ order: OrderCreatedAnswer['order']; mailIds: number[] }> {
     const products = await this.loadProducts(manager, lines);
     // Each line in its product's currency; totals converted into the chosen one with today's rates.
     const priced = priceLines(lines, products, ORDER_CURRENCY_CODES[dto.currency]);
     const { money, totalColumn } = orderMoney(priced, dto.currency, await this.rates.inForce(manager));
+    // A price changed since the visitor saw it: refused with the new lines and totals (409).
+    const changed = priceChanges(dto.order_items, priced);
+    if (changed.length)
+      throw new PricesChanged(
+        changed,
+        priced.map(({ product: _, ...line }) => line),
+        money,
+      );
     const items = priced.map((line) => ({ product: line.product, line, price: line.price, total: line.total_price }));
 
     // Held or not, a request never asks for more than exists (the spec's 409 naming the product); a held
@@ -177,6 +205,7 @@ export class OrderRequestsService {
       if (isUniqueViolation(error)) throw new RetryOrder('order number taken');
       throw error;
     }
+    if (keyHash) await this.rememberKey(manager, keyHash, saved.id);
     // All or nothing, in the order's transaction: a shortage (409 naming the product) undoes everything.
     if (hold !== 'none')
       await holdStock(
@@ -237,6 +266,27 @@ export class OrderRequestsService {
       mailIds.push((await this.mail.send({ ...mail, related: `order:${saved.id}`, attachments }, manager)).id);
     }
     return { order: answer, mailIds };
+  }
+
+  /** The order a request with this key made within the last day, as its creation answered it. */
+  private async orderOfKey(keyHash: string): Promise<OrderCreatedAnswer['order'] | null> {
+    const key = await this.dataSource.getRepository(OrderRequestKey).findOneBy({ key_hash: keyHash });
+    if (!key || key.created_at.getTime() < Date.now() - IDEMPOTENCY_WINDOW_MS) return null;
+    const order = await this.dataSource.getRepository(Order).findOne({ where: { id: key.order_id }, relations: { items: true } });
+    return order ? storedAnswer(order) : null;
+  }
+
+  /** Records the key with its order, in the order's transaction; keys older than a day are let go. */
+  private async rememberKey(manager: EntityManager, keyHash: string, orderId: number): Promise<void> {
+    const repo = manager.getRepository(OrderRequestKey);
+    await repo.delete({ created_at: LessThan(new Date(Date.now() - IDEMPOTENCY_WINDOW_MS)) });
+    try {
+      await repo.insert({ key_hash: keyHash, order_id: orderId, created_at: new Date() });
+    } catch (error) {
+      // The same key sent twice at once: this one gives way and answers the other's order.
+      if (isUniqueViolation(error)) throw new RetryOrder('idempotency key taken');
+      throw error;
+    }
   }
 
   /**

@@ -23,6 +23,7 @@ import { NewsletterSubscriber } from '../../newsletter/entities/newsletter-subsc
 import { Order } from '../../orders/entities/order.entity.js';
 import { OrderItem } from '../../orders/entities/order-item.entity.js';
 import { ConfirmedEmail } from '../../orders/entities/confirmed-email.entity.js';
+import { OrderRequestKey } from '../../orders/entities/order-request-key.entity.js';
 import { OrderCount } from '../../orders/entities/order-count.entity.js';
 import { ClientLink } from '../../quotes/entities/client-link.entity.js';
 import { OrderMessage } from '../../quotes/entities/order-message.entity.js';
@@ -55,6 +56,7 @@ export {
   OrderCount,
   OrderItem,
   ConfirmedEmail,
+  OrderRequestKey,
   OutgoingMail,
   PasswordResetToken,
   Product,
@@ -100,6 +102,7 @@ export const ENTITIES: Function[] = [
   Order,
   OrderItem,
   ConfirmedEmail,
+  OrderRequestKey,
   OrderCount,
   // quote versions, the client's answers and the thread (quotes/)
   QuoteVersion,

@@ -1,5 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+/**
+ * A newsletter address. Double opt-in (issue 26 item 6): an address typed in the form gets one
+ * e-mail with a confirmation link and receives nothing else until its owner opens it
+ * (`confirmed_at`); every newsletter mail carries its unsubscribe link (`unsubscribe_token`).
+ */
 @Entity('newsletter_subscribers')
 export class NewsletterSubscriber {
   @PrimaryGeneratedColumn()
@@ -11,4 +16,17 @@ export class NewsletterSubscriber {
 
   @CreateDateColumn({ type: 'datetime' })
   created_at: Date;
+
+  @Column({ type: 'datetime', nullable: true })
+  confirmed_at: Date | null;
+
+  /** sha256 of the confirmation link's token; null once confirmed. */
+  @Index('IDX_newsletter_confirm_token', { unique: true })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  confirm_token_hash: string | null;
+
+  /** The token of the unsubscribe link (it can only unsubscribe this address). */
+  @Index('IDX_newsletter_unsubscribe_token', { unique: true })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  unsubscribe_token: string | null;
 }

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -7,6 +8,7 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
+  IsOptional,
   IsString,
   Matches,
   Max,
@@ -49,6 +51,19 @@ export class OrderItemRequestDto {
   @Min(1, { message: 'La quantité doit être au moins 1.' })
   @Max(ORDER_MAX_QUANTITY, { message: 'La quantité demandée est trop grande.' })
   quantity: number;
+
+  /**
+   * The unit price the visitor saw (product's currency, "75000.00"): if the catalogue's differs, the
+   * request is refused (409) with the new prices and totals. Optional.
+   */
+  @ApiPropertyOptional({
+    description: 'Prix unitaire affiché au visiteur (devise du produit) : refusé (409) s’il a changé.',
+    example: '75000.00',
+  })
+  @IsOptional()
+  @IsString({ message: 'Le prix affiché est invalide.' })
+  @Matches(/^\d{1,10}(\.\d{1,2})?$/, { message: 'Le prix affiché est invalide.' })
+  seen_price?: string;
 
   // `price` and `total_price` may be sent (the spec's client does): they are ignored, the server
   // prices every line from the catalogue. The validation pipe drops them.

@@ -15,6 +15,7 @@ import { HoldsAgainstHoarding1795704000000 } from './1795704000000-HoldsAgainstH
 import { TwoFactor1795704628239 } from './1795704628239-TwoFactor.js';
 import { StockLedger1795800000000 } from './1795800000000-StockLedger.js';
 import { QuoteVersionsAndClientLinks1795800300000 } from './1795800300000-QuoteVersionsAndClientLinks.js';
+import { IdempotentOrderRequests1795800400000 } from './1795800400000-IdempotentOrderRequests.js';
 
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -32,4 +33,5 @@ export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   TwoFactor1795704628239,
   StockLedger1795800000000,
   QuoteVersionsAndClientLinks1795800300000,
+  IdempotentOrderRequests1795800400000,
 ];
