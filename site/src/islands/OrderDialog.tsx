@@ -7,9 +7,20 @@ import type {
   OrderFormField,
   OrderPaymentMean,
   OrderRequestPayload,
+  PricesChangedAnswer,
 } from '@comptoir/api/contract';
 import { formatPrice, shortName } from '../lib/format';
-import { cartAtom, cartTotals, clearCart, getCart, removeOne, setQuantity, updateStock, type CartItem } from './lib/cart';
+import {
+  cartAtom,
+  cartTotals,
+  clearCart,
+  getCart,
+  removeOne,
+  setQuantity,
+  updatePrice,
+  updateStock,
+  type CartItem,
+} from './lib/cart';
 import { CART_CHECK_TEXTS, fixIssue, issueOf, useCartCheck } from './lib/cart-check';
 import { useSessionValues } from './lib/session-values';
 import { api, firstErrors } from './lib/http';
@@ -190,7 +201,8 @@ export default function OrderDialog({ open, onOpenChange }: Props) {
         'order_items'
       >),
       // Prices and totals come from the server (each line in its product's currency).
-      order_items: getCart().map((item) => ({ product_id: item.id, quantity: item.quantity })),
+      // With the unit price the visitor saw: the server refuses (409) a request whose prices changed since.
+      order_items: getCart().map((item) => ({ product_id: item.id, quantity: item.quantity, seen_price: item.price })),
     };
     const result = await api<OrderCreatedAnswer>('/api/order/create', { method: 'POST', body: payload });
     setBusy(false);
@@ -211,6 +223,14 @@ export default function OrderDialog({ open, onOpenChange }: Props) {
         focusField(field.name);
         return;
       }
+    }
+    const changed = (result.data as Partial<PricesChangedAnswer> | null)?.prices_changed;
+    if (!result.network && result.status === 409 && Array.isArray(changed)) {
+      // Prices changed meanwhile: the cart shows each change to accept, then the visitor sends again.
+      for (const change of changed) updatePrice(change.product_id, change.price);
+      setCartError(result.data?.message ?? CART_CHECK_TEXTS.blocked);
+      setStep(1);
+      return;
     }
     const extra = result.data as { product_id?: number; available?: number } | null;
     if (extra && typeof extra.product_id === 'number' && typeof extra.available === 'number') {

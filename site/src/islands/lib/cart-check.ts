@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProductAnswer } from '@comptoir/api/contract';
-import { getCart, removeItem, setQuantity, updateStock, type CartItem } from './cart';
+import { formatPrice } from '../../lib/format';
+import { acceptPrice, getCart, removeItem, setQuantity, updatePrice, updateStock, type CartItem } from './cart';
 import { api } from './http';
 
 /**
@@ -11,7 +12,8 @@ import { api } from './http';
 export type CartIssue =
   | { kind: 'gone'; text: string; fix: string }
   | { kind: 'out'; text: string; fix: string }
-  | { kind: 'short'; available: number; text: string; fix: string };
+  | { kind: 'short'; available: number; text: string; fix: string }
+  | { kind: 'price'; text: string; fix: string };
 
 export const CART_CHECK_TEXTS = {
   gone: 'Ce produit n’est plus disponible.',
@@ -19,12 +21,25 @@ export const CART_CHECK_TEXTS = {
   short: (n: number) => `Il n’en reste que ${n} en stock.`,
   remove: 'Retirer du panier',
   reduce: (n: number) => `Commander ${n}`,
+  price: (name: string, before: string, after: string) => `Le prix de ${name} est passé de ${before} à ${after}.`,
+  acceptPrice: 'J’accepte le nouveau prix',
   blocked: 'Certains articles de votre panier ne peuvent pas être commandés tels quels : corrigez-les ci-dessous.',
 } as const;
 
 /** Why an item cannot be ordered as it is, from what is known of it (`gone`: the catalogue no longer has it). */
 export function issueOf(item: CartItem, gone: ReadonlySet<number>): CartIssue | null {
   if (gone.has(item.id)) return { kind: 'gone', text: CART_CHECK_TEXTS.gone, fix: CART_CHECK_TEXTS.remove };
+  // A changed price is shown and must be accepted before the request is sent (issue 26 item 2).
+  if (item.previousPrice !== undefined)
+    return {
+      kind: 'price',
+      text: CART_CHECK_TEXTS.price(
+        item.name,
+        formatPrice(item.previousPrice, item.currency.symbol),
+        formatPrice(item.price, item.currency.symbol),
+      ),
+      fix: CART_CHECK_TEXTS.acceptPrice,
+    };
   if (item.stock <= 0) return { kind: 'out', text: CART_CHECK_TEXTS.out, fix: CART_CHECK_TEXTS.remove };
   if (item.quantity > item.stock)
     return {
@@ -39,6 +54,7 @@ export function issueOf(item: CartItem, gone: ReadonlySet<number>): CartIssue | 
 /** Applies an issue's one-click fix. */
 export function fixIssue(item: CartItem, issue: CartIssue): void {
   if (issue.kind === 'short') setQuantity(item.id, issue.available);
+  else if (issue.kind === 'price') acceptPrice(item.id);
   else removeItem(item.id);
 }
 
@@ -51,8 +67,10 @@ export async function recheckCart(): Promise<Set<number>> {
   await Promise.all(
     getCart().map(async (item) => {
       const result = await api<ProductAnswer>(`/api/product/${item.id}`);
-      if (result.ok) updateStock(item.id, result.data.product.stock);
-      else if (result.status === 404) gone.add(item.id);
+      if (result.ok) {
+        updateStock(item.id, result.data.product.stock);
+        updatePrice(item.id, result.data.product.price);
+      } else if (result.status === 404) gone.add(item.id);
     }),
   );
   return gone;

@@ -16,6 +16,8 @@ export interface CartItem {
   image: string | null;
   currency: { symbol: string; name?: string };
   quantity: number;
+  /** The price shown before the server said it changed, until the visitor accepts the new one (issue 26 item 2). */
+  previousPrice?: string;
 }
 
 /** What an island knows of a product when it adds it to the cart. */
@@ -173,6 +175,33 @@ export function updateStock(id: number, stock: number): void {
   store.set(
     cartAtom,
     cart.map((i) => (i.id === id ? { ...i, stock } : i)),
+  );
+}
+
+/**
+ * The catalogue's current price of an item (read when the cart opens and before sending): a different
+ * price replaces the one shown and is kept beside it until the visitor accepts it.
+ */
+export function updatePrice(id: number, price: string): void {
+  const cart = store.get(cartAtom);
+  const item = cart.find((i) => i.id === id);
+  if (!item || Number(item.price) === Number(price)) return;
+  store.set(
+    cartAtom,
+    cart.map((i) => (i.id === id ? { ...i, price, previousPrice: i.previousPrice ?? i.price } : i)),
+  );
+}
+
+/** The visitor accepted an item's new price. */
+export function acceptPrice(id: number): void {
+  const cart = store.get(cartAtom);
+  store.set(
+    cartAtom,
+    cart.map((i) => {
+      if (i.id !== id) return i;
+      const { previousPrice: _, ...rest } = i;
+      return rest;
+    }),
   );
 }
 
