@@ -6,7 +6,8 @@ import { startServer } from './server.js';
 export default async function globalSetup(_config: FullConfig) {
   const { buildIfStale } = await import('../../scripts/lib/builds.mjs');
   buildIfStale();
-  const server = await startServer({ RATE_LIMIT_FACTOR: '20' });
+  // COMPANY_WHATSAPP: the « Discuter sur WhatsApp » links show (public-whatsapp.spec.ts).
+  const server = await startServer({ RATE_LIMIT_FACTOR: '20', COMPANY_WHATSAPP: '+228 90 00 00 09' });
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATA_DIR = server.dataDir;
   return async () => {

@@ -348,6 +348,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       COMPANY_PHONES: this.config.company.phones.join(','),
       COMPANY_ADDRESS: this.config.company.address,
       COMPANY_MAP_QUERY: this.config.company.mapQuery,
+      COMPANY_WHATSAPP: this.config.company.whatsapp ?? '',
       ASTRO_TELEMETRY_DISABLED: '1',
     };
     return new Promise((resolve, reject) => {

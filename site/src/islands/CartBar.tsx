@@ -8,7 +8,7 @@ import { prepareToasts } from './lib/toast';
 const OrderDialog = lazy(() => import('./OrderDialog'));
 
 /** "Mon panier" with its count badge; opens the three-step order dialog. */
-export default function CartBar() {
+export default function CartBar({ whatsapp = null }: { whatsapp?: string | null }) {
   const count = useAtomValue(cartCountAtom);
   const [open, setOpen] = useAtom(orderDialogOpenAtom);
   const [wanted, setWanted] = useState(false);
@@ -85,7 +85,7 @@ export default function CartBar() {
             </p>
           }
         >
-          <OrderDialog open={open} onOpenChange={setOpen} />
+          <OrderDialog open={open} onOpenChange={setOpen} whatsapp={whatsapp} />
         </Suspense>
       )}
     </>

@@ -108,10 +108,12 @@ type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: 
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** COMPANY_WHATSAPP's digits: « Discuter sur WhatsApp » with the cart prefilled (issue 26 item 4). */
+  whatsapp?: string | null;
 }
 
 /** The three-step order request (spec: Order dialog, sections 4, 5 and 8). */
-export default function OrderDialog({ open, onOpenChange }: Props) {
+export default function OrderDialog({ open, onOpenChange, whatsapp = null }: Props) {
   const cart = useAtomValue(cartAtom);
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const [values, setValues] = useSessionValues<Values>(FORM_STORAGE_KEY, EMPTY);
@@ -297,6 +299,17 @@ export default function OrderDialog({ open, onOpenChange }: Props) {
 
           <div className="flex-1 overflow-y-auto p-3">
             {step === 1 && <CartStep cart={cart} error={cartError} gone={gone} />}
+            {step === 1 && whatsapp && cart.length > 0 && (
+              <a
+                href={`https://wa.me/${whatsapp}?text=${encodeURIComponent(whatsappCartText(cart))}`}
+                className="btn btn-secondary mt-2"
+                rel="noopener"
+                target="_blank"
+                data-whatsapp
+              >
+                Discuter sur WhatsApp
+              </a>
+            )}
             {step === 1 && mixed && <p className="mt-2 text-sm text-ink-muted">{CONVERSION_TEXTS.mixedHint}</p>}
             {step > 1 && (
               <div className="grid gap-2 sm:grid-cols-2">
@@ -440,6 +453,14 @@ function Field({
       )}
     </div>
   );
+}
+
+/** The cart as a WhatsApp message: one line a product with its quantity and unit price. */
+export function whatsappCartText(cart: CartItem[]): string {
+  const lines = cart.map(
+    (item) => `- ${item.quantity} × ${item.name} (${formatPrice(item.price, item.currency.symbol)} l’unité)`,
+  );
+  return `Bonjour, je souhaite commander :\n${lines.join('\n')}`;
 }
 
 function CartStep({ cart, error, gone }: { cart: CartItem[]; error: string | null; gone: ReadonlySet<number> }) {

@@ -14,6 +14,8 @@ export interface Company {
   phones: string[];
   address: string;
   mapQuery: string;
+  /** WhatsApp number, digits only (COMPANY_WHATSAPP, checked by the API), or null: no WhatsApp button. */
+  whatsapp: string | null;
   siteUrl: string;
   foundedYear: number;
   city: string;
@@ -29,11 +31,20 @@ export const company: Company = {
     .filter(Boolean),
   address: env('COMPANY_ADDRESS') ?? 'Lomé-Togo, Agoe Cacaveli',
   mapQuery: env('COMPANY_MAP_QUERY') ?? 'Agoe Cacaveli, Lomé, Togo',
+  whatsapp: env('COMPANY_WHATSAPP')?.replace(/\D/g, '') || null,
   siteUrl: (env('SITE_URL') ?? 'http://localhost:3000').replace(/\/$/, ''),
   foundedYear: 2012,
   city: 'Lomé',
   country: 'TG',
 };
+
+/**
+ * WhatsApp click-to-chat (issue 26 item 4): a plain link to wa.me with the text prefilled, no
+ * third-party script; the app opens on a phone, WhatsApp Web elsewhere.
+ */
+export function whatsappHref(number: string, text: string): string {
+  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
+}
 
 /** `tel:` link target: digits and a leading +, nothing else. */
 export function telHref(phone: string): string {

@@ -13,6 +13,8 @@ export interface CompanyConfig {
   phones: string[];
   address: string;
   mapQuery: string;
+  /** WhatsApp number in international form, digits only ("22890000001"), or null: no WhatsApp button. */
+  whatsapp: string | null;
   /** Legal identifiers printed on quotes (RCCM, NIF...), e.g. ["RCCM TG-LOM 2020 B 1234", "NIF 1000123456"]. */
   legalIds: string[];
   /** A PNG or JPEG logo for the quote's header (absolute path); none: the name stands alone. */
@@ -132,6 +134,16 @@ export interface AppConfig {
   lowStockThreshold: number;
   /** LOG_SQL: every SQL statement on stdout (TypeORM's query logger), for `npm run bench:api -- --latency`. */
   logSql: boolean;
+}
+
+/** COMPANY_WHATSAPP: "+228 90 00 00 01" → "22890000001" (the wa.me form), unset or empty → null. */
+function parseWhatsapp(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.COMPANY_WHATSAPP?.trim();
+  if (!raw) return null;
+  const digits = raw.replace(/[\s().-]/g, '').replace(/^\+/, '');
+  if (!/^[1-9]\d{7,14}$/.test(digits))
+    throw new ConfigError('COMPANY_WHATSAPP', `must be a phone number in international form, e.g. +228 90 00 00 01 (got "${raw}")`);
+  return digits;
 }
 
 export class ConfigError extends Error {
@@ -341,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .filter(Boolean),
       address: env.COMPANY_ADDRESS?.trim() || 'Lomé-Togo, Agoe Cacaveli',
       mapQuery: env.COMPANY_MAP_QUERY?.trim() || 'Agoe Cacaveli, Lomé, Togo',
+      whatsapp: parseWhatsapp(env),
       legalIds: (env.COMPANY_LEGAL_IDS?.trim() || '')
         .split(';')
         .map((id) => id.trim())
