@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { MailService } from '../mail/mail.service.js';
 import type { ContactDto } from './dto/contact.dto.js';
 import { ContactMessage } from './entities/contact-message.entity.js';
+import { ConfirmedEmail } from '../orders/entities/confirmed-email.entity.js';
 
 export const CONTACT_SENT = 'Votre message a bien été envoyé. Notre équipe vous répondra dans les plus brefs délais.';
 
@@ -24,6 +25,32 @@ export class ContactService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
   ) {}
+
+  /**
+   * The sender's acknowledgement (issue 26 item 6), under the rule of order requests ("Holds the public
+   * cannot hoard", docs/order-model.md): only to an address whose owner has confirmed it
+   * (`confirmed_emails`: an order confirmation link opened). Anyone may type any address in the form;
+   * an acknowledgement to an unconfirmed one would let the site be used to mail strangers, so such a
+   * sender sees the confirmation on screen only.
+   */
+  private async acknowledge(dto: ContactDto): Promise<void> {
+    const email = dto.email.toLowerCase();
+    if (!(await this.dataSource.getRepository(ConfirmedEmail).existsBy({ email }))) return;
+    const company = this.config.company.name;
+    await this.mail.send({
+      to: email,
+      replyTo: this.config.company.email,
+      kind: 'contact-ack',
+      subject: `Nous avons bien reçu votre message : ${dto.object}`,
+      text:
+        `Bonjour ${dto.name},\n\nNous avons bien reçu votre message « ${dto.object} » et notre équipe vous répondra ` +
+        `dans les plus brefs délais.\n\nVotre message :\n${dto.message}\n\n— ${company}\n`,
+      html:
+        `<p>Bonjour ${escapeHtml(dto.name)},</p><p>Nous avons bien reçu votre message « ${escapeHtml(dto.object)} » et ` +
+        `notre équipe vous répondra dans les plus brefs délais.</p><p style="color:#4a5868">Votre message :</p>` +
+        `<p style="white-space:pre-wrap">${escapeHtml(dto.message)}</p><p>— ${escapeHtml(company)}</p>`,
+    });
+  }
 
   async receive(dto: ContactDto, ip: string | null): Promise<ContactMessage> {
     const repo = this.dataSource.getRepository(ContactMessage);
@@ -50,6 +77,7 @@ export class ContactService {
       });
       // Handed to the outbox: delivery (and its retries) is the mail service's job from here.
       await repo.update({ id: saved.id }, { mailed_at: new Date() });
+      await this.acknowledge(dto);
     } catch (error) {
       // The message is stored: staff still see it even if the e-mail could not even be queued.
       this.logger.error(`Contact message ${saved.id} stored but not queued for e-mail: ${(error as Error).message}`);
