@@ -27,6 +27,7 @@ import { StaffOrdersModule } from './orders/staff-orders.module.js';
 import { QuotesModule } from './quotes/quotes.module.js';
 import { SearchModule } from './search/search.module.js';
 import { StockEntriesModule } from './stock/stock-entries.module.js';
+import { StockInsightsModule } from './stock-insights/stock-insights.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { BlogPublicModule } from './blog/blog-public.module.js';
 import { CataloguePublicModule } from './catalogue/catalogue-public.module.js';
@@ -56,6 +57,7 @@ const DOMAIN_MODULES = [
   MediaLibraryModule,
   StaffCatalogueModule,
   StockEntriesModule,
+  StockInsightsModule,
   StaffOrdersModule,
   // quote versions, the client's page and the order's thread (quotes/)
   QuotesModule,

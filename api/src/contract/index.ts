@@ -4,4 +4,5 @@ export type * from './public.js';
 export type * from './backoffice.js';
 export type * from './audit.js';
 export type * from './insights.js';
+export type * from './stock-insights.js';
 export type * from './quotes.js';

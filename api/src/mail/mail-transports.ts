@@ -8,6 +8,8 @@ export interface MailEnvelope {
   from: string;
   to: string;
   replyTo?: string | null;
+  /** List-Unsubscribe address (with List-Unsubscribe-Post: one click, RFC 8058). */
+  listUnsubscribe?: string | null;
   subject: string;
   text: string;
   html: string | null;
@@ -39,7 +41,12 @@ function headers(mail: MailEnvelope) {
     ...(mail.html ? { html: mail.html } : {}),
     date: mail.createdAt,
     messageId: `<comptoir-${mail.id}-${mail.createdAt.getTime()}@${mail.from.replace(/^.*@/, '').replace(/[>\s].*$/, '') || 'localhost'}>`,
-    headers: { 'X-Comptoir-Kind': mail.kind },
+    headers: {
+      'X-Comptoir-Kind': mail.kind,
+      ...(mail.listUnsubscribe
+        ? { 'List-Unsubscribe': `<${mail.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+        : {}),
+    },
     ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
   };
 }

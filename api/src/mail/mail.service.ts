@@ -27,6 +27,8 @@ export interface MailRequest {
   related?: string | null;
   /** Attachment references ("devis:12"), each made at delivery by the resolver of its prefix. */
   attachments?: string[];
+  /** Newsletter and marketing mail: its unsubscribe address, sent as List-Unsubscribe with one-click POST. */
+  listUnsubscribe?: string | null;
 }
 
 /** Makes the file behind an attachment reference (given what follows "prefix:"); null when its record is gone. */
@@ -101,6 +103,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
     const row = repo.create({
       to_address: request.to.trim(),
       reply_to: request.replyTo?.trim().slice(0, 255) || null,
+      list_unsubscribe: request.listUnsubscribe?.slice(0, 512) || null,
       subject: singleLine(request.subject).slice(0, 255),
       text: request.text,
       html: request.html ?? null,
@@ -207,6 +210,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
         from: this.config.mailFrom,
         to: mail.to_address,
         replyTo: mail.reply_to,
+        listUnsubscribe: mail.list_unsubscribe,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,

@@ -98,6 +98,7 @@ describe(`bounded work per request (${testDatabaseKind()})`, () => {
       'POST /api/login/second-factor': 'sign-in',
       'POST /api/login/second-factor/options': 'sign-in',
       'POST /api/newsletter': 'newsletter',
+      'POST /api/newsletter/unsubscribe': 'newsletter',
       'POST /api/order/create': 'order',
       'POST /api/order/estimate': 'estimate',
     });

@@ -132,6 +132,8 @@ export interface AppConfig {
   auditRetentionDays: number;
   /** Stock at or below this counts as low on the dashboard home, for products without their own threshold. */
   lowStockThreshold: number;
+  /** STOCK_DIGEST_HOUR: the UTC hour (0-23) of the daily stock alert e-mail; null (`off`) sends none. */
+  stockDigestHour: number | null;
   /** LOG_SQL: every SQL statement on stdout (TypeORM's query logger), for `npm run bench:api -- --latency`. */
   logSql: boolean;
 }
@@ -199,6 +201,14 @@ function parsePositiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) <= 0) throw new ConfigError(name, `must be a positive whole number (got "${raw}")`);
+  return Number(raw);
+}
+
+function parseHour(env: NodeJS.ProcessEnv, name: string, fallback: number): number | null {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (raw === 'off') return null;
+  if (!/^\d{1,2}$/.test(raw) || Number(raw) > 23) throw new ConfigError(name, `must be an hour from 0 to 23 or "off" (got "${raw}")`);
   return Number(raw);
 }
 
@@ -383,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitFactor: parseRateLimitFactor(env),
     auditRetentionDays: parsePositiveInt(env, 'AUDIT_RETENTION_DAYS', 365),
     lowStockThreshold: parsePositiveInt(env, 'LOW_STOCK_THRESHOLD', 5),
+    stockDigestHour: parseHour(env, 'STOCK_DIGEST_HOUR', 7),
     logSql: parseBool(env, 'LOG_SQL', false),
     ...parseOperations(env),
   };

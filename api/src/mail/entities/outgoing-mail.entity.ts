@@ -20,6 +20,10 @@ export class OutgoingMail {
   @Column({ type: 'varchar', length: 255, nullable: true })
   reply_to: string | null;
 
+  /** Newsletter and marketing mail: the one-click unsubscribe address (List-Unsubscribe, RFC 8058). */
+  @Column({ type: 'varchar', length: 512, nullable: true })
+  list_unsubscribe: string | null;
+
   @Column({ type: 'text' })
   text: string;
 

@@ -233,6 +233,13 @@ export const rows: MatrixRow[] = [
     setup: async ({ t }) => ({ id: (await fx.stockEntry(t)).id }),
     expectAllowed: [200],
   },
+  // stock filters, alerts and valuation (stock-insights)
+  { method: 'GET', route: '/api/stock/products', category: 'stock', right: 'view', expectAllowed: [200] },
+  { method: 'GET', route: '/api/stock/alerts', category: 'stock', right: 'view', expectAllowed: [200] },
+  { method: 'GET', route: '/api/stock/valuation', category: 'stock', right: 'view', expectAllowed: [200] },
+  { method: 'GET', route: '/api/stock/valuation/history', category: 'stock', right: 'view', expectAllowed: [200] },
+  // Without a format: 422 for the user holding the right (the export itself is in stock-insights.e2e-spec.ts).
+  { method: 'GET', route: '/api/stock/valuation/export', category: 'stock', right: 'view' },
 
   // orders
   { method: 'GET', route: '/api/order', category: 'orders', right: 'view', expectAllowed: [200] },

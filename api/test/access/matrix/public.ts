@@ -12,6 +12,9 @@ export const publicRoutes: string[] = [
   'POST /api/order/create',
   'POST /api/contact',
   'POST /api/newsletter',
+  'GET /api/newsletter/confirm',
+  'GET /api/newsletter/unsubscribe',
+  'POST /api/newsletter/unsubscribe',
 ];
 export const signedInRoutes: string[] = [];
 export const rows: MatrixRow[] = [];

@@ -21,9 +21,11 @@ export class IdempotentOrderRequests1795800400000 implements MigrationInterface 
       `CREATE UNIQUE INDEX "IDX_newsletter_unsubscribe_token" ON "newsletter_subscribers" ("unsubscribe_token")`,
     );
     await queryRunner.query(`UPDATE "newsletter_subscribers" SET "confirmed_at" = "created_at"`);
+    await queryRunner.query(`ALTER TABLE "outgoing_mails" ADD "list_unsubscribe" varchar(512) NULL`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "outgoing_mails" DROP COLUMN "list_unsubscribe"`);
     await queryRunner.query(`DROP INDEX "IDX_newsletter_unsubscribe_token"`);
     await queryRunner.query(`DROP INDEX "IDX_newsletter_confirm_token"`);
     await queryRunner.query(`ALTER TABLE "newsletter_subscribers" DROP COLUMN "unsubscribe_token"`);
