@@ -77,8 +77,20 @@ export class StockAlertsService {
       .addOrderBy('p.id', 'ASC')
       .limit(DIGEST_LISTED);
     if (extra) qb.andWhere(extra);
-    const rows = await qb.getRawMany<{ id: number | string; name: string; reference: string; stock: number | string; threshold: number | string }>();
-    return rows.map((r) => ({ id: Number(r.id), name: r.name, reference: r.reference, stock: Number(r.stock), threshold: Number(r.threshold) }));
+    const rows = await qb.getRawMany<{
+      id: number | string;
+      name: string;
+      reference: string;
+      stock: number | string;
+      threshold: number | string;
+    }>();
+    return rows.map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      reference: r.reference,
+      stock: Number(r.stock),
+      threshold: Number(r.threshold),
+    }));
   }
 
   private lotsQuery(condition: string, parameters: Record<string, unknown>) {
@@ -98,7 +110,14 @@ export class StockAlertsService {
       .orderBy('l.expires_at', 'ASC')
       .addOrderBy('l.id', 'ASC')
       .limit(DIGEST_LISTED)
-      .getRawMany<{ lot_id: number | string; product_id: number | string; name: string; reference: string; quantity_left: number | string; expires_at: string | Date }>();
+      .getRawMany<{
+        lot_id: number | string;
+        product_id: number | string;
+        name: string;
+        reference: string;
+        quantity_left: number | string;
+        expires_at: string | Date;
+      }>();
     return {
       count: Number(count?.n ?? 0),
       rows: rows.map((r) => ({

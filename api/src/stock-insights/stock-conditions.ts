@@ -31,7 +31,11 @@ export interface StockRuleParams {
 }
 
 /** The SQL condition of a rule on the products aliased `alias`, with its parameters (prefixed, so rules combine). */
-export function stockRule(filter: StockFilter, alias: string, params: StockRuleParams): { sql: string; parameters: Record<string, unknown> } {
+export function stockRule(
+  filter: StockFilter,
+  alias: string,
+  params: StockRuleParams,
+): { sql: string; parameters: Record<string, unknown> } {
   const today = isoDay(params.now);
   switch (filter) {
     case 'low':
@@ -55,7 +59,12 @@ export function stockRule(filter: StockFilter, alias: string, params: StockRuleP
 }
 
 /** Adds a rule to a query's WHERE. */
-export function whereStockRule<Q extends WhereExpressionBuilder>(qb: Q, filter: StockFilter, alias: string, params: StockRuleParams): Q {
+export function whereStockRule<Q extends WhereExpressionBuilder>(
+  qb: Q,
+  filter: StockFilter,
+  alias: string,
+  params: StockRuleParams,
+): Q {
   const { sql, parameters } = stockRule(filter, alias, params);
   qb.andWhere(sql, parameters);
   return qb;

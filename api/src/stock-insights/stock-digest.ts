@@ -14,7 +14,8 @@ export const DIGEST_LEASE = 'stock-digest';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const frenchDate = (day: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+const frenchDate = (day: string) =>
+  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 const units = (n: number) => `${formatCount(n)} unité${n > 1 ? 's' : ''}`;
 
 interface Part {
@@ -72,7 +73,14 @@ export class StockDigest {
     if (!mail) return 0;
     const recipients = await this.recipients();
     for (const to of recipients) {
-      await this.mail.send({ to, subject: mail.subject, text: mail.text, html: mail.html, kind: 'stock-digest', related: `stock-digest:${isoDay(now)}` });
+      await this.mail.send({
+        to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        kind: 'stock-digest',
+        related: `stock-digest:${isoDay(now)}`,
+      });
     }
     this.logger.log(`Stock digest queued for ${recipients.length} recipient(s)`);
     return recipients.length;
@@ -101,7 +109,12 @@ export class StockDigest {
     const lowOnly = alerts.counts.low - alerts.counts.out;
     const parts: Part[] = [
       { title: 'Stock bas', count: lowOnly, lines: alerts.low.map((p) => product(p, true)), link: list('low') },
-      { title: 'En rupture de stock', count: alerts.counts.out, lines: alerts.out.map((p) => product(p, false)), link: list('out') },
+      {
+        title: 'En rupture de stock',
+        count: alerts.counts.out,
+        lines: alerts.out.map((p) => product(p, false)),
+        link: list('out'),
+      },
       {
         title: `Lots qui expirent d’ici ${alerts.counts.expiring_days} jours`,
         count: alerts.expiringLots,
@@ -118,12 +131,18 @@ export class StockDigest {
     if (!parts.length) return null;
     const company = this.config.company.name;
     const intro = `Voici l’état du stock au ${frenchDate(isoDay(now))}.`;
-    const more = (part: Part) => (part.count > part.lines.length ? `… et ${formatCount(part.count - part.lines.length)} de plus.` : null);
+    const more = (part: Part) =>
+      part.count > part.lines.length ? `… et ${formatCount(part.count - part.lines.length)} de plus.` : null;
     const text = [
       'Bonjour,',
       intro,
       ...parts.map((part) =>
-        [`${part.title} (${formatCount(part.count)})`, ...part.lines.map((line) => `- ${line}`), more(part), `Voir la liste : ${part.link}`]
+        [
+          `${part.title} (${formatCount(part.count)})`,
+          ...part.lines.map((line) => `- ${line}`),
+          more(part),
+          `Voir la liste : ${part.link}`,
+        ]
           .filter(Boolean)
           .join('\n'),
       ),

@@ -45,7 +45,7 @@ describe(`stock filters, alerts and valuation (${testDatabaseKind()})`, () => {
   });
 
   describe('on a known dataset', () => {
-    let pump: Product, helmet: Product, glue: Product, screws: Product;
+    let pump: Product, glue: Product, screws: Product;
     let categoryA: number, categoryB: number, currencyId: number;
     let stockKeeper: string, writer: string;
 
@@ -58,9 +58,15 @@ describe(`stock filters, alerts and valuation (${testDatabaseKind()})`, () => {
       const inA = { brand, category: a, currency };
       const inB = { brand, category: b, currency };
       // Low (3 ≤ its threshold 5), 2 held: on hand 5.
-      pump = await fx.product(t, inA, { name: 'Pompe immergée', stock: 3, held: 2, price: '200.00', low_stock_threshold: 5 } as Partial<Product>);
+      pump = await fx.product(t, inA, {
+        name: 'Pompe immergée',
+        stock: 3,
+        held: 2,
+        price: '200.00',
+        low_stock_threshold: 5,
+      } as Partial<Product>);
       // Out of stock (and so low).
-      helmet = await fx.product(t, inA, { name: 'Casque', stock: 0, price: '50.00' });
+      await fx.product(t, inA, { name: 'Casque', stock: 0, price: '50.00' });
       // Above the default threshold (5): not low; one lot expired, one later.
       glue = await fx.product(t, inB, { name: 'Colle forte', stock: 40, price: '10.25' });
       // Low under its own threshold (8 ≤ 10).
@@ -91,9 +97,23 @@ describe(`stock filters, alerts and valuation (${testDatabaseKind()})`, () => {
       // The ledger, for the history: the pump's receipt two days ago, the screws' opening yesterday.
       const movements = t.dataSource.getRepository(StockMovement);
       const at = (offset: number) => new Date(`${day(offset)}T10:00:00Z`);
-      const receipt = await movements.save({ product_id: pump.id, lot_id: pumpLot.id, kind: 'receipt', available_delta: 4, held_delta: 0, user_id: null });
+      const receipt = await movements.save({
+        product_id: pump.id,
+        lot_id: pumpLot.id,
+        kind: 'receipt',
+        available_delta: 4,
+        held_delta: 0,
+        user_id: null,
+      });
       await movements.update({ id: receipt.id }, { created_at: at(-2) });
-      const opening = await movements.save({ product_id: screws.id, lot_id: null, kind: 'opening', available_delta: 8, held_delta: 0, user_id: null });
+      const opening = await movements.save({
+        product_id: screws.id,
+        lot_id: null,
+        kind: 'opening',
+        available_delta: 8,
+        held_delta: 0,
+        user_id: null,
+      });
       await movements.update({ id: opening.id }, { created_at: at(-1) });
 
       stockKeeper = (await createStaffUser(t, { grid: { stock: ['view'] } })).email;
@@ -146,14 +166,28 @@ describe(`stock filters, alerts and valuation (${testDatabaseKind()})`, () => {
       expect(mine.currency).toMatchObject({ code: 'TST', symbol: 'T' });
       const byCategory = Object.fromEntries(mine.categories.map((c) => [c.category.id, c]));
       // Pumps: 5 on hand × 200.00; 4 from a lot at 120.50, 1 without known cost.
-      expect(byCategory[categoryA]).toMatchObject({ on_hand: 5, quantity_without_cost: 1, cost_value: '482.00', sale_value: '1000.00' });
+      expect(byCategory[categoryA]).toMatchObject({
+        on_hand: 5,
+        quantity_without_cost: 1,
+        cost_value: '482.00',
+        sale_value: '1000.00',
+      });
       // Consumables: 40 × 10.25 + 8 × 1.00; lots 15 × 6.10 + 25 × 7.00; the 8 screws have no lot.
-      expect(byCategory[categoryB]).toMatchObject({ on_hand: 48, quantity_without_cost: 8, cost_value: '266.50', sale_value: '418.00' });
+      expect(byCategory[categoryB]).toMatchObject({
+        on_hand: 48,
+        quantity_without_cost: 8,
+        cost_value: '266.50',
+        sale_value: '418.00',
+      });
     });
 
     it('replays the ledger into a value per day', async () => {
-      const res = (await admin.get('/api/stock/valuation/history').query({ from: day(-3), to: day(0) }).expect(200))
-        .body as StockValuationHistoryAnswer;
+      const res = (
+        await admin
+          .get('/api/stock/valuation/history')
+          .query({ from: day(-3), to: day(0) })
+          .expect(200)
+      ).body as StockValuationHistoryAnswer;
       const points = res.currencies.find((c) => c.currency.id === currencyId)!.points;
       expect(points).toEqual([
         { date: day(-3), on_hand: 0, cost_value: '0.00', sale_value: '0.00' },
@@ -161,7 +195,10 @@ describe(`stock filters, alerts and valuation (${testDatabaseKind()})`, () => {
         { date: day(-1), on_hand: 12, cost_value: '482.00', sale_value: '808.00' },
         { date: day(0), on_hand: 12, cost_value: '482.00', sale_value: '808.00' },
       ]);
-      const wrong = await admin.get('/api/stock/valuation/history').query({ from: day(0), to: day(-5) }).expect(422);
+      const wrong = await admin
+        .get('/api/stock/valuation/history')
+        .query({ from: day(0), to: day(-5) })
+        .expect(422);
       expect(wrong.body.errors.from).toEqual(['La date de début doit précéder la date de fin.']);
       await admin.get('/api/stock/valuation/history').query({ from: '2020-02-30' }).expect(422);
     });
@@ -170,7 +207,10 @@ describe(`stock filters, alerts and valuation (${testDatabaseKind()})`, () => {
       const csv = await admin.get('/api/stock/valuation/export').query({ format: 'csv' }).expect(200);
       expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="valorisation-stock-\d{4}-\d{2}-\d{2}\.csv"$/);
-      const lines = csv.text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+      const lines = csv.text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
       expect(lines[0]).toBe('Devise;Catégorie;Quantité en stock;Quantité sans coût connu;Valeur au coût;Valeur à la vente');
       expect(lines).toContain('TST;Pompes;5;1;482,00;1000,00');
       expect(lines).toContain('TST;Total;53;9;748,50;1418,00');
@@ -188,7 +228,10 @@ describe(`stock filters, alerts and valuation (${testDatabaseKind()})`, () => {
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(xlsx.body as Buffer);
       const sheet = workbook.getWorksheet('Valorisation du stock')!;
-      const rows = sheet.getSheetValues().filter(Boolean).map((row) => (row as unknown[]).slice(1));
+      const rows = sheet
+        .getSheetValues()
+        .filter(Boolean)
+        .map((row) => (row as unknown[]).slice(1));
       expect(rows).toContainEqual(['TST', 'Total', 53, 9, 748.5, 1418]);
       await admin.get('/api/stock/valuation/export').query({ format: 'pdf' }).expect(422);
     });
@@ -196,7 +239,9 @@ describe(`stock filters, alerts and valuation (${testDatabaseKind()})`, () => {
     it('e-mails the digest to the staff who may view stock, in French, HTML and text', async () => {
       expect(await digest.send(today)).toBe(2);
       await t.app.get(MailService).idle();
-      const to = digests(smtp.received).map((m) => m.to[0]).sort();
+      const to = digests(smtp.received)
+        .map((m) => m.to[0])
+        .sort();
       expect(to).toEqual([TEST_ADMIN.email, stockKeeper].sort());
       expect(to).not.toContain(writer);
       const raw = digests(smtp.received).find((m) => m.to[0] === stockKeeper)!.raw;

@@ -30,7 +30,8 @@ export class StockProductsService {
     const scope = await searchScope(repo.createQueryBuilder('product'), query.search);
     const ids = whereScope(repo.createQueryBuilder('product'), 'product', scope);
     if (query.category) ids.andWhere('product.category_id = :category', { category: Number(query.category) });
-    if (query.stock) whereStockRule(ids, query.stock, 'product', { defaultThreshold: this.config.lowStockThreshold, now, days: query.days });
+    if (query.stock)
+      whereStockRule(ids, query.stock, 'product', { defaultThreshold: this.config.lowStockThreshold, now, days: query.days });
     ids.orderBy('product.stock', 'ASC').addOrderBy('product.id', 'ASC');
     const { rows, total, capped } = await pageByIds(
       ids,

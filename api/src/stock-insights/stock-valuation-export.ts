@@ -24,7 +24,8 @@ interface Line {
 /** One line per currency and category, then the currency's total ("Total"). */
 function* lines(currencies: ValuationCurrency[]): Generator<Line> {
   for (const currency of currencies) {
-    for (const category of currency.categories) yield { currency: currency.currency.code, category: category.category.designation, figures: category };
+    for (const category of currency.categories)
+      yield { currency: currency.currency.code, category: category.category.designation, figures: category };
     yield { currency: currency.currency.code, category: 'Total', figures: currency };
   }
 }
@@ -35,7 +36,14 @@ export async function writeValuationCsv(currencies: ValuationCurrency[], out: Wr
   const rows = Readable.from(
     (function* () {
       for (const line of lines(currencies))
-        yield [line.currency, line.category, line.figures.on_hand, line.figures.quantity_without_cost, comma(line.figures.cost_value), comma(line.figures.sale_value)];
+        yield [
+          line.currency,
+          line.category,
+          line.figures.on_hand,
+          line.figures.quantity_without_cost,
+          comma(line.figures.cost_value),
+          comma(line.figures.sale_value),
+        ];
     })(),
   );
   await pipeline(rows, stringify({ delimiter: ';', bom: true, header: true, columns: HEADERS }), out);

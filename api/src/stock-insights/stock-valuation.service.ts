@@ -84,7 +84,10 @@ export class StockValuationService {
     ]);
     const designations = new Map(categories.map((c) => [Number(c.id), c.designation]));
     const costs = new Map(cost.map((r) => [`${r.currency_id}:${r.category_id}`, r]));
-    const byCurrency = new Map<number, { onHand: number; costed: number; cost: bigint; sale: bigint; categories: ValuationCurrency['categories'] }>();
+    const byCurrency = new Map<
+      number,
+      { onHand: number; costed: number; cost: bigint; sale: bigint; categories: ValuationCurrency['categories'] }
+    >();
     for (const row of sale) {
       const currencyId = Number(row.currency_id);
       const lot = costs.get(`${row.currency_id}:${row.category_id}`);
@@ -134,10 +137,15 @@ export class StockValuationService {
     type Row = { currency_id: Id; on_hand: Num; sale: Num; cost: Num; day?: string | Date };
     const [currencies, opening, days] = await Promise.all([
       this.currencies(),
-      base().where('m.created_at < :from', { from: new Date(`${from}T00:00:00Z`) }).getRawMany<Row>(),
+      base()
+        .where('m.created_at < :from', { from: new Date(`${from}T00:00:00Z`) })
+        .getRawMany<Row>(),
       base()
         .addSelect('DATE(m.created_at)', 'day')
-        .where('m.created_at >= :from AND m.created_at < :end', { from: new Date(`${from}T00:00:00Z`), end: new Date(`${end}T00:00:00Z`) })
+        .where('m.created_at >= :from AND m.created_at < :end', {
+          from: new Date(`${from}T00:00:00Z`),
+          end: new Date(`${end}T00:00:00Z`),
+        })
         .addGroupBy('DATE(m.created_at)')
         .getRawMany<Row>(),
     ]);
@@ -161,7 +169,9 @@ export class StockValuationService {
     for (let date = from; date <= to; date = dayAfter(new Date(`${date}T00:00:00Z`), 1)) {
       (perDay.get(date) ?? []).forEach(add);
       for (const [id, total] of running) {
-        series.get(id)!.push({ date, on_hand: total.onHand, cost_value: centsToDecimal(total.cost), sale_value: centsToDecimal(total.sale) });
+        series
+          .get(id)!
+          .push({ date, on_hand: total.onHand, cost_value: centsToDecimal(total.cost), sale_value: centsToDecimal(total.sale) });
       }
     }
     return [...series.entries()]
