@@ -32,6 +32,7 @@ import { Route as AppEcrireArticleIndexRouteImport } from './routes/_app/ecrire-
 import { Route as AppEcrireArticleIdRouteImport } from './routes/_app/ecrire-article/$id'
 import { Route as AppProduitIdRouteImport } from './routes/_app/produit/$id'
 import { Route as AppStockEntreesRouteImport } from './routes/_app/stock/entrees'
+import { Route as AppStockValorisationRouteImport } from './routes/_app/stock/valorisation'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -150,6 +151,11 @@ const AppStockEntreesRoute = AppStockEntreesRouteImport.update({
   path: '/stock/entrees',
   getParentRoute: () => AppRoute,
 } as any)
+const AppStockValorisationRoute = AppStockValorisationRouteImport.update({
+  id: '/stock/valorisation',
+  path: '/stock/valorisation',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -172,6 +178,7 @@ export interface FileRoutesByFullPath {
   '/ecrire-article/$id': typeof AppEcrireArticleIdRoute
   '/produit/$id': typeof AppProduitIdRoute
   '/stock/entrees': typeof AppStockEntreesRoute
+  '/stock/valorisation': typeof AppStockValorisationRoute
   '/administration/': typeof AppAdministrationIndexRoute
   '/ecrire-article/': typeof AppEcrireArticleIndexRoute
 }
@@ -195,6 +202,7 @@ export interface FileRoutesByTo {
   '/ecrire-article/$id': typeof AppEcrireArticleIdRoute
   '/produit/$id': typeof AppProduitIdRoute
   '/stock/entrees': typeof AppStockEntreesRoute
+  '/stock/valorisation': typeof AppStockValorisationRoute
   '/administration': typeof AppAdministrationIndexRoute
   '/ecrire-article': typeof AppEcrireArticleIndexRoute
 }
@@ -221,6 +229,7 @@ export interface FileRoutesById {
   '/_app/ecrire-article/$id': typeof AppEcrireArticleIdRoute
   '/_app/produit/$id': typeof AppProduitIdRoute
   '/_app/stock/entrees': typeof AppStockEntreesRoute
+  '/_app/stock/valorisation': typeof AppStockValorisationRoute
   '/_app/administration/': typeof AppAdministrationIndexRoute
   '/_app/ecrire-article/': typeof AppEcrireArticleIndexRoute
 }
@@ -247,6 +256,7 @@ export interface FileRouteTypes {
     | '/ecrire-article/$id'
     | '/produit/$id'
     | '/stock/entrees'
+    | '/stock/valorisation'
     | '/administration/'
     | '/ecrire-article/'
   fileRoutesByTo: FileRoutesByTo
@@ -270,6 +280,7 @@ export interface FileRouteTypes {
     | '/ecrire-article/$id'
     | '/produit/$id'
     | '/stock/entrees'
+    | '/stock/valorisation'
     | '/administration'
     | '/ecrire-article'
   id:
@@ -295,6 +306,7 @@ export interface FileRouteTypes {
     | '/_app/ecrire-article/$id'
     | '/_app/produit/$id'
     | '/_app/stock/entrees'
+    | '/_app/stock/valorisation'
     | '/_app/administration/'
     | '/_app/ecrire-article/'
   fileRoutesById: FileRoutesById
@@ -469,6 +481,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStockEntreesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/stock/valorisation': {
+      id: '/_app/stock/valorisation'
+      path: '/stock/valorisation'
+      fullPath: '/stock/valorisation'
+      preLoaderRoute: typeof AppStockValorisationRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -506,6 +525,7 @@ interface AppRouteChildren {
   AppEcrireArticleIdRoute: typeof AppEcrireArticleIdRoute
   AppProduitIdRoute: typeof AppProduitIdRoute
   AppStockEntreesRoute: typeof AppStockEntreesRoute
+  AppStockValorisationRoute: typeof AppStockValorisationRoute
   AppEcrireArticleIndexRoute: typeof AppEcrireArticleIndexRoute
 }
 
@@ -522,6 +542,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEcrireArticleIdRoute: AppEcrireArticleIdRoute,
   AppProduitIdRoute: AppProduitIdRoute,
   AppStockEntreesRoute: AppStockEntreesRoute,
+  AppStockValorisationRoute: AppStockValorisationRoute,
   AppEcrireArticleIndexRoute: AppEcrireArticleIndexRoute,
 }
 

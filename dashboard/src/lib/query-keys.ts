@@ -66,6 +66,14 @@ export const queryKeys = {
     all: ['stock'] as const,
     list: (params: ListParams) => ['stock', 'list', params] as const,
   },
+  /** Stock filters, alerts and valuation (features/stock/insights-api.ts). */
+  stockInsights: {
+    all: ['stock-insights'] as const,
+    products: (params: ListParams & { stock: string; days?: number }) => ['stock-insights', 'products', params] as const,
+    alerts: ['stock-insights', 'alerts'] as const,
+    valuation: ['stock-insights', 'valuation'] as const,
+    history: (from: string, to: string) => ['stock-insights', 'history', from, to] as const,
+  },
   orders: {
     all: ['orders'] as const,
     list: (params: ListParams & { status?: string }) => ['orders', 'list', params] as const,

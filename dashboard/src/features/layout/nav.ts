@@ -54,7 +54,10 @@ export const NAV_SECTIONS: NavSection[] = [
   {
     title: 'Gestion de stock',
     category: 'stock',
-    items: [{ label: 'Entrées', to: '/stock/entrees', icon: PackageOpen }],
+    items: [
+      { label: 'Entrées', to: '/stock/entrees', icon: PackageOpen },
+      { label: 'Valorisation', to: '/stock/valorisation', icon: PackageOpen },
+    ],
   },
   {
     title: 'Commandes & Clients',

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Menu, Settings } from 'lucide-react';
 import { Can } from '../auth/permissions';
 import { PendingOrdersBell } from './pending-orders-bell';
+import { StockAlertsBell } from './stock-alerts-bell';
 import { UserMenu } from './user-menu';
 
 /** Top bar: menu button (small screens), settings and bell (admin view), the user's menu. */
@@ -17,6 +18,7 @@ export function Topbar({ onOpenMenu }: { onOpenMenu: () => void }) {
         <Menu className="size-2.5" aria-hidden="true" />
       </button>
       <div className="flex-1" />
+      <StockAlertsBell />
       <Can category="admin" right="view">
         <Link
           to="/administration/admins"

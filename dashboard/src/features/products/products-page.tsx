@@ -19,7 +19,9 @@ import {
 import { ListPageHeader } from '../../ui/list-page-header';
 import { Spinner } from '../../ui/spinner';
 import { RequireView, usePermissions } from '../auth/permissions';
-import { deleteProduct, productsQueryOptions } from './api';
+import { StockFilterBar } from '../stock/stock-filter-bar';
+import { stockProductsQueryOptions } from '../stock/insights-api';
+import { deleteProduct, PRODUCTS_PER_PAGE, productsQueryOptions } from './api';
 import type { ListPageProps } from './list-page';
 import { formatMoney } from './money';
 import { ProductFormDialog } from './product-form-dialog';
@@ -47,11 +49,19 @@ export function ProductsPage(props: ListPageProps) {
   );
 }
 
-function ProductsList({ page, search, onPageChange, onSearchChange }: ListPageProps) {
+function ProductsList({ page, search, onPageChange, onSearchChange, stock: asked, days, onStockChange }: ListPageProps) {
   const { can } = usePermissions();
+  // The stock filters need stock view (a link from the home page may carry one to someone without it).
+  const stock = can('stock', 'view') ? asked : undefined;
   const remove = useDeleteWithConfirm(deletion);
   const [editing, setEditing] = useState<PublicProduct | 'new' | null>(null);
-  const list = useQuery(productsQueryOptions({ page, search }));
+  // A stock filter reads the staff list (GET /api/stock/products), whose rows are the public list's and more.
+  const all = useQuery({ ...productsQueryOptions({ page, search }), enabled: !stock });
+  const filtered = useQuery({
+    ...stockProductsQueryOptions({ page, search, stock: stock ?? 'low', days, perPage: PRODUCTS_PER_PAGE }),
+    enabled: Boolean(stock),
+  });
+  const list = stock ? filtered : all;
   const products = list.data?.products;
 
   useClampPage(products, page, onPageChange);
@@ -137,6 +147,7 @@ function ProductsList({ page, search, onPageChange, onSearchChange }: ListPagePr
         onSearchChange={onSearchChange}
         searchPlaceholder="Rechercher un produit"
       />
+      {onStockChange ? <StockFilterBar stock={stock} days={days} onChange={onStockChange} /> : null}
       <DataTable
         label="Liste des produits"
         columns={columns}

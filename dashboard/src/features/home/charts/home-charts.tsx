@@ -192,9 +192,14 @@ function StockPanel({ charts }: { charts: DashboardCharts }) {
           : `Aucun produit sous son seuil de stock bas (seuil par défaut : ${stock.default_threshold}).`
       }
       link={
-        <Link to="/produits" className={linkClass}>
-          Voir les produits
-        </Link>
+        <span className="inline-flex flex-wrap gap-1">
+          <Link to="/produits" search={{ stock: 'low' }} className={linkClass}>
+            Voir les produits en stock bas
+          </Link>
+          <Link to="/produits" search={{ stock: 'out' }} className={linkClass}>
+            Voir les ruptures
+          </Link>
+        </span>
       }
       table={
         <DataTableLite
@@ -222,9 +227,17 @@ function ExpiringPanel({ charts }: { charts: DashboardCharts }) {
       title="Entrées de stock qui expirent sous 30 jours"
       summary={`${plural(expiring.count, 'entrée expire', 'entrées expirent')} dans les 30 jours ; ${plural(expiring.expired_count, 'entrée déjà expirée', 'entrées déjà expirées')}.`}
       link={
-        <Link to="/stock/entrees" className={linkClass}>
-          Voir les entrées de stock
-        </Link>
+        <span className="inline-flex flex-wrap gap-1">
+          <Link to="/produits" search={{ stock: 'expiring' }} className={linkClass}>
+            Produits dont un lot expire sous 30 jours
+          </Link>
+          <Link to="/produits" search={{ stock: 'expired' }} className={linkClass}>
+            Produits avec des lots périmés
+          </Link>
+          <Link to="/stock/entrees" className={linkClass}>
+            Voir les entrées de stock
+          </Link>
+        </span>
       }
       table={
         <DataTableLite
