@@ -476,6 +476,9 @@ async function compareHeadersThroughNginx() {
         `${file} ${name}: ${viaNginx.headers[name]} | ${direct.headers[name]}`,
       );
     }
+    // Document-only headers stay with documents, on both sides (issue 27 item 6).
+    for (const name of ['content-security-policy', 'permissions-policy', 'cross-origin-opener-policy', 'x-frame-options'])
+      assert(!viaNginx.headers[name] && !direct.headers[name], `${file} carries ${name}`);
   }
 
   // Dot-files exist in the release, and are never served (encoded or not, at the root or below).

@@ -12,7 +12,7 @@ import type { AppConfig } from './core/config/config.js';
 import { createValidationPipe } from './core/errors/validation.pipe.js';
 import { boundedBodies } from './core/web/body-limits.js';
 import { listRoutes } from './core/web/routes.js';
-import { allowImageOrigin, BASE_CSP_DIRECTIVES, transportHeaders } from './core/web/security-headers.js';
+import { allowImageOrigin, BASE_CSP_DIRECTIVES, headersByKind } from './core/web/security-headers.js';
 import { mountFrontEnds } from './core/web/front-ends.js';
 import { QuietBootLogger, requestIdMiddleware } from './core/observability/logging.js';
 import { MetricsService } from './metrics/metrics.service.js';
@@ -38,15 +38,19 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // Uploads may be redirected to a public bucket or CDN (STORAGE_PUBLIC_URL).
   if (config.storage.publicUrl) allowImageOrigin(new URL(config.storage.publicUrl).origin);
   app.use(
-    helmet({
-      // No inline script and no eval anywhere; the site's pages add the hashes of their own inline
-      // scripts (core/web/security-headers.ts). HSTS is sent over HTTPS only (transportHeaders).
-      contentSecurityPolicy: { useDefaults: false, directives: BASE_CSP_DIRECTIVES },
-      strictTransportSecurity: false,
-      crossOriginEmbedderPolicy: false,
-    }),
+    headersByKind(
+      helmet({
+        // No inline script and no eval anywhere; the site's pages add the hashes of their own inline
+        // scripts (core/web/security-headers.ts). HSTS is sent over HTTPS only, and like the rest of
+        // these only with documents (headersByKind); nosniff and CORP go with every answer.
+        contentSecurityPolicy: { useDefaults: false, directives: BASE_CSP_DIRECTIVES },
+        strictTransportSecurity: false,
+        crossOriginEmbedderPolicy: false,
+        xContentTypeOptions: false,
+        crossOriginResourcePolicy: false,
+      }),
+    ),
   );
-  app.use(transportHeaders());
   app.use(compression());
   // Cached public answers (catalogue, blog) leave here, before the rest of the pipeline.
   app.use(app.get(PublicAnswerCache).fastPath());

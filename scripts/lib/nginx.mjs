@@ -27,6 +27,8 @@ export function nginxSiteConfig({ port, upstreams, siteDir, dashboardDir, logDir
     conf = conf.replace(from, to);
   };
   replace('listen 80;', `listen 127.0.0.1:${port};`);
+  // No TLS file in the test: the include of docker/tls.conf.example's folder points at an empty one.
+  replace('include /etc/nginx/conf.d/comptoir-tls/*.conf;', `include ${path.join(logDir, 'tls')}/*.conf;`);
   upstreams.forEach((address, i) =>
     replace(new RegExp(`^(\\s*)server app${i + 1}:3000 ([^;]*?)( resolve)?;$`, 'm'), `$1server ${address} $2;`),
   );

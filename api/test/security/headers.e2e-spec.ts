@@ -24,7 +24,7 @@ describe(`security headers (${testDatabaseKind()})`, () => {
   });
 
   it('a CSP without inline scripts or eval, a Permissions-Policy, and HSTS only over HTTPS', async () => {
-    for (const address of ['/api/health', '/dashboard/', '/api/docs/']) {
+    for (const address of ['/dashboard/', '/api/docs/']) {
       const res = await request(t.http).get(address);
       const csp = String(res.headers['content-security-policy']);
       expect({ address, scripts: directive(csp, 'script-src') }).toEqual({ address, scripts: "script-src 'self'" });
@@ -38,8 +38,39 @@ describe(`security headers (${testDatabaseKind()})`, () => {
       expect(res.headers['permissions-policy']).toMatch(/geolocation=\(\)/);
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
-    const secure = await request(t.http).get('/api/health').set('X-Forwarded-Proto', 'https');
+    const secure = await request(t.http).get('/dashboard/').set('X-Forwarded-Proto', 'https');
     expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('document headers go with documents only: JSON, scripts and styles carry nosniff and CORP, not the page policies', async () => {
+    const page = await request(t.http).get('/api/docs/').set('X-Forwarded-Proto', 'https');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const documentOnly = [
+      'content-security-policy',
+      'permissions-policy',
+      'cross-origin-opener-policy',
+      'x-frame-options',
+      'referrer-policy',
+    ];
+    for (const name of documentOnly) expect({ name, value: page.headers[name] }).toEqual({ name, value: expect.any(String) });
+    const script = (await request(t.http).get('/api/docs/').expect(200)).text.match(/src="\.?\/?([^"]+\.js)"/)?.[1];
+    expect(script).toBeTruthy();
+    for (const address of ['/api/health', '/api/article', `/api/docs/${script}`]) {
+      const res = await request(t.http).get(address).set('X-Forwarded-Proto', 'https');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).not.toMatch(/html/);
+      for (const name of [...documentOnly, 'strict-transport-security'])
+        expect({ address, name, value: res.headers[name] }).toEqual({ address, name, value: undefined });
+      expect({
+        address,
+        nosniff: res.headers['x-content-type-options'],
+        corp: res.headers['cross-origin-resource-policy'],
+      }).toEqual({
+        address,
+        nosniff: 'nosniff',
+        corp: 'same-origin',
+      });
+    }
   });
 
   it('every staff answer, refusals included, is no-store', async () => {

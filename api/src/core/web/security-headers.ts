@@ -64,13 +64,41 @@ const serialize = (directives: Record<string, string[]>) =>
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
 
-/** HSTS over HTTPS only, and the Permissions-Policy, on every answer. */
-export function transportHeaders(): RequestHandler {
+/**
+ * Headers by kind of answer (issue 27 item 6: about 1.1 KB of headers on every script, image and JSON
+ * answer was a fifth of what an island page downloads):
+ * - every answer: `X-Content-Type-Options: nosniff` (a script, a stylesheet or JSON is never read as
+ *   anything else) and `Cross-Origin-Resource-Policy: same-origin` (no other site embeds them);
+ * - documents (HTML) only: what a browser applies to a page and its frame: `documentHeaders` (helmet's
+ *   CSP, Cross-Origin-Opener-Policy, X-Frame-Options, Referrer-Policy and the rest), the
+ *   Permissions-Policy and HSTS over HTTPS (a browser records HSTS from the page; subresources of the
+ *   same origin need it nowhere else). A CSP an answer set itself (the site's per-release one, the
+ *   uploads' sandbox) is kept.
+ * The document headers are added when the answer's headers are written, from its Content-Type.
+ */
+export function headersByKind(documentHeaders: RequestHandler): RequestHandler {
+  const noop = () => undefined;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: unknown[]) {
+      if (isDocument(this)) {
+        const own = this.getHeader('Content-Security-Policy');
+        void documentHeaders(req, this, noop);
+        if (own) this.setHeader('Content-Security-Policy', own);
+        if (req.secure) this.setHeader('Strict-Transport-Security', HSTS);
+        this.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+      }
+      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+    } as Response['writeHead'];
     next();
   };
+}
+
+/** An HTML answer: a page, the dashboard's shell, Swagger's page, an error page shown as a page. */
+function isDocument(res: Response): boolean {
+  return /^\s*text\/html\b/i.test(String(res.getHeader('Content-Type') ?? ''));
 }
 
 // Loaded as sanitize-html loads it (require of the ES module): jest's module runtime refuses the same
