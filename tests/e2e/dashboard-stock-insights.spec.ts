@@ -64,6 +64,19 @@ test.describe('stock filters and valuation', () => {
     await expect(page.getByText('Aucun produit trouvé')).toBeVisible();
   });
 
+  test('the home page counts the stock alerts as the filtered list does, and opens it', async ({ page }) => {
+    const { alerts } = await admin.get('/api/stock/alerts');
+    await signIn(page);
+    const card = page.getByRole('region', { name: 'Alertes de stock' });
+    const low = card.getByRole('link', { name: /en stock bas$/ });
+    await expect(low).toContainText(String(alerts.low));
+    await low.click();
+    await expect(page).toHaveURL(/\/dashboard\/produits\?stock=low$/);
+    await expect(page.getByRole('button', { name: 'Stock bas' })).toHaveAttribute('aria-pressed', 'true');
+    const listed = (await admin.get('/api/stock/products?stock=low')).products.total;
+    expect(listed).toBe(alerts.low);
+  });
+
   test('the valuation report shows the value and exports it as CSV', async ({ page }) => {
     await signIn(page);
     await page.goto('/dashboard/stock/valorisation');

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { fr } from 'date-fns/locale';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePermissions } from '../auth/permissions';
+import { StockAlertsCard } from '../stock/stock-alerts-card';
 import { HomeCharts } from './charts/home-charts';
 import { LatestArticles, LatestOrders } from './latest-tables';
 import { SummaryCards } from './summary-cards';
@@ -26,6 +27,7 @@ export function HomePage() {
       </section>
       <div className="flex flex-col gap-3">
         <SummaryCards />
+        <StockAlertsCard />
         <HomeCharts />
         {can('blog', 'view') || can('orders', 'view') ? (
           <div className="grid min-w-0 grid-cols-1 gap-3 xl:grid-cols-2 [&>*]:min-w-0">
