@@ -23,7 +23,7 @@ const keepAt = args.indexOf('--keep');
 const keepDir = keepAt >= 0 ? path.resolve(args[keepAt + 1]) : null;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function startServer(dataDir, port) {
+function startServer(dataDir, port, env = {}) {
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
   return spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
     stdio: ['ignore', log, log],
@@ -36,8 +36,69 @@ function startServer(dataDir, port) {
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
       SEED_ON_EMPTY: 'false',
+      // Fixed, as in production: the pages show it, and another one at each start would rebuild them all.
+      SITE_URL: 'http://localhost:8080',
+      ...env,
     },
   });
+}
+
+/** Publishes one article and resolves with the ms until /article/{slug} answers 200. */
+async function publishArticle(staff, base, title) {
+  const form = new FormData();
+  form.set('title', title);
+  form.set('status', 'Publié');
+  form.set(
+    'content',
+    JSON.stringify({
+      time: Date.now(),
+      blocks: [{ type: 'paragraph', data: { text: 'Article de mesure.' } }],
+      version: '2.31.0',
+    }),
+  );
+  form.set('image', new Blob([TINY_PNG], { type: 'image/png' }), 'cover.png');
+  const t0 = Date.now();
+  const created = await staff.request('POST', '/api/blog/create', form);
+  const slug = created?.blog?.slug;
+  if (!slug) throw new Error(`no slug in ${JSON.stringify(created).slice(0, 200)}`);
+  await waitFor(`article ${slug}`, 20 * 60_000, async () => (await fetch(`${base}/article/${slug}`)).status === 200, {
+    intervalMs: 100,
+  });
+  return Date.now() - t0;
+}
+
+/**
+ * Starts the server on a data folder whose site was built, publishes an article as soon as it
+ * listens, and reports the time to live and whether the start rebuilt pages (issue 27 item 3). With
+ * `env` changing what every page shows (COMPANY_NAME), the start is a cold build: the edit goes live
+ * by priority over the old release meanwhile.
+ */
+async function publishRightAfterStart(dataDir, n, env = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(dataDir, port, env);
+  try {
+    await waitFor('the server', 60_000, async () => (await fetch(`${base}/api/health`).catch(() => null))?.status > 0, {
+      intervalMs: 50,
+    });
+    const staff = new StaffClient(base);
+    await staff.signIn(ADMIN.email, ADMIN.password);
+    const building = (await staff.request('GET', '/api/publishing/status')).status.state === 'building';
+    const liveMs = await publishArticle(staff, base, `Publication après démarrage ${n}-${Date.now()}`);
+    const started = Date.now();
+    await waitFor(
+      'the builds to end',
+      60 * 60_000,
+      async () => (await staff.request('GET', '/api/publishing/status')).status.state === 'idle',
+      {
+        intervalMs: 200,
+      },
+    );
+    return { liveMs, building, settledMs: Date.now() - started };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
 }
 
 const load = () =>
@@ -77,48 +138,44 @@ for (const n of sizes) {
     const publishMs = [];
     const switchedMs = [];
     for (let run = 0; run < runs; run++) {
-      const title = `Mesure de publication ${n}-${run}-${Date.now()}`;
-      const form = new FormData();
-      form.set('title', title);
-      form.set('status', 'Publié');
-      form.set(
-        'content',
-        JSON.stringify({
-          time: Date.now(),
-          blocks: [{ type: 'paragraph', data: { text: 'Article de mesure.' } }],
-          version: '2.31.0',
-        }),
-      );
-      form.set('image', new Blob([TINY_PNG], { type: 'image/png' }), 'cover.png');
       const t0 = Date.now();
-      const created = await staff.request('POST', '/api/blog/create', form);
-      const slug = created?.blog?.slug;
-      if (!slug) throw new Error(`no slug in ${JSON.stringify(created).slice(0, 200)}`);
-      await waitFor(`article ${slug}`, 20 * 60_000, async () => (await fetch(`${base}/article/${slug}`)).status === 200, {
-        intervalMs: 100,
-      });
-      publishMs.push(Date.now() - t0);
+      publishMs.push(await publishArticle(staff, base, `Mesure de publication ${n}-${run}-${Date.now()}`));
       // When the server switched the release, to tell the build from the wait for the page to answer.
       const { status } = await staff.request('GET', '/api/publishing/status');
       switchedMs.push(new Date(status.live_since).getTime() - t0);
     }
-    results.push({ n, coldMs, publishMs });
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    // A restart with the same site (nothing to build), then a start with another company name (every
+    // page shows it: a cold build), each with an article published as soon as the server listens.
+    const restart = await publishRightAfterStart(dataDir, n);
+    const coldStart = await publishRightAfterStart(dataDir, n, { COMPANY_NAME: `Comptoir ${Date.now()}` });
+    console.log(
+      `N=${n}: publish right after a restart ${(restart.liveMs / 1000).toFixed(1)} s (start building: ${restart.building}),` +
+        ` right after a start with a cold build ${(coldStart.liveMs / 1000).toFixed(1)} s (cold build ended ${(coldStart.settledMs / 1000).toFixed(1)} s later)`,
+    );
+    results.push({ n, coldMs, publishMs, restart, coldStart });
     console.log(
       `N=${n}: cold build ${(coldMs / 1000).toFixed(1)} s, publish→live ${publishMs.map((m) => (m / 1000).toFixed(1)).join(' / ')} s` +
         ` (release switched after ${switchedMs.map((m) => (m / 1000).toFixed(1)).join(' / ')} s)`,
     );
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
     if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-console.log('\n| N articles + N products | cold full build (s) | publish → live, median (s) | runs |');
-console.log('| ---: | ---: | ---: | ---: |');
+console.log(
+  '\n| N articles + N products | cold full build (s) | publish → live, median (s) | runs | publish right after a restart (s) | publish during a cold build at start (s) |',
+);
+console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of results) {
   console.log(
-    `| ${r.n} | ${(r.coldMs / 1000).toFixed(1)} | ${(median(r.publishMs) / 1000).toFixed(1)} | ${r.publishMs.length} |`,
+    `| ${r.n} | ${(r.coldMs / 1000).toFixed(1)} | ${(median(r.publishMs) / 1000).toFixed(1)} | ${r.publishMs.length} |` +
+      ` ${(r.restart.liveMs / 1000).toFixed(1)}${r.restart.building ? ' (rebuilt)' : ''} | ${(r.coldStart.liveMs / 1000).toFixed(1)} |`,
   );
 }
 console.log(

@@ -44,7 +44,7 @@ describe(`site build data (${testDatabaseKind()})`, () => {
     expect(first.articles).toBeGreaterThan(0);
     expect(first.products).toBeGreaterThan(0);
     expect(read()).toEqual(await api());
-    expect(await cache.write(file)).toEqual({ articles: 0, products: 0 });
+    expect(await cache.write(file)).toMatchObject({ articles: 0, products: 0 });
     expect(read()).toEqual(await api());
   });
 
@@ -68,6 +68,30 @@ describe(`site build data (${testDatabaseKind()})`, () => {
     await cache.write(file);
     expect(read().articles.some((a) => a.id === article.id)).toBe(false);
     expect(read().products.find((p) => p.id === product.id)?.images).toEqual([]);
+    expect(read()).toEqual(await api());
+  });
+
+  it('for a priority publish, writes only the changed rows and names their pages and the addresses that went', async () => {
+    await cache.write(file);
+    const articles = t.dataSource.getRepository(Article);
+    const [kept, renamed] = await articles.find({ where: { status: 'Publié' }, order: { id: 'ASC' }, take: 2 });
+    await articles.save({ ...kept!, title: 'Un titre revu' });
+    await articles.save({ ...renamed!, slug: 'une-adresse-nouvelle' });
+    const product = await t.dataSource.getRepository(Product).findOneOrFail({ where: {}, order: { id: 'DESC' } });
+    await t.dataSource.query('UPDATE products SET stock = stock + 1 WHERE id = ?', [product.id]);
+    const written = await cache.write(file, { changesOnly: true });
+    expect(
+      read()
+        .articles.map((a) => a.id)
+        .sort(),
+    ).toEqual([kept!.id, renamed!.id].sort());
+    expect(read().products.map((p) => p.id)).toEqual([product.id]);
+    expect(written.changes.pages.sort()).toEqual(
+      [`article/${kept!.slug}`, 'article/une-adresse-nouvelle', `product/${product.id}`].sort(),
+    );
+    expect(written.changes.gone).toEqual([`article/${renamed!.slug}`]);
+    // The full file that follows still holds every row.
+    await cache.write(file);
     expect(read()).toEqual(await api());
   });
 });

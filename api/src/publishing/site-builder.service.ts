@@ -31,6 +31,8 @@ export interface BuildOutcome {
    * them, so it was not switched live; the next build (warm now) switches a complete one.
    */
   superseded?: boolean;
+  /** Pages Astro rendered and restored from its cache, and pages read for the release's CSP. */
+  pages?: { rendered: number; restored: number; readForCsp?: number };
 }
 
 /**
@@ -146,6 +148,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     try {
       const leftovers = await this.releases.removeUnfinished();
       if (leftovers) this.logger.warn(`Removed ${leftovers} unfinished release folder(s) left by an interrupted build`);
+      let pages = { rendered: 0, restored: 0 };
       const warm = await this.buildState.prepare(inputs);
       this.buildState.loadScriptHashes(this.scriptHashes);
       const storageIndex = await this.writeStorageIndex();
@@ -168,7 +171,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
             throw error;
           },
         );
-        await Promise.all([written, this.runAstro(dir, storageIndex, buildData, this.buildState.dir)]);
+        [, pages] = await Promise.all([written, this.runAstro(dir, storageIndex, buildData, this.buildState.dir)]);
       } finally {
         fs.rmSync(storageIndex, { force: true });
         fs.rmSync(buildData, { force: true });
@@ -188,7 +191,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
         this.logger.log(
           `Cold build ${id} done in ${durationMs} ms; ${cold.edits} edit(s) went live meanwhile, the next build completes it`,
         );
-        return { ok: true, releaseId: this.releases.currentMeta()?.id, durationMs, superseded: true };
+        return { ok: true, releaseId: this.releases.currentMeta()?.id, durationMs, superseded: true, pages };
       }
       await this.checkRelease(dir);
       step('release check');
@@ -221,7 +224,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
         .catch((error: unknown) => this.logger.warn(`Could not prune old releases: ${(error as Error).message}`));
       this.lastError = undefined;
       this.logger.log(`Site release ${id} live after ${durationMs} ms`);
-      return { ok: true, releaseId: id, durationMs };
+      return { ok: true, releaseId: id, durationMs, pages: { ...pages, readForCsp: read } };
     } catch (error) {
       this.cold = null;
       fs.rmSync(dir, { recursive: true, force: true });
@@ -331,12 +334,15 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     buildData: string,
     cacheDir: string,
     { track = true }: { track?: boolean } = {},
-  ): Promise<void> {
+  ): Promise<{ rendered: number; restored: number }> {
     if (!this.apiOrigin) return Promise.reject(new Error('the API origin is not known yet'));
     const require = createRequire(path.join(this.config.siteSourceDir, 'package.json'));
     const astroBin = path.join(path.dirname(require.resolve('astro/package.json')), 'bin/astro.mjs');
+    // Not VIPSHOME (sharp sets it in this process once loaded) nor JEST_WORKER_ID (the tests): with
+    // either, Astro's bundler panics at start.
+    const { VIPSHOME: _vipsHome, JEST_WORKER_ID: _jestWorker, ...inherited } = process.env;
     const env = {
-      ...process.env,
+      ...inherited,
       COMPTOIR_API_URL: this.apiOrigin,
       COMPTOIR_OUT_DIR: outDir,
       COMPTOIR_CACHE_DIR: cacheDir,
@@ -395,7 +401,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
         }
         // Astro's own phase timings ("[build] ... in 1.2s", "generating static routes", ...).
         this.logger.debug(`astro build: ${pages.rendered} pages rendered, ${pages.restored} restored\n${phases.join('\n')}`);
-        if (code === 0) resolve();
+        if (code === 0) resolve(pages);
         // The log gets the last lines; the whole tail is kept to name the failed page to editors.
         else reject(Object.assign(new Error(`astro build exited with ${signal ?? code}: ${lastLines(output)}`), { output }));
       });
