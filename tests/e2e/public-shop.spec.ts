@@ -95,6 +95,9 @@ test.describe('catalogue', () => {
   test('a slow load keeps the grid busy with a spinner, then shows the live products', async ({ page }) => {
     const release = await holdRequests(page, '**/api/products/filter?*');
     await page.goto('/catalogue');
+    await islandsReady(page);
+    // The first screen is in the HTML (no request for it, issue 26 item 9): a change of sort loads.
+    await page.getByLabel('Trier par').selectOption('Populaire');
     await expect(page.getByText('Chargement des produits…')).toBeVisible();
     await expect(page.locator('[data-catalogue] [aria-busy="true"]')).toHaveCount(1);
     release();
@@ -105,6 +108,8 @@ test.describe('catalogue', () => {
   test('a failed load shows the French error and a retry button', async ({ page }) => {
     await page.route('**/api/products/filter?*', (route) => route.abort());
     await page.goto('/catalogue');
+    await islandsReady(page);
+    await page.getByLabel('Trier par').selectOption('Populaire');
     await expect(page.getByRole('alert').filter({ hasText: 'Erreur lors du chargement des produits.' })).toBeVisible();
     await expect(toast(page, 'Erreur lors du chargement des produits.')).toBeVisible();
     await page.unroute('**/api/products/filter?*');

@@ -30,6 +30,19 @@ export default function CartBar({ whatsapp = null }: { whatsapp?: string | null 
     setOpen(true);
   }, [setOpen]);
 
+  // Back with the dialog open closes the dialog instead of leaving the page (issue 26 item 9): the
+  // open dialog is one step of the history, taken back when the dialog closes otherwise.
+  useEffect(() => {
+    if (!open) return;
+    window.history.pushState({ ...((window.history.state as object | null) ?? {}), orderDialog: true }, '');
+    const onBack = () => setOpen(false);
+    window.addEventListener('popstate', onBack);
+    return () => {
+      window.removeEventListener('popstate', onBack);
+      if ((window.history.state as { orderDialog?: boolean } | null)?.orderDialog) window.history.back();
+    };
+  }, [open, setOpen]);
+
   // "Commander maintenant" tapped before the islands hydrated (components/EarlyCart.astro): open now,
   // or as soon as such a tap is recorded while this island is already there.
   useEffect(() => {
