@@ -92,13 +92,23 @@ test.describe('newsletter', () => {
     const box = page.locator('footer form[data-newsletter]');
     await box.getByPlaceholder('Votre adresse email').fill(email);
     await box.getByRole('button', { name: 'S’inscrire' }).click();
-    await expect(toast(page, 'Merci ! Pour confirmer votre inscription à la newsletter, ouvrez le lien que nous venons de vous envoyer par email.')).toBeVisible();
+    await expect(
+      toast(
+        page,
+        'Merci ! Pour confirmer votre inscription à la newsletter, ouvrez le lien que nous venons de vous envoyer par email.',
+      ),
+    ).toBeVisible();
     await expect(box.getByPlaceholder('Votre adresse email')).toHaveValue('');
     expect(query('SELECT email FROM newsletter_subscribers WHERE email = ?', email)).toHaveLength(1);
     // Same answer for a known address, no duplicate.
     await box.getByPlaceholder('Votre adresse email').fill(email.toUpperCase());
     await box.getByRole('button', { name: 'S’inscrire' }).click();
-    await expect(toast(page, 'Merci ! Pour confirmer votre inscription à la newsletter, ouvrez le lien que nous venons de vous envoyer par email.')).toHaveCount(2);
+    await expect(
+      toast(
+        page,
+        'Merci ! Pour confirmer votre inscription à la newsletter, ouvrez le lien que nous venons de vous envoyer par email.',
+      ),
+    ).toHaveCount(2);
     expect(query('SELECT email FROM newsletter_subscribers WHERE email = ?', email)).toHaveLength(1);
   });
 

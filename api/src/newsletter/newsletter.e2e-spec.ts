@@ -3,7 +3,8 @@ import request from 'supertest';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity.js';
 
-const SUCCESS = 'Merci ! Pour confirmer votre inscription à la newsletter, ouvrez le lien que nous venons de vous envoyer par email.';
+const SUCCESS =
+  'Merci ! Pour confirmer votre inscription à la newsletter, ouvrez le lien que nous venons de vous envoyer par email.';
 
 describe(`newsletter sign-up (${testDatabaseKind()})`, () => {
   let t: TestApp;

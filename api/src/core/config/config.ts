@@ -144,7 +144,10 @@ function parseWhatsapp(env: NodeJS.ProcessEnv): string | null {
   if (!raw) return null;
   const digits = raw.replace(/[\s().-]/g, '').replace(/^\+/, '');
   if (!/^[1-9]\d{7,14}$/.test(digits))
-    throw new ConfigError('COMPANY_WHATSAPP', `must be a phone number in international form, e.g. +228 90 00 00 01 (got "${raw}")`);
+    throw new ConfigError(
+      'COMPANY_WHATSAPP',
+      `must be a phone number in international form, e.g. +228 90 00 00 01 (got "${raw}")`,
+    );
   return digits;
 }
 
