@@ -338,11 +338,8 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     if (!this.apiOrigin) return Promise.reject(new Error('the API origin is not known yet'));
     const require = createRequire(path.join(this.config.siteSourceDir, 'package.json'));
     const astroBin = path.join(path.dirname(require.resolve('astro/package.json')), 'bin/astro.mjs');
-    // Not VIPSHOME (sharp sets it in this process once loaded) nor JEST_WORKER_ID (the tests): with
-    // either, Astro's bundler panics at start.
-    const { VIPSHOME: _vipsHome, JEST_WORKER_ID: _jestWorker, ...inherited } = process.env;
     const env = {
-      ...inherited,
+      ...process.env,
       COMPTOIR_API_URL: this.apiOrigin,
       COMPTOIR_OUT_DIR: outDir,
       COMPTOIR_CACHE_DIR: cacheDir,

@@ -211,7 +211,8 @@ function parseHour(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   if (raw === 'off') return null;
-  if (!/^\d{1,2}$/.test(raw) || Number(raw) > 23) throw new ConfigError(name, `must be an hour from 0 to 23 or "off" (got "${raw}")`);
+  if (!/^\d{1,2}$/.test(raw) || Number(raw) > 23)
+    throw new ConfigError(name, `must be an hour from 0 to 23 or "off" (got "${raw}")`);
   return Number(raw);
 }
 
