@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
 import request from 'supertest';
 import * as fx from '../../test/backoffice/fixtures.js';
 import { createStaffUser, signInAs, signInAsAdmin, type StaffClient } from '../../test/support/auth.js';
@@ -226,7 +227,7 @@ describe(`stock filters, alerts and valuation (${testDatabaseKind()})`, () => {
         })
         .expect(200);
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(xlsx.body as Buffer);
+      await workbook.xlsx.read(Readable.from([xlsx.body as Buffer]));
       const sheet = workbook.getWorksheet('Valorisation du stock')!;
       const rows = sheet
         .getSheetValues()
