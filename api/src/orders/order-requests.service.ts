@@ -4,7 +4,8 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { DataSource, In, LessThan, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import { Product } from '../catalogue/entities/product.entity.js';
-import { isSqlite, isTransactionConflict, runTransaction } from '../common/transactions.js';
+import { isTransactionConflict, runTransaction } from '../common/transactions.js';
+import { nextDocumentNumber } from '../documents/document-numbers.js';
 import { InsufficientStock, defaultShortageMessage, forOrder, holdStock } from '../stock/ledger/stock-ledger.js';
 import { ORDER_CURRENCY_CODES } from '../common/money.js';
 import type { OrderCreatedAnswer, OrderEstimateAnswer } from '../contract/public.js';
@@ -48,7 +49,7 @@ interface Line {
  * ignored: unit prices and totals come from the catalogue. In one transaction the stock of every
  * product is taken with a conditional UPDATE (`stock = stock - q WHERE stock >= q`), so concurrent
  * requests can never take more than exists; the customer is found by company e-mail or created; a
- * yearly order number CMD-YYYY-NNNNN is allocated; the two e-mails (staff, client) are queued in the
+ * yearly order number CMD-YYYY-NNNNN is taken from document_sequences; the two e-mails (staff, client) are queued in the
  * same transaction and sent once it has committed.
  */
 @Injectable()
@@ -160,7 +161,7 @@ export class OrderRequestsService {
     const confirmToken = confirmed ? null : randomBytes(32).toString('base64url');
 
     const customer = await this.findOrCreateCustomer(manager, dto);
-    const orderNum = await this.nextOrderNumber(manager, new Date());
+    const orderNum = await nextDocumentNumber(manager, 'order');
     let saved: Order;
     try {
       saved = await manager.getRepository(Order).save(
@@ -178,6 +179,9 @@ export class OrderRequestsService {
           payment_term: dto.payment_term,
           delivery_method: dto.delivery_method,
           credit_level: dto.credit_level,
+          delivery_address: dto.delivery_address ?? null,
+          client_reference: dto.client_reference ?? null,
+          note: dto.note ?? null,
           customer_id: customer.id,
           total: totalColumn,
           totals_json: JSON.stringify(money.totals),
@@ -197,11 +201,12 @@ export class OrderRequestsService {
             total_price: item.total,
             currency_code: item.line.currency_code,
             currency_symbol: item.line.currency_symbol,
+            tax_rate_bp: item.product.tax_rate_bp,
           })),
         }),
       );
     } catch (error) {
-      // Another request took this number between our read and our insert (MySQL): start again.
+      // A unique value taken concurrently (never the number: document_sequences serialises it): start again.
       if (isUniqueViolation(error)) throw new RetryOrder('order number taken');
       throw error;
     }
@@ -387,27 +392,6 @@ export class OrderRequestsService {
       if (isUniqueViolation(error)) throw new RetryOrder('customer created concurrently');
       throw error;
     }
-  }
-
-  /**
-   * CMD-<year>-<5 digits>, counting from 1 each year. On MySQL/MariaDB the read of the year's last
-   * number is a locking read (FOR UPDATE), so concurrent orders take their numbers one after the
-   * other; on SQLite transactions already run one at a time. A clash still ends in a retry.
-   */
-  private async nextOrderNumber(manager: EntityManager, now: Date): Promise<string> {
-    const prefix = `CMD-${now.getUTCFullYear()}-`;
-    const qb = manager
-      .getRepository(Order)
-      .createQueryBuilder('o')
-      .select('o.order_num', 'order_num')
-      .where('o.order_num LIKE :prefix', { prefix: `${prefix}%` })
-      .orderBy('LENGTH(o.order_num)', 'DESC')
-      .addOrderBy('o.order_num', 'DESC')
-      .limit(1);
-    if (!isSqlite(this.dataSource)) qb.setLock('pessimistic_write');
-    const last = await qb.getRawOne<{ order_num: string }>();
-    const seq = last ? Number.parseInt(last.order_num.slice(prefix.length), 10) || 0 : 0;
-    return `${prefix}${String(seq + 1).padStart(5, '0')}`;
   }
 }
 

@@ -32,6 +32,7 @@ import { discardImage, ensureVariants } from '../media/image-variants.js';
 import { checkStoragePath, STORAGE, type Storage } from '../media/storage/storage.js';
 import { avatarSvg, brandSvg, coverSvg, productSvg, stockSvg, writeImages, type ImageJob } from './demo-images.js';
 import { htmlToEditorJs } from './editorjs.js';
+import { nextDocumentNumber } from '../documents/document-numbers.js';
 import { firstFreeSlug, slugify } from '../shared/slug.js';
 
 const DAY = 86_400_000;
@@ -410,15 +411,11 @@ export class SeedService {
         customers.set(demo.company_email, saved);
       }
       const ordered = [...DEMO_ORDERS].sort((a, b) => b.daysAgo - a.daysAgo);
-      const perYear = new Map<number, number>();
       let itemCount = 0;
       for (const demo of ordered) {
         const customer = customers.get(demo.customer);
         if (!customer) throw new Error(`Demo data: unknown customer ${demo.customer}`);
         const created = at(demo.daysAgo, 8);
-        const year = created.getUTCFullYear();
-        const seq = (perYear.get(year) ?? 0) + 1;
-        perYear.set(year, seq);
         const lines = demo.items.map((item) => {
           const product = products.get(item.reference);
           if (!product) throw new Error(`Demo data: unknown product ${item.reference}`);
@@ -430,6 +427,7 @@ export class SeedService {
             quantity: item.quantity,
             price: product.price,
             total_price: fromCents(toCents(product.price) * BigInt(item.quantity)),
+            tax_rate_bp: product.tax_rate_bp,
             created_at: created,
           };
         });
@@ -437,7 +435,8 @@ export class SeedService {
         const shippedAt = demo.status === 'shipped' ? at(Math.max(0, demo.daysAgo - (demo.shippedAfterDays ?? 3)), 14) : null;
         const updated = shippedAt ?? (demo.status === 'pending' ? created : at(Math.max(0, demo.daysAgo - 1), 15));
         const order = await manager.getRepository(Order).save({
-          order_num: `CMD-${year}-${String(seq).padStart(5, '0')}`,
+          // Numbered like a real request, so that the first one after the seed follows on.
+          order_num: await nextDocumentNumber(manager, 'order', created),
           status: demo.status,
           company_name: customer.company_name,
           company_phone: customer.company_phone,
@@ -450,6 +449,8 @@ export class SeedService {
           payment_term: demo.payment_term,
           delivery_method: demo.delivery_method,
           credit_level: demo.credit_level,
+          delivery_address: customer.company_address || null,
+          client_reference: demo.client_reference ?? null,
           customer_id: customer.id,
           total,
           stock_reserved: demo.status !== 'canceled',

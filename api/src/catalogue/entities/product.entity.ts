@@ -24,6 +24,10 @@ import { SearchTextColumn } from '../../common/search-text.js';
 @Index('IDX_products_spotlight_created', ['in_spotlight', 'created_at'])
 @Index('IDX_products_category_created', ['category_id', 'created_at'])
 @Index('IDX_products_category_spotlight_created', ['category_id', 'in_spotlight', 'created_at'])
+// The staff list's sorts and filters (issue 25): brand filter, stock and last-change sorts.
+@Index('IDX_products_brand_created', ['brand_id', 'created_at'])
+@Index('IDX_products_stock', ['stock'])
+@Index('IDX_products_updated_at', ['updated_at'])
 export class Product {
   @PrimaryGeneratedColumn()
   id: number;
@@ -57,6 +61,14 @@ export class Product {
 
   @Column({ type: 'varchar', length: 275 })
   description: string;
+
+  /** TVA in basis points (1800 = 18 %, the default: DEFAULT_TAX_RATE_BP); 0 = exempt, with `tax_exemption`. */
+  @Column({ type: 'int', default: 1800 })
+  tax_rate_bp: number;
+
+  /** Why an exempt product (rate 0) carries no TVA, printed on documents (e.g. « Exonéré, article 4 du CGI »). */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  tax_exemption: string | null;
 
   @Column({ type: 'int' })
   brand_id: number;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config.js';
 
 const expectConfigError = (env: NodeJS.ProcessEnv, variable: string) => {
@@ -45,6 +46,23 @@ describe('configuration', () => {
     expect(config.company.logoPath).toBe('/srv/logo.png');
   });
 
+  it('prints the demo legal identifiers, bank and logo while unset, and none once a deployment passes them empty', () => {
+    const demo = loadConfig({ DATA_DIR: '/tmp/comptoir-x' });
+    expect(demo.company.legalIds).toEqual(['RCCM TG-LOM 2019 B 01234', 'NIF 1000123456']);
+    expect(demo.company.bankDetails[0]).toBe('Banque : Ecobank Togo');
+    expect(existsSync(demo.company.logoPath!)).toBe(true);
+    expect(demo.taxes).toEqual({ defaultRateBp: 1800, pricesIncludeTax: false });
+    const deployed = loadConfig({
+      DATA_DIR: '/tmp/comptoir-x',
+      COMPANY_LEGAL_IDS: '',
+      COMPANY_BANK_DETAILS: '',
+      COMPANY_LOGO: '',
+    });
+    expect(deployed.company).toMatchObject({ legalIds: [], bankDetails: [], logoPath: undefined });
+    const ttc = loadConfig({ DATA_DIR: '/tmp/comptoir-x', DEFAULT_TAX_RATE_BP: '0', PRICES_INCLUDE_TAX: 'true' });
+    expect(ttc.taxes).toEqual({ defaultRateBp: 0, pricesIncludeTax: true });
+  });
+
   it('reads a MySQL/MariaDB URL', () => {
     const config = loadConfig({ DATABASE_URL: 'mysql://shop:secret@db.internal:3307/comptoir' });
     expect(config.database).toMatchObject({ type: 'mysql', host: 'db.internal', port: 3307, database: 'comptoir' });
@@ -65,6 +83,9 @@ describe('configuration', () => {
     [{ QUOTE_VALIDITY_DAYS: '0' }, 'QUOTE_VALIDITY_DAYS'],
     [{ ORDER_HOLD_DAYS: 'deux' }, 'ORDER_HOLD_DAYS'],
     [{ COMPANY_LOGO: '/srv/logo.svg' }, 'COMPANY_LOGO'],
+    [{ DEFAULT_TAX_RATE_BP: '18%' }, 'DEFAULT_TAX_RATE_BP'],
+    [{ DEFAULT_TAX_RATE_BP: '10001' }, 'DEFAULT_TAX_RATE_BP'],
+    [{ PRICES_INCLUDE_TAX: 'TTC' }, 'PRICES_INCLUDE_TAX'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
     [{ SMTP_URL: 'smtp://' }, 'SMTP_URL'],
     [{ SMTP_URL: 'smtp://user:secret@' }, 'SMTP_URL'],

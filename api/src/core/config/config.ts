@@ -19,6 +19,16 @@ export interface CompanyConfig {
   legalIds: string[];
   /** A PNG or JPEG logo for the quote's header (absolute path); none: the name stands alone. */
   logoPath?: string;
+  /** Bank details printed on quotes and invoices (bank, IBAN/RIB, BIC…), one item each. */
+  bankDetails: string[];
+}
+
+/** Taxes (docs/order-model.md, "Taxes and money"). */
+export interface TaxesConfig {
+  /** DEFAULT_TAX_RATE_BP: a new product's TVA in basis points (1800 = 18 %, Togo's rate). */
+  defaultRateBp: number;
+  /** PRICES_INCLUDE_TAX: catalogue prices are entered TTC (default: HT). */
+  pricesIncludeTax: boolean;
 }
 
 /** Quote requests: how long a devis is valid and how long a pending order holds its stock. */
@@ -68,6 +78,7 @@ export interface AppConfig {
   mailFrom: string;
   company: CompanyConfig;
   quotes: QuotesConfig;
+  taxes: TaxesConfig;
   /** Where the built front ends live; overridable so tests can point at fixtures. */
   dashboardDist: string;
   /** The Astro project the site is built from (the `site` workspace). */
@@ -216,8 +227,33 @@ function parseHour(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
   return Number(raw);
 }
 
+/**
+ * The demo's legal identifiers, bank and logo: used only while the variable is unset (`npm start` on
+ * the demo data); a deployment passes it through, empty when the company has none, and then prints none.
+ */
+const DEMO_LEGAL_IDS = 'RCCM TG-LOM 2019 B 01234; NIF 1000123456';
+const DEMO_BANK_DETAILS = 'Banque : Ecobank Togo; IBAN : TG53 TG05 5010 0112 3456 7890 12; BIC : ECOCTGTG';
+const DEMO_LOGO = new URL('../../seed/data/demo-logo.png', import.meta.url).pathname;
+
+function parseList(env: NodeJS.ProcessEnv, name: string, demo: string): string[] {
+  return (env[name] ?? demo)
+    .split(';')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function parseTaxRate(env: NodeJS.ProcessEnv): number {
+  const raw = env.DEFAULT_TAX_RATE_BP?.trim();
+  if (!raw) return 1800;
+  if (!/^\d+$/.test(raw) || Number(raw) > 10_000) {
+    throw new ConfigError('DEFAULT_TAX_RATE_BP', `must be basis points from 0 to 10000, e.g. 1800 for 18 % (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
 function parseLogo(env: NodeJS.ProcessEnv): string | undefined {
-  const raw = env.COMPANY_LOGO?.trim();
+  if (env.COMPANY_LOGO === undefined) return DEMO_LOGO;
+  const raw = env.COMPANY_LOGO.trim();
   if (!raw) return undefined;
   if (!/\.(png|jpe?g)$/i.test(raw)) throw new ConfigError('COMPANY_LOGO', `must be a .png or .jpg file (got "${raw}")`);
   return path.resolve(raw);
@@ -368,11 +404,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       address: env.COMPANY_ADDRESS?.trim() || 'Lomé-Togo, Agoe Cacaveli',
       mapQuery: env.COMPANY_MAP_QUERY?.trim() || 'Agoe Cacaveli, Lomé, Togo',
       whatsapp: parseWhatsapp(env),
-      legalIds: (env.COMPANY_LEGAL_IDS?.trim() || '')
-        .split(';')
-        .map((id) => id.trim())
-        .filter(Boolean),
+      legalIds: parseList(env, 'COMPANY_LEGAL_IDS', DEMO_LEGAL_IDS),
       logoPath: parseLogo(env),
+      bankDetails: parseList(env, 'COMPANY_BANK_DETAILS', DEMO_BANK_DETAILS),
+    },
+    taxes: {
+      defaultRateBp: parseTaxRate(env),
+      pricesIncludeTax: parseBool(env, 'PRICES_INCLUDE_TAX', false),
     },
     quotes: {
       validityDays: parsePositiveInt(env, 'QUOTE_VALIDITY_DAYS', 30),

@@ -15,6 +15,7 @@ import { Product } from '../../catalogue/entities/product.entity.js';
 import { ProductImage } from '../../catalogue/entities/product-image.entity.js';
 import { ContactMessage } from '../../contact/entities/contact-message.entity.js';
 import { Customer } from '../../customers/entities/customer.entity.js';
+import { DocumentSequence } from '../../documents/entities/document-sequence.entity.js';
 import { ExchangeRate } from '../../exchange-rates/entities/exchange-rate.entity.js';
 import { JobLease } from '../lease/job-lease.entity.js';
 import { OutgoingMail } from '../../mail/entities/outgoing-mail.entity.js';
@@ -47,6 +48,7 @@ export {
   ContactMessage,
   Currency,
   Customer,
+  DocumentSequence,
   ExchangeRate,
   JobLease,
   LoginThrottle,
@@ -104,6 +106,8 @@ export const ENTITIES: Function[] = [
   ConfirmedEmail,
   OrderRequestKey,
   OrderCount,
+  // document numbers (CMD-, DEV-, BL-, FAC-, AV-)
+  DocumentSequence,
   // quote versions, the client's answers and the thread (quotes/)
   QuoteVersion,
   QuoteVersionLine,

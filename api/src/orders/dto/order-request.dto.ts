@@ -26,6 +26,20 @@ const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? 
 export const PAYMENT_MEANS = ['Carte bancaire', 'Visa', 'Chèque'] as const;
 export const ORDER_CURRENCY_CHOICES = ['Dollar', 'Euro', 'Fcfa'] as const;
 export const DELIVERY_METHODS = ['Air', 'Route', 'Mer'] as const;
+/** Several lines kept (an address, a note): spaces tidied on each line, at most one blank line between. */
+const multiline = ({ value }: { value: unknown }) =>
+  typeof value === 'string'
+    ? value
+        .split(/\r?\n/)
+        .map((line) => line.replace(/\s+/g, ' ').trim())
+        .join('\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim()
+    : value;
+const optional = ({ value }: { value: unknown }) => {
+  const text = multiline({ value });
+  return text === '' || text === null ? undefined : text;
+};
 /** At most this many lines in one order request. */
 export const ORDER_MAX_ITEMS = 50;
 export const ORDER_MAX_QUANTITY = 100_000;
@@ -86,7 +100,10 @@ export class OrderEstimateDto {
   order_items: OrderItemRequestDto[];
 }
 
-/** POST /api/order/create: the eleven fields of the order dialog and the cart's lines. */
+/**
+ * POST /api/order/create: the eleven fields of the order dialog, the delivery address, the client's
+ * reference and note (issue 23 item 2), and the cart's lines.
+ */
 export class OrderRequestDto {
   @Transform(trimmed)
   @IsNotEmpty({ message: REQUIRED })
@@ -155,6 +172,36 @@ export class OrderRequestDto {
   @MaxLength(255, { message: tooLong(255) })
   @IsEmailAddress(EMAIL)
   representative_email: string;
+
+  /**
+   * Where the goods go. Optional for now: every method (Air, Route, Mer) will require it once the
+   * public order dialog asks for it (issue 23 item 2).
+   */
+  @ApiPropertyOptional({ description: 'Adresse de livraison.', maxLength: 500 })
+  @Transform(optional)
+  @IsOptional()
+  @IsString({ message: TEXT })
+  @MaxLength(500, { message: tooLong(500) })
+  delivery_address?: string;
+
+  /** The client's own reference (purchase order number), optional. */
+  @ApiPropertyOptional({ description: 'Référence du client (numéro de bon de commande).', maxLength: 100 })
+  @Transform(({ value }) => {
+    const text = trimmed({ value });
+    return text === '' || text === null ? undefined : text;
+  })
+  @IsOptional()
+  @IsString({ message: TEXT })
+  @MaxLength(100, { message: tooLong(100) })
+  client_reference?: string;
+
+  /** A note for the sales team (opening hours, contact on site…), optional. */
+  @ApiPropertyOptional({ description: 'Remarque pour l’équipe commerciale.', maxLength: 1000 })
+  @Transform(optional)
+  @IsOptional()
+  @IsString({ message: TEXT })
+  @MaxLength(1000, { message: tooLong(1000) })
+  note?: string;
 
   @IsDefined({ message: 'Votre panier est vide.' })
   @IsArray({ message: 'La liste des articles est invalide.' })

@@ -53,6 +53,10 @@ export class OrderItem {
   @Column({ type: 'varchar', length: 10, nullable: true })
   currency_symbol: string | null;
 
+  /** The product's TVA rate when the request was made, in basis points (1800 = 18 %): documents never change with the product. */
+  @Column({ type: 'int', default: 1800 })
+  tax_rate_bp: number;
+
   @CreateDateColumn({ type: 'datetime' })
   created_at: Date;
 }

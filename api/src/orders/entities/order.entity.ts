@@ -26,6 +26,9 @@ export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
 @Index('IDX_orders_status_created', ['status', 'created_at'])
 // Covers the dashboard home's weekly charts (a range on created_at, nothing read from the table).
 @Index('IDX_orders_chart', ['created_at', 'status', 'currency', 'total'])
+// The staff list's currency filter and total sort (issue 25).
+@Index('IDX_orders_currency_created', ['currency', 'created_at'])
+@Index('IDX_orders_total', ['total'])
 export class Order {
   @PrimaryGeneratedColumn()
   id: number;
@@ -77,6 +80,18 @@ export class Order {
 
   @Column({ type: 'varchar', length: 255 })
   credit_level: string;
+
+  /** Where the goods go (every delivery method needs one for a new request; null on older orders). */
+  @Column({ type: 'text', nullable: true })
+  delivery_address: string | null;
+
+  /** The client's own reference, e.g. their purchase order number, repeated on every document. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  client_reference: string | null;
+
+  /** The client's note with the request (opening hours, contact on site…). */
+  @Column({ type: 'text', nullable: true })
+  note: string | null;
 
   @Column({ type: 'int', nullable: true })
   customer_id: number | null;

@@ -110,6 +110,8 @@ export interface DemoOrder {
   daysAgo: number;
   /** For shipped orders: days after the order it left the warehouse. */
   shippedAfterDays?: number;
+  /** The client's purchase order number, on some orders. */
+  client_reference?: string;
   items: { reference: string; quantity: number }[];
 }
 

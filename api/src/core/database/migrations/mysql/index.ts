@@ -14,6 +14,7 @@ import { SearchTrigrams1795477040332 } from './1795477040332-SearchTrigrams.js';
 import { HoldsAgainstHoarding1795704000000 } from './1795704000000-HoldsAgainstHoarding.js';
 import { TwoFactor1795704628239 } from './1795704628239-TwoFactor.js';
 import { StockLedger1795800000000 } from './1795800000000-StockLedger.js';
+import { TaxesAndDocumentNumbers1795800200000 } from './1795800200000-TaxesAndDocumentNumbers.js';
 import { QuoteVersionsAndClientLinks1795800300000 } from './1795800300000-QuoteVersionsAndClientLinks.js';
 import { IdempotentOrderRequests1795800400000 } from './1795800400000-IdempotentOrderRequests.js';
 
@@ -32,6 +33,7 @@ export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   HoldsAgainstHoarding1795704000000,
   TwoFactor1795704628239,
   StockLedger1795800000000,
+  TaxesAndDocumentNumbers1795800200000,
   QuoteVersionsAndClientLinks1795800300000,
   IdempotentOrderRequests1795800400000,
 ];

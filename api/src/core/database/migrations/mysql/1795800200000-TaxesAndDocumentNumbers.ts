@@ -1,0 +1,33 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { seedOrderSequences } from '../order-sequences-backfill.js';
+
+// Issue 23 items 1 and 2 (docs/order-model.md, "Taxes and money", "Numbering"): a tax rate per
+// product (TVA 18 % by default, 0 with an exemption text), copied onto each order line (existing
+// lines were all taxed at 18 %); the document sequences, the CMD- row seeded from the existing
+// numbers; what delivery needs on the request (address, client reference, note).
+export class TaxesAndDocumentNumbers1795800200000 implements MigrationInterface {
+  name = 'TaxesAndDocumentNumbers1795800200000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE \`products\` ADD \`tax_rate_bp\` int NOT NULL DEFAULT '1800'`);
+    await queryRunner.query(`ALTER TABLE \`products\` ADD \`tax_exemption\` varchar(255) NULL`);
+    await queryRunner.query(`ALTER TABLE \`order_items\` ADD \`tax_rate_bp\` int NOT NULL DEFAULT '1800'`);
+    await queryRunner.query(`ALTER TABLE \`orders\` ADD \`delivery_address\` text NULL`);
+    await queryRunner.query(`ALTER TABLE \`orders\` ADD \`client_reference\` varchar(100) NULL`);
+    await queryRunner.query(`ALTER TABLE \`orders\` ADD \`note\` text NULL`);
+    await queryRunner.query(
+      `CREATE TABLE \`document_sequences\` (\`kind\` varchar(16) NOT NULL, \`year\` int NOT NULL, \`last\` int NOT NULL DEFAULT '0', PRIMARY KEY (\`kind\`, \`year\`)) ENGINE=InnoDB`,
+    );
+    await seedOrderSequences(queryRunner);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TABLE \`document_sequences\``);
+    await queryRunner.query(`ALTER TABLE \`orders\` DROP COLUMN \`note\``);
+    await queryRunner.query(`ALTER TABLE \`orders\` DROP COLUMN \`client_reference\``);
+    await queryRunner.query(`ALTER TABLE \`orders\` DROP COLUMN \`delivery_address\``);
+    await queryRunner.query(`ALTER TABLE \`order_items\` DROP COLUMN \`tax_rate_bp\``);
+    await queryRunner.query(`ALTER TABLE \`products\` DROP COLUMN \`tax_exemption\``);
+    await queryRunner.query(`ALTER TABLE \`products\` DROP COLUMN \`tax_rate_bp\``);
+  }
+}
