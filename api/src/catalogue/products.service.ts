@@ -20,6 +20,7 @@ import { Product } from './entities/product.entity.js';
 import { AuditService } from '../audit/audit.service.js';
 import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 import { changeAvailable, currentProduct } from '../stock/ledger/stock-ledger.js';
+import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 
 const NOT_FOUND = 'Produit introuvable.';
 export const PRODUCT_MAX_IMAGES = 5;
@@ -47,6 +48,8 @@ export function toStaffProduct(product: Product): StaffProduct {
     currency_id: product.currency_id,
     in_spotlight: Boolean(product.in_spotlight),
     low_stock_threshold: product.low_stock_threshold ?? null,
+    tax_rate_bp: product.tax_rate_bp,
+    tax_exemption: product.tax_exemption ?? null,
     brand: { id: product.brand!.id, name: product.brand!.name },
     category: { id: product.category!.id, designation: product.category!.designation },
     currency: {
@@ -69,6 +72,16 @@ export function toStaffProduct(product: Product): StaffProduct {
   };
 }
 
+/** The form's TVA: the rate sent or `rate`; an exemption mention only for a rate of 0. */
+function taxFields(
+  form: { tax_rate_bp?: number; tax_exemption?: string | null },
+  rate: number,
+  exemption: string | null = null,
+): { tax_rate_bp: number; tax_exemption: string | null } {
+  const tax_rate_bp = form.tax_rate_bp ?? rate;
+  return { tax_rate_bp, tax_exemption: tax_rate_bp === 0 ? (form.tax_exemption ?? exemption) : null };
+}
+
 interface References {
   brand_id: number;
   category_id: number;
@@ -84,6 +97,7 @@ export class ProductsService {
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly publishing: PublishingService,
     private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async get(id: number, manager: EntityManager = this.dataSource.manager): Promise<StaffProduct> {
@@ -131,6 +145,7 @@ export class ProductsService {
           price: toMoney(form.price),
           description: form.description,
           low_stock_threshold: form.low_stock_threshold ?? null,
+          ...taxFields(form, this.config.taxes.defaultRateBp),
           ...refs,
         });
         const productId = Number(result.identifiers[0]!.id);
@@ -179,6 +194,7 @@ export class ProductsService {
             price: toMoney(form.price),
             description: form.description,
             low_stock_threshold: form.low_stock_threshold,
+            ...taxFields(form, existing.tax_rate_bp, existing.tax_exemption),
             ...refs,
             updated_by: userId,
           },

@@ -264,6 +264,9 @@ export interface StaffProduct {
   in_spotlight: boolean;
   /** Stock at or below this shows as low on the dashboard home; null: the global default (LOW_STOCK_THRESHOLD). */
   low_stock_threshold: number | null;
+  /** TVA in basis points (1800 = 18 %); 0 = exempt, with `tax_exemption` printed on documents. */
+  tax_rate_bp: number;
+  tax_exemption: string | null;
   brand: { id: number; name: string };
   category: { id: number; designation: string };
   currency: StaffCurrency;

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { MONEY_PATTERN, idInput, intInput, moneyInput, trimmed } from '../../common/forms.js';
 
 const QUANTITY_FORMAT = 'La quantité doit être un nombre entier positif ou nul.';
@@ -40,6 +40,24 @@ class ProductFieldsDto {
   @Min(0, { message: 'Le seuil de stock bas doit être un nombre entier positif ou nul.' })
   @Max(1_000_000_000, { message: 'Le seuil de stock bas est trop grand.' })
   low_stock_threshold?: number | null;
+
+  /** TVA in basis points (1800 = 18 %); unset: DEFAULT_TAX_RATE_BP on creation, the current rate on edit. */
+  @Transform(({ value }) => (value === '' || value === undefined ? undefined : intInput({ value })))
+  @IsOptional()
+  @IsInt({ message: 'Le taux de TVA doit être un nombre entier de points de base (1800 pour 18 %).' })
+  @Min(0, { message: 'Le taux de TVA ne peut pas être négatif.' })
+  @Max(10_000, { message: 'Le taux de TVA ne peut pas dépasser 100 %.' })
+  tax_rate_bp?: number;
+
+  /** The exemption's mention, required for a rate of 0 (printed on documents). */
+  @Transform(({ value }) => {
+    const text = trimmed({ value });
+    return text === '' ? null : text;
+  })
+  @ValidateIf((dto: ProductFieldsDto) => dto.tax_rate_bp === 0)
+  @IsNotEmpty({ message: 'Indiquez la mention d’exonération (par exemple « Exonéré, article 4 du CGI »).' })
+  @MaxLength(255, { message: 'La mention d’exonération ne doit pas dépasser 255 caractères.' })
+  tax_exemption?: string | null;
 }
 
 export class ProductCreateDto extends ProductFieldsDto {
