@@ -284,6 +284,9 @@ export class SeedService {
         await manager.createQueryBuilder().delete().from(entity).execute();
       }
       await manager.getRepository(User).delete({ email: In(demoEmails) });
+      // The demo orders are numbered afresh (CMD-<year>-00001 …), and the demo's dollar rate replaced.
+      await manager.query("DELETE FROM document_sequences WHERE kind = 'order'");
+      await manager.query('DELETE FROM exchange_rates WHERE set_by_id IS NULL AND set_by_name = ?', [DEMO_RATE_AUTHOR]);
 
       // ---- access
       const roles = await this.ensureRoles(manager, true);
@@ -465,6 +468,12 @@ export class SeedService {
       // ---- quote versions: version 1 of every order, one quote in negotiation (quotes/demo-quotes.ts)
       await seedDemoQuotes(manager, this.dataSource.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql');
 
+      // ---- a dollar rate, so that a cart with a USD product shows its converted total from the start
+      await manager.query(
+        'INSERT INTO exchange_rates (currency_code, rate, rate_date, set_by_id, set_by_name) VALUES (?, ?, ?, NULL, ?)',
+        ['USD', '605.5', at(30).toISOString().slice(0, 10), DEMO_RATE_AUTHOR],
+      );
+
       // ---- the stock ledger: opening balances as the migration writes them (held by open orders, one
       // `opening` per product, one `hold` per holding order), so the ledger agrees with the columns.
       for (const statement of OPENING_BALANCES) await manager.query(statement);
@@ -524,6 +533,9 @@ export class SeedService {
     return [...files];
   }
 }
+
+/** Who set the demo's exchange rate (the reload replaces only that one). */
+const DEMO_RATE_AUTHOR = 'Données de démonstration';
 
 function generatePassword(): string {
   // 144 random bits, URL-safe: 24 characters.
