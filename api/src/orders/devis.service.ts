@@ -76,6 +76,14 @@ export function devisModel(order: Order, items: OrderItem[], config: Pick<AppCon
       ['Conditions de paiement', order.payment_term],
       ['Mode de livraison', order.delivery_method],
       ['Niveau de crédit', order.credit_level],
+      // What delivery needs (issue 23 item 2), when the request gave it.
+      ...(
+        [
+          ['Adresse de livraison', order.delivery_address],
+          ['Référence client', order.client_reference],
+          ['Remarque', order.note],
+        ].filter((term): term is [string, string] => Boolean(term[1])) as [string, string][]
+      ).map(([label, value]): [string, string] => [label, value.replace(/\s*\n\s*/g, ', ')]),
     ],
     footer:
       `${company.name} · ${company.address} · ${company.email}. Devis valable ${config.quotes.validityDays} jours, ` +

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { ensureCurrency, makeBrand, makeCategory, makeProduct } from '../../test/support/public-fixtures.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import { Product } from '../catalogue/entities/product.entity.js';
+import { devisModel } from './devis.service.js';
 import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
 import { Order } from './entities/order.entity.js';
 import { OrderItem } from './entities/order-item.entity.js';
@@ -56,6 +57,15 @@ describe(`order request: delivery fields, tax rate, number (${testDatabaseKind()
       client_reference: 'BC-2026-118',
       note: 'Livraison le matin.',
     });
+    // The devis says where the goods go, with the client's reference and note.
+    const items = await t.dataSource.getRepository(OrderItem).findBy({ order_id: order.id });
+    expect(devisModel(order, items, t.config).terms).toEqual(
+      expect.arrayContaining([
+        ['Adresse de livraison', 'Port autonome de Lomé, quai 3, Magasin B'],
+        ['Référence client', 'BC-2026-118'],
+        ['Remarque', 'Livraison le matin.'],
+      ]),
+    );
     // The product's rate changes later: the request keeps the one it was made with.
     await t.dataSource.getRepository(Product).update(exempt.id, { tax_rate_bp: 1800, tax_exemption: null });
     const [line] = await t.dataSource.getRepository(OrderItem).findBy({ order_id: order.id });
