@@ -102,7 +102,8 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
     const repo = (manager ?? this.dataSource.manager).getRepository(OutgoingMail);
     const row = repo.create({
       to_address: request.to.trim(),
-      reply_to: request.replyTo?.trim().slice(0, 255) || null,
+      // Never a reply into the no-reply sender: without an address of its own, a reply reaches the company (issue 23 item 10).
+      reply_to: (request.replyTo?.trim() || this.config.company.email).slice(0, 255),
       list_unsubscribe: request.listUnsubscribe?.slice(0, 512) || null,
       subject: singleLine(request.subject).slice(0, 255),
       text: request.text,

@@ -3,6 +3,8 @@ import request from 'supertest';
 import { ensureCurrency, makeBrand, makeCategory, makeProduct } from '../../test/support/public-fixtures.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import { Product } from '../catalogue/entities/product.entity.js';
+import { MailService } from '../mail/mail.service.js';
+import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
 import { devisModel } from './devis.service.js';
 import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
 import { Order } from './entities/order.entity.js';
@@ -85,5 +87,12 @@ describe(`order request: delivery fields, tax rate, number (${testDatabaseKind()
       .send({ ...FIELDS, client_reference: 'x'.repeat(101), order_items: [{ product_id: exempt.id, quantity: 1 }] })
       .expect(422);
     expect(refused.body.errors.client_reference).toEqual(['Ce champ ne doit pas dépasser 100 caractères.']);
+  });
+
+  it('every mail without a reply address of its own answers to the company, never to the no-reply sender', async () => {
+    const mail = t.app.get(MailService);
+    const sent = await mail.send({ to: 'client@example.tg', subject: 'Votre commande', text: 'Expédiée.', kind: 'order-status' });
+    const row = await t.dataSource.getRepository(OutgoingMail).findOneByOrFail({ id: sent.id });
+    expect(row.reply_to).toBe(t.config.company.email);
   });
 });
