@@ -112,8 +112,12 @@ export async function order(
   });
   await t.dataSource.getRepository(OrderItem).insert(items.map((it) => ({ ...it, order_id: saved.id })));
   if (options.takeStock !== false && saved.stock_reserved && saved.status !== 'canceled') {
-    for (const line of lines)
+    for (const line of lines) {
       await t.dataSource.getRepository(Product).decrement({ id: line.product.id }, 'stock', line.quantity);
+      // Held until shipped (the stock ledger's products.held), as the order form's hold leaves it.
+      if (saved.status !== 'shipped')
+        await t.dataSource.getRepository(Product).increment({ id: line.product.id }, 'held', line.quantity);
+    }
   }
   return saved;
 }
