@@ -83,6 +83,7 @@ test.describe('public site formatting', () => {
         user: null,
       },
       120,
+      excerpt,
     );
     expect(card).toMatchObject({
       author: 'Non défini',
