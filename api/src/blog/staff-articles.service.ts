@@ -3,8 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import { collectFieldErrors, validateForm } from '../common/forms.js';
-import { applyListQuery } from '../common/list-order.js';
-import { ARTICLE_LIST } from './article-list.js';
 import { containsPattern, pageByIds, pageOf, pageRequest, scopeCount, searchScope, whereScope } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
 import { explainUnappliedUpdate, sentVersion, withCurrentRecord } from '../common/versioning.js';
@@ -107,7 +105,10 @@ export class StaffArticlesService {
     const request = pageRequest(query, ARTICLES_PAGE_SIZE);
     // Ids on the base table (IDX_blog_articles_created / _status_created), then the page with its authors.
     const scope = await searchScope(this.articles.createQueryBuilder('article'), query.search);
-    const ids = applyListQuery(whereScope(this.articles.createQueryBuilder('article'), 'article', scope), query, ARTICLE_LIST);
+    const ids = whereScope(this.articles.createQueryBuilder('article'), 'article', scope)
+      .orderBy('article.created_at', 'DESC')
+      .addOrderBy('article.id', 'DESC');
+    if (query.status) ids.andWhere('article.status = :status', { status: query.status });
     const { rows, total, capped } = await pageByIds(
       ids,
       { skip: request.skip, take: request.perPage },
