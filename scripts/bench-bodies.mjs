@@ -2,7 +2,7 @@
 // `npm run bench:bodies [-- --rounds 3]`: starts the built server on a throw-away DATA_DIR and, while
 // one client polls GET /api/health, sends 100,000-key, 10,000-deep and 100,000-deep-array bodies (JSON
 // and urlencoded) to every public write route and to sign-in. Prints the answers' statuses and the
-// health latencies (median, p99, max): the figures of issue 11 ("no request can freeze the server"),
+// health latencies (median, p99, max): the figures behind "no request can freeze the server",
 // recorded in docs/performance.md. Tests assert the 413s; timings live here (the machine may be loaded).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -69,7 +69,7 @@ async function publishArticle(staff, base, title) {
 
 /**
  * Starts the server on a data folder whose site was built, publishes an article as soon as it
- * listens, and reports the time to live and whether the start rebuilt pages (issue 27 item 3). With
+ * listens, and reports the time to live and whether the start rebuilt pages. With
  * `env` changing what every page shows (COMPANY_NAME), the start is a cold build: the edit goes live
  * by priority over the old release meanwhile.
  */

@@ -476,7 +476,7 @@ async function compareHeadersThroughNginx() {
         `${file} ${name}: ${viaNginx.headers[name]} | ${direct.headers[name]}`,
       );
     }
-    // Document-only headers stay with documents, on both sides (issue 27 item 6).
+    // Document-only headers stay with documents, on both sides.
     for (const name of ['content-security-policy', 'permissions-policy', 'cross-origin-opener-policy', 'x-frame-options'])
       assert(!viaNginx.headers[name] && !direct.headers[name], `${file} carries ${name}`);
   }

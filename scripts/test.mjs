@@ -91,6 +91,7 @@ timings.push({ label: 'system packages and builds', ok: true, elapsed: Date.now(
 if (wanted('lint')) {
   run('eslint', bin('eslint'), ['--max-warnings=0', '.']);
   run('prettier', bin('prettier'), ['--check', '--log-level=warn', '.']);
+  run('comments', process.execPath, [path.join(root, 'scripts/check-comments.mjs')]);
   for (const ws of ['api', 'dashboard', 'site', 'tests']) {
     if (fs.existsSync(path.join(root, ws, 'tsconfig.json'))) run(`typecheck ${ws}`, bin('tsc'), ['-p', ws, '--noEmit']);
   }

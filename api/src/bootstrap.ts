@@ -55,7 +55,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // Cached public answers (catalogue, blog) leave here, before the rest of the pipeline.
   app.use(app.get(PublicAnswerCache).fastPath());
   app.use(cookieParser());
-  // Byte, key and depth limits per route before any parsing cost (issue 11).
+  // Byte, key and depth limits per route before any parsing cost.
   app.use(
     boundedBodies(
       new Set(

@@ -4,7 +4,7 @@ import { signIn, staffApi } from './dashboard-helpers.js';
 import { allProducts, query, waitForMail } from './public-helpers.js';
 import { E2E_ADMIN } from './server.js';
 
-// Issue 23 items 3-4: staff revise a request's quote and send it; the client opens the e-mailed link
+// Staff revise a request's quote and send it; the client opens the e-mailed link
 // (read from the captured mail), asks a question, reads the staff's answer and accepts; the order is
 // then accepted on the dashboard and in progress on the server.
 

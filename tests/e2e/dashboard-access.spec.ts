@@ -1,4 +1,4 @@
-// Dashboard staff access (issue 4, dashboard half): sign-in and its rules, the route guard, password
+// Dashboard staff access (dashboard half): sign-in and its rules, the route guard, password
 // recovery through the e-mailed link, the layout gated by permissions, administrators, roles, profile
 // and credentials. Runs against the real built server of global-setup; the server state is checked
 // through the API after each change made in the browser.
@@ -126,7 +126,7 @@ test.describe('dashboard staff access', () => {
     await expect(page.getByRole('heading', { name: /^Bonjour,/ })).toBeVisible();
 
     // A session that ends while the app is open: the next call answers 401 and the in-place sign-in
-    // opens (issue 12); choosing the sign-in page instead sends there, and back after signing in.
+    // opens; choosing the sign-in page instead sends there, and back after signing in.
     // (The profile, Administration's first tab, reads the person's sessions and second factors.)
     await page.context().clearCookies();
     await page
@@ -467,7 +467,7 @@ test.describe('dashboard staff access', () => {
     const creds = page.getByRole('dialog', { name: 'Modifier vos identifiants' });
     await creds.getByLabel('Email professionnel').fill(newEmail);
     await creds.getByLabel('Modifier le mot de passe').fill('Ananas-Nouveau-2');
-    // The current password is asked (issue 11): without it, or wrong, nothing changes.
+    // The current password is asked: without it, or wrong, nothing changes.
     await creds.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(
       creds.getByText('Saisissez votre mot de passe actuel pour changer votre email ou votre mot de passe.'),

@@ -1,4 +1,4 @@
-// Activity history and home charts (issue 15): a price change shows in the product's "Historique" and
+// Activity history and home charts: a price change shows in the product's "Historique" and
 // in the "Journal d'activité"; the home charts' text equivalents match known data (a server of its
 // own, with an empty database filled by this test).
 import AxeBuilder from '@axe-core/playwright';

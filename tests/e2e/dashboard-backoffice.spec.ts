@@ -1,4 +1,4 @@
-// Dashboard back office (issue 5, dashboard half): home cards and side panel, articles and the
+// Dashboard back office (dashboard half): home cards and side panel, articles and the
 // Editor.js editor, products with images, stock entries, orders, clients, the global search and a
 // blog-only editor. Runs against the real built server of global-setup (demo data loaded); after each
 // change made in the browser the server's state is read back through the API.

@@ -1,4 +1,4 @@
-// Nothing staff write is lost (issue 12 §1-2): two tabs editing one article never overwrite each
+// Nothing staff write is lost: two tabs editing one article never overwrite each
 // other silently; an editor whose session ends mid-edit signs in again in place and the save goes
 // through; text typed is kept in the browser and offered back after the tab is lost.
 import { expect, test, type Page } from '@playwright/test';

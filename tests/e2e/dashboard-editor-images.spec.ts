@@ -1,4 +1,4 @@
-// Images pasted in the article editor (issue 12, item 8): the pasted file is uploaded, described with
+// Images pasted in the article editor: the pasted file is uploaded, described with
 // an alt text that is stored and shown again, and the public article serves its resized WebP copies
 // (srcset, width/height); a refused paste (too big, not an image) says why in French and leaves no
 // spinner and no empty block. Runs against the real built server of global-setup (the site is

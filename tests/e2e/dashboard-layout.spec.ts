@@ -1,4 +1,4 @@
-// The dashboard holds up on a phone and on desktop widths (issue 12 §7): no screen wider than the
+// The dashboard holds up on a phone and on desktop widths: no screen wider than the
 // viewport, row actions always reachable, the sidebar as tall as the screen, focus back on the control
 // that opened a dialog, and axe finds no serious or critical problem on any screen or overlay.
 import AxeBuilder from '@axe-core/playwright';

@@ -1,4 +1,4 @@
-// "Sessions actives" of the profile (issue 22 item 10): a person signed in twice sees both sessions,
+// "Sessions actives" of the profile: a person signed in twice sees both sessions,
 // ends the other one from the dashboard, and the server really refuses that session's cookie afterwards.
 import { expect, test } from '@playwright/test';
 import { signIn, staffApi } from './dashboard-helpers.js';

@@ -1,4 +1,4 @@
-// Issue 24 items 4 and 6, walked by the stock keeper: a product's low-stock threshold set in its form
+// Stock filters and valuation, walked by the stock keeper: a product's low-stock threshold set in its form
 // puts it in the "Stock bas" list (in the URL, as the home page's link opens it); the valuation report
 // shows the stock's worth and its CSV export downloads.
 import { expect, test } from '@playwright/test';

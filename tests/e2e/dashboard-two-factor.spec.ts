@@ -1,4 +1,4 @@
-// Two-factor sign-in (issue 22 item 9) in Chromium: a passkey is added from the profile through the
+// Two-factor sign-in in Chromium: a passkey is added from the profile through the
 // DevTools protocol's virtual authenticator, then signs in without e-mail or password.
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';

@@ -1,4 +1,4 @@
-// Conventional addresses (issue 12 §8): /sitemap.xml and /favicon.ico lead to what the site builds;
+// Conventional addresses: /sitemap.xml and /favicon.ico lead to what the site builds;
 // the not-found page asked for by name still answers 404 (never a 200 "page").
 import { expect, test } from '@playwright/test';
 

@@ -1,4 +1,4 @@
-// No lost taps (issue 26 item 1): on a slow connection the islands hydrate long after the page shows.
+// No lost taps: on a slow connection the islands hydrate long after the page shows.
 // Taps on "Ajouter au panier" and "Commander maintenant" made before are recorded at once, exactly
 // once; the pagers are links to pre-rendered pages that work without JavaScript; the product page's
 // stock badge is in the HTML without a spinner that never stops.

@@ -1,4 +1,4 @@
-// The visitor's place lives in the address (issue 12 §4): catalogue category, sort, search and the
+// The visitor's place lives in the address: catalogue category, sort, search and the
 // number of products shown, blog page and search; Back from a product or an article, and a reload,
 // come back to the same list.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Progressive enhancement (issue 12 §6): every public page shows all its content with JavaScript
+// Progressive enhancement: every public page shows all its content with JavaScript
 // off, or with its scripts failing; animations only add motion; the product page shows the stock of
 // the last build when its island has not loaded.
 import { expect, test, type Page } from '@playwright/test';

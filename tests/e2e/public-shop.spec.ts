@@ -96,7 +96,7 @@ test.describe('catalogue', () => {
     const release = await holdRequests(page, '**/api/products/filter?*');
     await page.goto('/catalogue');
     await islandsReady(page);
-    // The first screen is in the HTML (no request for it, issue 26 item 9): a change of sort loads.
+    // The first screen is in the HTML (no request for it): a change of sort loads.
     await page.getByLabel('Trier par').selectOption('Populaire');
     await expect(page.getByText('Chargement des produits…')).toBeVisible();
     await expect(page.locator('[data-catalogue] [aria-busy="true"]')).toHaveCount(1);

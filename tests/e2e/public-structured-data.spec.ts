@@ -1,4 +1,4 @@
-// SEO (issue 26 item 7): /blog and its pages carry schema.org Blog and ItemList, /catalogue an ItemList
+// SEO: /blog and its pages carry schema.org Blog and ItemList, /catalogue an ItemList
 // of Products with Offers (price, currency, availability); the JSON-LD blocks are data, not scripts,
 // and the pages' CSP still blocks nothing. Back with the order dialog open closes it (item 9).
 import { expect, test, type Page } from '@playwright/test';

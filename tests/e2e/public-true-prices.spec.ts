@@ -1,4 +1,4 @@
-// True prices (issue 26 item 2): the cart keeps the price it had when the product was added; when it
+// True prices: the cart keeps the price it had when the product was added; when it
 // opens it reads the catalogue again, shows each changed price and asks the visitor to accept it
 // before the request can go on (the server refuses a request whose prices changed: jest
 // order-request-guarantees.e2e-spec.ts).

@@ -1,4 +1,4 @@
-// WhatsApp (issue 26 item 4): « Discuter sur WhatsApp » on the product page, in the cart and on the
+// WhatsApp: « Discuter sur WhatsApp » on the product page, in the cart and on the
 // contact page, a plain wa.me link (no third-party script) with the product or the cart prefilled.
 // The test server runs with COMPANY_WHATSAPP=+228 90 00 00 09 (global-setup.ts); unset, the links are
 // not rendered (WhatsAppLink.astro, CartBar's prop).

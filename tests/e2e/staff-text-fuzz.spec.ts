@@ -1,4 +1,4 @@
-// No text staff can type breaks or alters a build (issue 22 item 1): the plain-text fields the site
+// No text staff can type breaks or alters a build: the plain-text fields the site
 // shows (product name, reference, description, brand and category names, article title and cover alt
 // text) are published with the OWASP XSS filter-evasion classics and the markup that once stopped every
 // build (`<style>` in an attribute). The build must succeed, each page show the text as typed, and no

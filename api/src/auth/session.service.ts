@@ -59,7 +59,7 @@ export class SessionService {
   /** The session of a cookie token, or null when it is unknown, expired (then deleted) or revoked. */
   /**
    * `touch` false: a background poll (the dashboard's pending-orders bell, the publishing status),
-   * which must not keep an idle session alive for ever (issue 12 §8); it is still checked.
+   * which must not keep an idle session alive for ever; it is still checked.
    */
   async resolve(
     token: unknown,

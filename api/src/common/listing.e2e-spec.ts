@@ -9,7 +9,7 @@ import { Order } from '../orders/entities/order.entity.js';
 import { SEARCH_COUNT_CAP } from './listing.js';
 
 /**
- * Issue 13: a search is resolved once on the searched table. A term matching more than 1,000 rows is
+ * A search is resolved once on the searched table. A term matching more than 1,000 rows is
  * not counted to the end (the answer says `total_capped`: "1 000+") and its pages go on in order; a
  * rarer term is counted exactly.
  */

@@ -7,7 +7,7 @@ import { User } from '../admins/entities/user.entity.js';
 import { Article } from '../blog/entities/article.entity.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 
-/** Issue 12.3: search finds what people type, accents and capitals or not, on SQLite and MariaDB alike. */
+/** Search finds what people type, accents and capitals or not, on SQLite and MariaDB alike. */
 describe(`accent- and case-insensitive search (${testDatabaseKind()})`, () => {
   let t: TestApp;
   let staff: StaffClient;

@@ -15,7 +15,7 @@ import {
 } from './search-trigrams.js';
 
 /**
- * Issue 13.3: substring search through a trigram index kept by the database, exact on SQLite and on
+ * Substring search through a trigram index kept by the database, exact on SQLite and on
  * MariaDB, whatever writes the rows.
  */
 describe(`search trigram index (${testDatabaseKind()})`, () => {

@@ -32,7 +32,7 @@ export const CONFLICT_ATTEMPTS = 6;
 /**
  * Runs a write again when MySQL/MariaDB rolled it back as a deadlock victim or after a lock wait
  * timeout: InnoDB expects the application to retry such transactions, and the client would otherwise
- * get a 500 for a request that is fine (2 of 200 concurrent order-status changes did, issue 11). The
+ * get a 500 for a request that is fine (2 of 200 concurrent order-status changes did). The
  * whole transaction is retried, so `work` must not have side effects outside the database. SQLite
  * never answers these codes. Use it directly around single-statement writes outside `runTransaction`.
  */

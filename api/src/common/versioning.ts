@@ -8,7 +8,7 @@ import type { StaleRecord } from '../contract/staff.js';
 import { ApiError, invalidField, notFound } from '../core/errors/api-error.js';
 
 /**
- * Optimistic concurrency for every staff edit (issue 12 §1). Each edited table carries `version`
+ * Optimistic concurrency for every staff edit. Each edited table carries `version`
  * (TypeORM's @VersionColumn: 1 on insert, +1 on every UPDATE, query-builder updates included) and
  * `updated_by` (the id of the staff member who saved last, kept without a foreign key so that it
  * survives their deletion). Answers carry `version`; an update that sends it back is applied only

@@ -1,4 +1,4 @@
-// The contact form's acknowledgement (issue 26 item 6): sent to the sender only when the address was
+// The contact form's acknowledgement: sent to the sender only when the address was
 // confirmed by its owner (the order-confirmation rule), never to an address merely typed in the form.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';

@@ -27,7 +27,7 @@ export class ContactService {
   ) {}
 
   /**
-   * The sender's acknowledgement (issue 26 item 6), under the rule of order requests ("Holds the public
+   * The sender's acknowledgement, under the rule of order requests ("Holds the public
    * cannot hoard", docs/order-model.md): only to an address whose owner has confirmed it
    * (`confirmed_emails`: an order confirmation link opened). Anyone may type any address in the form;
    * an acknowledgement to an unconfirmed one would let the site be used to mail strangers, so such a

@@ -166,7 +166,7 @@ export interface OrderItemPayload {
   seen_price?: string;
 }
 
-/** 409 of POST /api/order/create when a price changed since the visitor saw it (issue 26 item 2). */
+/** 409 of POST /api/order/create when a price changed since the visitor saw it. */
 export interface PricesChangedAnswer {
   message: string;
   prices_changed: {

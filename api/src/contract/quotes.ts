@@ -1,6 +1,5 @@
 /**
- * Quote versions, the client's answers and the thread about an order (docs/order-model.md, issue 23
- * items 3 and 4): staff (dashboard) and client (public page without an account) views. Types only.
+ * Quote versions, the client's answers and the thread about an order (docs/order-model.md): staff (dashboard) and client (public page without an account) views. Types only.
  */
 
 export type QuoteState = 'draft' | 'sent' | 'accepted' | 'declined' | 'expired';

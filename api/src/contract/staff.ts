@@ -107,7 +107,7 @@ export interface LoginAnswer extends ApiAnswer {
   recovery_codes_left?: number;
 }
 
-/** Second factors of a staff account (issue 22 item 9). */
+/** Second factors of a staff account. */
 export type SecondFactorMethod = 'totp' | 'recovery_code' | 'passkey';
 
 /** POST /api/login/second-factor body: one of the three. */
@@ -259,7 +259,7 @@ export interface RuntimeConfig {
 
 /**
  * What a 409 answer to a stale update carries besides its French message: the record's version now,
- * who saved it last and when (issue 12 §1). `{ success: false, message, conflict: StaleRecord }`.
+ * who saved it last and when. `{ success: false, message, conflict: StaleRecord }`.
  */
 export interface StaleRecord<T = unknown> {
   stale: true;

@@ -1,7 +1,7 @@
 import type { Paginated } from './staff.js';
 import type { PublicProduct } from './public.js';
 
-/** Products under each stock alert (issue 24 item 5): the dashboard home, the bell, the digest. */
+/** Products under each stock alert: the dashboard home, the bell, the digest. */
 export interface StockAlertCounts {
   /** Available stock at or below the product's threshold (else LOW_STOCK_THRESHOLD), out of stock included. */
   low: number;

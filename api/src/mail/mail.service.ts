@@ -102,7 +102,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
     const repo = (manager ?? this.dataSource.manager).getRepository(OutgoingMail);
     const row = repo.create({
       to_address: request.to.trim(),
-      // Never a reply into the no-reply sender: without an address of its own, a reply reaches the company (issue 23 item 10).
+      // Never a reply into the no-reply sender: without an address of its own, a reply reaches the company.
       reply_to: (request.replyTo?.trim() || this.config.company.email).slice(0, 255),
       list_unsubscribe: request.listUnsubscribe?.slice(0, 512) || null,
       subject: singleLine(request.subject).slice(0, 255),

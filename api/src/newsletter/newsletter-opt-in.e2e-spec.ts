@@ -1,4 +1,4 @@
-// Newsletter double opt-in (issue 26 item 6): one confirmation e-mail per new address (with the
+// Newsletter double opt-in: one confirmation e-mail per new address (with the
 // one-click List-Unsubscribe headers), confirmed by its link; a second sign-up sends nothing more;
 // the unsubscribe link's POST (and a mail client's one-click POST) removes the address.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

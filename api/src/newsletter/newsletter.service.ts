@@ -15,7 +15,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const TOKEN = /^[\w-]{43}$/;
 
 /**
- * Newsletter with double opt-in (issue 26 item 6): a new address gets one e-mail, the confirmation
+ * Newsletter with double opt-in: a new address gets one e-mail, the confirmation
  * link, and nothing else until its owner opens it; a second sign-up of the same address sends
  * nothing more (the site cannot be used to flood an inbox). Every newsletter mail, this one
  * included, carries the unsubscribe link and the one-click List-Unsubscribe headers (RFC 8058).

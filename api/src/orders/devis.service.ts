@@ -76,7 +76,7 @@ export function devisModel(order: Order, items: OrderItem[], config: Pick<AppCon
       ['Conditions de paiement', order.payment_term],
       ['Mode de livraison', order.delivery_method],
       ['Niveau de crédit', order.credit_level],
-      // What delivery needs (issue 23 item 2), when the request gave it.
+      // What delivery needs, when the request gave it.
       ...(
         [
           ['Adresse de livraison', order.delivery_address],

@@ -25,7 +25,7 @@ const client = (email: string, representative = email) => ({
 });
 
 /**
- * Issue 22: one anonymous request held the whole catalogue for 14 days and mailed whatever addresses
+ * One anonymous request held the whole catalogue for 14 days and mailed whatever addresses
  * were typed. Now: provisional holds, bounded per line and per address and e-mail per day, and one
  * e-mail to an unconfirmed address, the confirmation link (docs/order-model.md).
  */

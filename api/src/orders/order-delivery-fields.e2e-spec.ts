@@ -24,7 +24,7 @@ const FIELDS = {
   representative_email: 'kofi@negoce-port.example',
 };
 
-// Issue 23 items 1 and 2: the request keeps where the goods go, the client's reference and note, and
+// The request keeps where the goods go, the client's reference and note, and
 // each line keeps the product's TVA rate as it was; the number comes from document_sequences.
 describe(`order request: delivery fields, tax rate, number (${testDatabaseKind()})`, () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-// Issue 26: true prices (a request carries the prices the visitor saw and is refused, with the new
+// True prices (a request carries the prices the visitor saw and is refused, with the new
 // totals, when one changed since) and the Idempotency-Key (a request sent again gives the same order).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';

@@ -5,7 +5,7 @@ import { ApiError } from '../core/errors/api-error.js';
 import type { PricedLine } from './order-pricing.js';
 
 /**
- * True prices (issue 26 item 2): the order dialog sends, with each line, the unit price the visitor
+ * True prices: the order dialog sends, with each line, the unit price the visitor
  * saw (`seen_price`, in the product's currency). If a price changed since, the request is refused
  * with the new lines and totals, so the dialog shows "Le prix de … est passé de … à …" and the
  * visitor confirms again; a request never quietly costs more (or less) than what was on screen.

@@ -23,7 +23,7 @@ async function until(what: string, check: () => boolean | Promise<boolean>, boun
 }
 
 /**
- * Real Astro builds of the demo site (issue 27 item 3): the incremental build state survives a
+ * Real Astro builds of the demo site: the incremental build state survives a
  * restart, and an edit made while every page is rendered again goes live before that build ends.
  */
 describe(`site builds across restarts and cold builds (${testDatabaseKind()})`, () => {

@@ -5,7 +5,7 @@ import { createTestApp, testDatabaseKind, type TestApp } from '../../test/suppor
 import { PublicCatalogueService } from '../catalogue/public-catalogue.service.js';
 import { PublishingService } from './publishing.service.js';
 
-/** Issue 13.3: public answers are cacheable, a burst costs one query, publishing empties the cache. */
+/** Public answers are cacheable, a burst costs one query, publishing empties the cache. */
 describe(`public answer cache (${testDatabaseKind()})`, () => {
   let t: TestApp;
 

@@ -8,7 +8,7 @@ import { QuoteVersion } from './entities/quote-version.entity.js';
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
- * The demo's quotes (issue 23 item 12): every demo order gets its version 1 as a real request does,
+ * The demo's quotes: every demo order gets its version 1 as a real request does,
  * and the newest pending one is in negotiation: a question from the client, the answer, and a
  * version 2 sent with a discount and a delivery fee (its PDF made on demand).
  */

@@ -6,7 +6,7 @@ import { ClientOrdersService } from './client-orders.service.js';
 import { QuoteVersionsService } from './quote-versions.service.js';
 import { StaffQuotesController } from './staff-quotes.controller.js';
 
-/** Quote versions, the client's page without an account and the order's thread (issue 23 items 3-4). */
+/** Quote versions, the client's page without an account and the order's thread. */
 @Module({
   imports: [PublicRateLimitModule, StaffOrdersModule],
   controllers: [StaffQuotesController, ClientOrdersController],

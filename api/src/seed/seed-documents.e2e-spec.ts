@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import { SeedService } from './seed.service.js';
 
-// Issue 23 item 12: a fresh install converts USD carts, and its first real request follows the demo's numbers.
+// A fresh install converts USD carts, and its first real request follows the demo's numbers.
 describe(`demo data: dollar rate and order numbers (${testDatabaseKind()})`, () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * The one money format of Comptoir (issue 12 §8), used by the public site, the dashboard and the
+ * The one money format of Comptoir, used by the public site, the dashboard and the
  * e-mails alike: French grouping, a decimal comma, cents only when there are some, the dollar sign
  * before the amount and every other symbol after it: "1 250 000 FCFA", "899,90 €", "$ 24 500".
  * Amounts arrive as decimal strings ("1250000.00") and are formatted from their digits, never

@@ -2,7 +2,7 @@ import type { WhereExpressionBuilder } from 'typeorm';
 
 /**
  * The stock alert rules, written once and used by the product filters, the daily digest, the
- * dashboard home and the bell (issue 24 items 4 and 5):
+ * dashboard home and the bell:
  * - low: available stock at or below the product's own threshold, else LOW_STOCK_THRESHOLD (out included);
  * - out: no available stock;
  * - expiring: a lot with units left whose expiry date falls today or within the next N days;

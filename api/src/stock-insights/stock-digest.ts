@@ -32,7 +32,7 @@ export interface DigestMail {
 }
 
 /**
- * The daily stock digest (issue 24 item 5): one e-mail in French (HTML and text) to each staff member
+ * The daily stock digest: one e-mail in French (HTML and text) to each staff member
  * whose role may view stock, listing the low and out-of-stock products, the lots expiring within 30
  * days and the expired lots still counted, each part linked to the dashboard's filtered list. Not sent
  * when there is nothing to say. Every hour the scheduler checks whether it is STOCK_DIGEST_HOUR; the

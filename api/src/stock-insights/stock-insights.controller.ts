@@ -28,7 +28,7 @@ export class ValuationExportQueryDto {
   format: ExportFormat;
 }
 
-/** Stock filters, alerts and valuation (issue 24 items 4 to 6), for the staff who may view stock. */
+/** Stock filters, alerts and valuation, for the staff who may view stock. */
 @ApiTags('Tableau de bord : stock')
 @Controller('stock')
 export class StockInsightsController {

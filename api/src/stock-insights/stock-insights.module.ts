@@ -5,7 +5,7 @@ import { StockInsightsController } from './stock-insights.controller.js';
 import { StockProductsService } from './stock-products.service.js';
 import { StockValuationService } from './stock-valuation.service.js';
 
-/** Stock filters, alerts (home page, bell, daily digest) and valuation (issue 24 items 4 to 6). */
+/** Stock filters, alerts (home page, bell, daily digest) and valuation. */
 @Module({
   controllers: [StockInsightsController],
   providers: [StockAlertsService, StockDigest, StockProductsService, StockValuationService],

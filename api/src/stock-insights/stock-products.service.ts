@@ -12,7 +12,7 @@ import type { StockProductsQueryDto } from './stock-products.dto.js';
 export const STOCK_PRODUCTS_PER_PAGE = 8;
 
 /**
- * The staff product list with the stock filters (issue 24 item 4): low, out, expiring within N days,
+ * The staff product list with the stock filters: low, out, expiring within N days,
  * expired (rules in stock-conditions.ts), by category and name search, the lowest stock first. Each
  * row adds what the public list does not say: held units, the threshold, the first expiry date and
  * the expired units left.

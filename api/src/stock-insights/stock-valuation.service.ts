@@ -31,7 +31,7 @@ export const HISTORY_MAX_DAYS = 366;
 export const HISTORY_DEFAULT_DAYS = 90;
 
 /**
- * What the stock is worth (issue 24 item 6), per currency (each product's), per category and in total:
+ * What the stock is worth, per currency (each product's), per category and in total:
  * - at cost: the units left in each lot times the unit price of the stock entry that received it;
  *   units in no lot (opening balances, entries naming no product) have no known cost and are counted
  *   apart (`quantity_without_cost`);

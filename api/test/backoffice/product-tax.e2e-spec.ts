@@ -5,7 +5,7 @@ import { createTestApp, testDatabaseKind, type TestApp } from '../support/test-a
 import * as fx from './fixtures.js';
 import { png } from './images.js';
 
-// Issue 23 item 1: each product carries its TVA (18 % unless said otherwise), and an exempt one says why.
+// Each product carries its TVA (18 % unless said otherwise), and an exempt one says why.
 describe(`back-office: a product's TVA (${testDatabaseKind()})`, () => {
   let t: TestApp;
   let shop: StaffClient;

@@ -6,7 +6,7 @@ import * as fx from './fixtures.js';
 import { holdStock } from '../../src/stock/ledger/stock-ledger.js';
 
 /**
- * Optimistic concurrency on every staff edit (issue 12 §1): each answer carries `version`; an update
+ * Optimistic concurrency on every staff edit: each answer carries `version`; an update
  * that sends back a version someone else has moved past is refused with a 409 naming them, and
  * changes nothing; an update without `version` (an older client) is applied as before.
  */

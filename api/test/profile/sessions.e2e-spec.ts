@@ -31,7 +31,7 @@ interface SessionRow {
 }
 
 /**
- * "Sessions actives" of the profile (issue 22 item 10): a person sees and ends their own sessions and
+ * "Sessions actives" of the profile: a person sees and ends their own sessions and
  * never anyone else's; a sign-in from a browser without the account's device cookie e-mails a warning.
  * Client addresses come from X-Forwarded-For (TRUST_PROXY on, as behind the production proxy).
  */

@@ -12,7 +12,7 @@ import { SmtpCapture } from '../support/smtp.js';
 import { TEST_DOMAIN, createTestApp, testDatabaseKind, type TestApp } from '../support/test-app.js';
 
 /**
- * A stranger must not be able to keep staff out (issue 11): failures are counted per (account,
+ * A stranger must not be able to keep staff out: failures are counted per (account,
  * address), per address with back-off, per device cookie; the account itself never locks, it asks
  * for an e-mailed one-time link past a soft ceiling. Client addresses come from X-Forwarded-For
  * (TRUST_PROXY on, as behind the production proxy).

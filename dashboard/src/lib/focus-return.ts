@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 
 /**
- * Focus goes back to the control that opened a dialog when it closes (issue 12 §7). Dialogs here are
+ * Focus goes back to the control that opened a dialog when it closes. Dialogs here are
  * opened from state (a row menu's "Modifier", a button), not from a Radix trigger, and the menu item
  * that was clicked is gone by the time the dialog closes, so Radix would fall back to the page's top.
  * The last control focused outside dialogs and menus is remembered; a dialog takes it when it opens.

@@ -5,7 +5,7 @@ import { Button } from '../ui/button';
 import { isApiError } from './api';
 
 /**
- * Optimistic concurrency on the screen side (issue 12 §1). Every edit form sends back the `version`
+ * Optimistic concurrency on the screen side. Every edit form sends back the `version`
  * its record was read with; the API answers 409 when someone saved meanwhile, with who, when and
  * their version (`conflict.current`). The form then shows `notice`: "Recharger sa version" puts
  * theirs in the fields, "Continuer à modifier" keeps what was typed and lets the next save replace

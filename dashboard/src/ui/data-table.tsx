@@ -54,7 +54,7 @@ export interface DataTableProps<T> {
  */
 /**
  * The row actions column (id "actions") stays in view at the right edge while a wide table scrolls
- * sideways, so "Modifier" / "Supprimer" are always reachable (issue 12 §7).
+ * sideways, so "Modifier" / "Supprimer" are always reachable.
  */
 const ACTIONS = 'actions';
 const STICKY_ACTIONS = 'sticky right-0 z-[1] shadow-[-8px_0_8px_-8px_rgb(11_31_56_/_0.18)]';

@@ -30,7 +30,7 @@ export default function CartBar({ whatsapp = null }: { whatsapp?: string | null 
     setOpen(true);
   }, [setOpen]);
 
-  // Back with the dialog open closes the dialog instead of leaving the page (issue 26 item 9): the
+  // Back with the dialog open closes the dialog instead of leaving the page: the
   // open dialog is one step of the history, taken back when the dialog closes otherwise.
   useEffect(() => {
     if (!open) return;

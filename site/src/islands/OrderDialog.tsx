@@ -108,7 +108,7 @@ type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: 
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** COMPANY_WHATSAPP's digits: « Discuter sur WhatsApp » with the cart prefilled (issue 26 item 4). */
+  /** COMPANY_WHATSAPP's digits: « Discuter sur WhatsApp » with the cart prefilled. */
   whatsapp?: string | null;
 }
 

@@ -39,7 +39,7 @@ export const company: Company = {
 };
 
 /**
- * WhatsApp click-to-chat (issue 26 item 4): a plain link to wa.me with the text prefilled, no
+ * WhatsApp click-to-chat: a plain link to wa.me with the text prefilled, no
  * third-party script; the app opens on a phone, WhatsApp Web elsewhere.
  */
 export function whatsappHref(number: string, text: string): string {

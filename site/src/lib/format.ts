@@ -66,7 +66,7 @@ export function authorAvatar(user: AuthorLike | null | undefined): string {
 }
 
 /**
- * French typography for titles (issue 12 §8): a narrow no-break space (U+202F) before « ; : ! ? »,
+ * French typography for titles: a narrow no-break space (U+202F) before « ; : ! ? »,
  * so that a title never breaks with the mark alone at the start of a line. "Pourquoi ?", "Bilan :
  * 2024", "Titre: sous-titre" all get it; times (14:30), addresses (https://) and "?!" are left alone.
  */

@@ -34,7 +34,7 @@ export function jsonLdText(data: unknown): string {
 
 /**
  * schema.org ItemList of the products a catalogue page lists, each a Product with its Offer (price,
- * currency, availability), for /catalogue and its pre-rendered pages (issue 26 item 7).
+ * currency, availability), for /catalogue and its pre-rendered pages.
  */
 export function catalogueJsonLd(
   products: {

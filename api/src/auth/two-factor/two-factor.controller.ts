@@ -68,7 +68,7 @@ const SignInStep = (path: string) =>
 const PASSKEY_ATTEMPT = '(clé d’accès)';
 
 /**
- * Two-factor sign-in of staff (issue 22 item 9): the second step of a sign-in, passkey sign-in without
+ * Two-factor sign-in of staff: the second step of a sign-in, passkey sign-in without
  * a password, enrolment (forced at sign-in when the role requires it, or from the profile), and the
  * administrator's reset.
  *

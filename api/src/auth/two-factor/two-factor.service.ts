@@ -59,7 +59,7 @@ export interface SecondFactorNeeded {
 }
 
 /**
- * Second factors of staff accounts (issue 22 item 9): TOTP applications (RFC 6238, otplib), single-use
+ * Second factors of staff accounts: TOTP applications (RFC 6238, otplib), single-use
  * recovery codes, passkeys (WebAuthn, @simplewebauthn/server), and the short pending state between
  * the password and the second factor (a `sign_in_tokens` row of kind `mfa`, its token in an HttpOnly
  * cookie).

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Security headers beyond helmet's defaults (issue 11, ASVS 5 §3.4):
+ * Security headers beyond helmet's defaults (ASVS 5 §3.4):
  * - the CSP of the API, the dashboard and Swagger: scripts only from this origin, no inline script,
  *   no eval (styles may be inline: React and the site set style attributes);
  * - the public site's pages get the same policy plus the sha256 of the few inline scripts Astro
@@ -65,7 +65,7 @@ const serialize = (directives: Record<string, string[]>) =>
     .join('; ');
 
 /**
- * Headers by kind of answer (issue 27 item 6: about 1.1 KB of headers on every script, image and JSON
+ * Headers by kind of answer (about 1.1 KB of headers on every script, image and JSON
  * answer was a fifth of what an island page downloads):
  * - every answer: `X-Content-Type-Options: nosniff` (a script, a stylesheet or JSON is never read as
  *   anything else) and `Cross-Origin-Resource-Policy: same-origin` (no other site embeds them);

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 /**
  * Runs `fn(...args)` of a module on a worker thread and answers its result: for CPU-heavy work in a
  * request (sanitising a large SVG or an article's rich text) that would otherwise hold the single
- * event loop serving the API, the dashboard and the site (issue 11). Arguments and result cross by
+ * event loop serving the API, the dashboard and the site. Arguments and result cross by
  * structured clone. The worker is started per call (a few tens of ms), fine for staff uploads and saves.
  *
  * The module is given by its own `import.meta.url`: compiled JavaScript in production; under jest the

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * A newsletter address. Double opt-in (issue 26 item 6): an address typed in the form gets one
+ * A newsletter address. Double opt-in: an address typed in the form gets one
  * e-mail with a confirmation link and receives nothing else until its owner opens it
  * (`confirmed_at`); every newsletter mail carries its unsubscribe link (`unsubscribe_token`).
  */

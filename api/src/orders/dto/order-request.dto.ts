@@ -102,7 +102,7 @@ export class OrderEstimateDto {
 
 /**
  * POST /api/order/create: the eleven fields of the order dialog, the delivery address, the client's
- * reference and note (issue 23 item 2), and the cart's lines.
+ * reference and note, and the cart's lines.
  */
 export class OrderRequestDto {
   @Transform(trimmed)
@@ -175,7 +175,7 @@ export class OrderRequestDto {
 
   /**
    * Where the goods go. Optional for now: every method (Air, Route, Mer) will require it once the
-   * public order dialog asks for it (issue 23 item 2).
+   * public order dialog asks for it.
    */
   @ApiPropertyOptional({ description: 'Adresse de livraison.', maxLength: 500 })
   @Transform(optional)

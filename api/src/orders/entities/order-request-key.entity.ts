@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * The `Idempotency-Key` of public order requests (issue 26 item 3): a request sent again with the same
+ * The `Idempotency-Key` of public order requests: a request sent again with the same
  * key (an outbox retried after a dropped connection, a double tap) within a day answers the order the
  * first one made instead of making a second. Stored as the sha256 of the company e-mail and the key.
  */

@@ -1,7 +1,7 @@
 import { createStaffUser } from '../../support/auth.js';
 import type { MatrixRow } from '../matrix-row.js';
 
-/** Two-factor sign-in (issue 22 item 9): the second step and passkeys at sign-in, one's own factors, the administrator's reset. */
+/** Two-factor sign-in: the second step and passkeys at sign-in, one's own factors, the administrator's reset. */
 export const publicRoutes: string[] = [
   'POST /api/login/second-factor',
   'POST /api/login/second-factor/options',

@@ -20,7 +20,7 @@ interface Pending {
 }
 
 /**
- * The in-place sign-in of the signed-in frame (issue 12 §2). When the session has ended (idle
+ * The in-place sign-in of the signed-in frame. When the session has ended (idle
  * timeout, sign-out elsewhere, server restart) any call answering 401 opens this dialog instead of
  * leaving the page; once the same person has signed in again, the API client sends the waiting calls
  * again, so a save in progress completes and nothing typed is lost. "Aller à la page de connexion"

@@ -1,7 +1,7 @@
 import type { EditorDocumentData } from '@comptoir/api/contract';
 
 /**
- * The editor keeps what is typed in this browser's localStorage as it goes (issue 12 §2), one draft
+ * The editor keeps what is typed in this browser's localStorage as it goes, one draft
  * per article ("new" for an article not yet saved), so that a crash, a closed tab or an expired
  * session never loses an article. The draft is removed once the server has the text.
  */

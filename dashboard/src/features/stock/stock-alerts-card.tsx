@@ -6,7 +6,7 @@ import { usePermissions } from '../auth/permissions';
 import { stockAlertsQueryOptions } from './insights-api';
 
 /**
- * The home page's stock alerts (issue 24 item 5), the same counts as the daily digest and the top
+ * The home page's stock alerts, the same counts as the daily digest and the top
  * bar's badge: each opens the product list filtered by it. Only for staff who may view stock.
  */
 export function StockAlertsCard() {

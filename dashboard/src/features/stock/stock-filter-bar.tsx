@@ -3,7 +3,7 @@ import { usePermissions } from '../auth/permissions';
 import { DEFAULT_EXPIRY_DAYS, STOCK_FILTERS, stockFilterLabel } from './insights-api';
 
 /**
- * The product list's stock filters (issue 24 item 4), kept in the URL (`?stock=low`, `&days=60`):
+ * The product list's stock filters, kept in the URL (`?stock=low`, `&days=60`):
  * Tous, Stock bas, En rupture, Expire sous N jours (N editable), Lots périmés. Only for staff who may view stock.
  */
 export function StockFilterBar({

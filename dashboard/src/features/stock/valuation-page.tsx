@@ -15,7 +15,7 @@ const ValuationChart = lazy(() => import('./valuation-chart').then((m) => ({ def
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const PERIODS = [30, 90, 365] as const;
 
-/** /dashboard/stock/valorisation: what the stock is worth, at cost and at sale price (issue 24 item 6). */
+/** /dashboard/stock/valorisation: what the stock is worth, at cost and at sale price. */
 export function ValuationPage() {
   useDocumentTitle('Valorisation du stock');
   return (

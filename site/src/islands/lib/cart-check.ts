@@ -6,7 +6,7 @@ import { api } from './http';
 
 /**
  * The cart is checked against the live catalogue when the order dialog opens and again just before
- * the order is sent (issue 12 §5): each item that cannot be ordered as it is gets its reason and a
+ * the order is sent: each item that cannot be ordered as it is gets its reason and a
  * one-click fix, instead of a refused order that does not say which product is at fault.
  */
 export type CartIssue =
@@ -29,7 +29,7 @@ export const CART_CHECK_TEXTS = {
 /** Why an item cannot be ordered as it is, from what is known of it (`gone`: the catalogue no longer has it). */
 export function issueOf(item: CartItem, gone: ReadonlySet<number>): CartIssue | null {
   if (gone.has(item.id)) return { kind: 'gone', text: CART_CHECK_TEXTS.gone, fix: CART_CHECK_TEXTS.remove };
-  // A changed price is shown and must be accepted before the request is sent (issue 26 item 2).
+  // A changed price is shown and must be accepted before the request is sent.
   if (item.previousPrice !== undefined)
     return {
       kind: 'price',

@@ -16,7 +16,7 @@ export interface CartItem {
   image: string | null;
   currency: { symbol: string; name?: string };
   quantity: number;
-  /** The price shown before the server said it changed, until the visitor accepts the new one (issue 26 item 2). */
+  /** The price shown before the server said it changed, until the visitor accepts the new one. */
   previousPrice?: string;
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * A form's values kept in sessionStorage (this tab only, gone when it closes), so that a reload in
- * the middle of a form loses nothing (issue 12 §5). Setting the initial values back removes the key.
+ * the middle of a form loses nothing. Setting the initial values back removes the key.
  */
 export function useSessionValues<T extends Record<string, string>>(
   key: string,

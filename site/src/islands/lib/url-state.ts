@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * The visitor's place in a list lives in the address (issue 12 §4): filters, sort, search and how
+ * The visitor's place in a list lives in the address: filters, sort, search and how
  * many items are shown are read from the query string once the island has hydrated, and written back
  * with `history.replaceState` as they change, so Back from a product or article, a reload or a shared
  * link shows the list as it was. Defaults are left out of the address.

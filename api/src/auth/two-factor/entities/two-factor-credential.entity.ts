@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { User } from '../../../admins/entities/user.entity.js';
 
 /**
- * A second factor of a staff account (issue 22 item 9).
+ * A second factor of a staff account.
  * - `totp`: an authenticator application. `secret` is the RFC 6238 secret sealed with AES-GCM
  *   (secret-box.ts), never sent back once enrolled; `confirmed_at` stays null until the person typed a
  *   first code, so a half-done enrolment never guards (nor locks) the account. `last_step` is the time

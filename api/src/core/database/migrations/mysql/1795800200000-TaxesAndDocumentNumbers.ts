@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { seedOrderSequences } from '../order-sequences-backfill.js';
 
-// Issue 23 items 1 and 2 (docs/order-model.md, "Taxes and money", "Numbering"): a tax rate per
+// Taxes and document numbers (docs/order-model.md, "Taxes and money", "Numbering"): a tax rate per
 // product (TVA 18 % by default, 0 with an exemption text), copied onto each order line (existing
 // lines were all taxed at 18 %); the document sequences, the CMD- row seeded from the existing
 // numbers; what delivery needs on the request (address, client reference, note).

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-// Issue 26: the Idempotency-Key of public order requests (order_request_keys), and the newsletter's
+// The Idempotency-Key of public order requests (order_request_keys), and the newsletter's
 // double opt-in (confirmation token, confirmed_at) with its unsubscribe token. Addresses subscribed
 // before count as confirmed: they signed up under the rules of the time.
 export class IdempotentOrderRequests1795800400000 implements MigrationInterface {
