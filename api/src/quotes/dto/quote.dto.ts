@@ -6,7 +6,6 @@ import {
   Equals,
   IsArray,
   IsDefined,
-  IsEmail,
   IsInt,
   IsNotEmpty,
   IsOptional,
@@ -21,6 +20,7 @@ import {
 } from 'class-validator';
 import { MONEY_PATTERN, boolInput, idInput, intInput, isCalendarDate, moneyInput, trimmed } from '../../common/forms.js';
 import { VersionField } from '../../common/versioning.js';
+import { IsEmailAddress } from '../../common/email-address.js';
 
 const BP_MESSAGE = 'La remise doit être un pourcentage entre 0 et 100 (en points de base, 0 à 10000).';
 const TAX_MESSAGE = 'Le taux de TVA doit être compris entre 0 et 100 % (en points de base, 0 à 10000).';
@@ -177,14 +177,18 @@ export class ClientTokenDto {
   order_id?: number;
 }
 
-export class ClientPdfDto extends ClientTokenDto {
-  @ApiProperty({ description: 'La version dont on veut le PDF.', example: 4 })
+/** A client's request about one version of the quote: the one shown on their page. */
+export class ClientVersionDto extends ClientTokenDto {
+  @ApiProperty({ description: 'La version concernée : celle que le client a sous les yeux.', example: 4 })
   @Transform(idInput)
   @IsDefined({ message: 'La version est requise.' })
   @IsInt({ message: 'La version est invalide.' })
   @Min(1, { message: 'La version est invalide.' })
   version_id: number;
 }
+
+/** The PDF of one version. */
+export class ClientPdfDto extends ClientVersionDto {}
 
 export class ClientMessageDto extends ClientTokenDto {
   @ApiProperty({ example: 'Pouvez-vous livrer avant le 15 ?' })
@@ -195,7 +199,7 @@ export class ClientMessageDto extends ClientTokenDto {
   body: string;
 }
 
-export class ClientAcceptDto extends ClientTokenDto {
+export class ClientAcceptDto extends ClientVersionDto {
   @ApiProperty({ description: 'Le nom du signataire, tapé.', example: 'Kodjo Mensah' })
   @Transform(trimmed)
   @IsNotEmpty({ message: 'Tapez votre nom pour accepter le devis.' })
@@ -207,27 +211,15 @@ export class ClientAcceptDto extends ClientTokenDto {
   @Transform(boolInput)
   @Equals(true, { message: 'Cochez « Bon pour accord » pour accepter le devis.' })
   agreed: boolean;
-
-  @ApiProperty({ description: 'La version affichée (le devis accepté doit être celui que le client a lu).', example: 4 })
-  @Transform(idInput)
-  @IsDefined({ message: 'La version est requise.' })
-  @IsInt({ message: 'La version est invalide.' })
-  version_id: number;
 }
 
-export class ClientDeclineDto extends ClientTokenDto {
+export class ClientDeclineDto extends ClientVersionDto {
   @ApiProperty({ example: 'Le délai de livraison ne nous convient pas.' })
   @Transform(trimmed)
   @IsNotEmpty({ message: 'Indiquez la raison du refus.' })
   @IsString({ message: 'La raison doit être un texte.' })
   @MaxLength(2000, { message: 'La raison ne doit pas dépasser 2000 caractères.' })
   reason: string;
-
-  @ApiProperty({ example: 4 })
-  @Transform(idInput)
-  @IsDefined({ message: 'La version est requise.' })
-  @IsInt({ message: 'La version est invalide.' })
-  version_id: number;
 }
 
 /** POST /api/client/orders-link { email }: "Mes commandes". */
@@ -235,7 +227,7 @@ export class MyOrdersLinkDto {
   @ApiProperty({ example: 'achats@entreprise.example' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsNotEmpty({ message: 'L’adresse e-mail est requise.' })
-  @IsEmail({}, { message: 'L’adresse e-mail est invalide.' })
+  @IsEmailAddress('L’adresse e-mail est invalide.')
   @MaxLength(255, { message: 'L’adresse e-mail ne doit pas dépasser 255 caractères.' })
   email: string;
 }
