@@ -185,10 +185,13 @@ export class ProductsService {
     const version = sentVersion(body);
     await saveWithImages(this.storage, 'products', images, (paths) =>
       runTransaction(this.dataSource, async (manager) => {
+        // Locked first, so the stock the adjustment starts from is the one the save replaces.
+        const before = await currentProduct(manager, id);
         const result = await updateAudited(
           manager.getRepository(Product),
           id,
           {
+            stock: form.stock,
             name: form.name,
             reference: form.reference,
             price: toMoney(form.price),
@@ -201,7 +204,7 @@ export class ProductsService {
           version,
         );
         if (!result.affected) await explainUnappliedUpdate(manager.getRepository(Product), id, NOT_FOUND, 'ce produit');
-        await this.adjustFromForm(manager, id, form.stock);
+        await this.adjustFromForm(manager, id, before!.stock, form.stock);
         if (paths.length) {
           await manager.getRepository(ProductImage).delete({ product_id: id });
           await manager
@@ -218,22 +221,21 @@ export class ProductsService {
   }
 
   /**
-   * The form's stock field is the available quantity. The form keeps it (the spec's product dialog),
-   * but a different number no longer overwrites the column: it becomes an `adjustment` in the ledger
-   * ("erreur de saisie", "Modifié depuis la fiche produit"), lots consumed first-expiring first when it
-   * goes down. The product row is already locked by the save (same version checked), so the current
-   * figure read here is the one the person saw.
+   * The form's stock field is the available quantity (the spec's product dialog). The save sets it,
+   * so the product's history shows it before and after, and the ledger gets the matching
+   * `adjustment` ("erreur de saisie", "Modifié depuis la fiche produit"), lots consumed
+   * first-expiring first when it goes down. The row was locked before the save: `before` is the
+   * figure the save replaced.
    */
-  private async adjustFromForm(manager: EntityManager, id: number, typed: number): Promise<void> {
-    const current = await currentProduct(manager, id);
-    if (!current || current.stock === typed) return;
+  private async adjustFromForm(manager: EntityManager, id: number, before: number, typed: number): Promise<void> {
+    if (before === typed) return;
     await changeAvailable(
       manager,
       id,
       'adjustment',
-      typed - current.stock,
+      typed - before,
       { reason: 'erreur de saisie', comment: 'Modifié depuis la fiche produit', documentType: 'product', documentId: id },
-      { withEdit: true, consumeLots: true },
+      { columnsSet: true, consumeLots: true },
     );
   }
 

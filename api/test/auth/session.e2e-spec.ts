@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { Role } from '../../src/access/entities/role.entity.js';
+import { PERMISSION_CATEGORIES } from '../../src/core/access/permissions.js';
 import { LoginThrottle } from '../../src/auth/entities/login-throttle.entity.js';
 import { StaffSession } from '../../src/auth/entities/staff-session.entity.js';
 import { browser, createStaffUser, signIn, signInAsAdmin, type StaffClient } from '../support/auth.js';
@@ -141,7 +142,7 @@ describe('staff sessions: sign-in, CSRF, logout, expiry, throttling', () => {
         .expect(200);
       expect(res.body).toMatchObject({ success: true, message: 'Connexion réussie.' });
       expect(res.body.user).toMatchObject({ email: TEST_ADMIN.email, role: { name: 'Super administrateur' } });
-      expect(res.body.user.role.permission).toHaveLength(5);
+      expect(res.body.user.role.permission).toHaveLength(PERMISSION_CATEGORIES.length);
       expect(res.body.user.role.permission[0]).toEqual(
         expect.objectContaining({ category: 'blog', view: true, create: true, edit: true, delete: true }),
       );
@@ -202,6 +203,11 @@ describe('staff sessions: sign-in, CSRF, logout, expiry, throttling', () => {
         expect.objectContaining({ category: 'stock', view: false }),
         expect.objectContaining({ category: 'orders', view: false }),
         expect.objectContaining({ category: 'admin', view: false }),
+        // The order documents' areas, denied unless the role grants them.
+        expect.objectContaining({ category: 'quotes', view: false }),
+        expect.objectContaining({ category: 'deliveries', view: false }),
+        expect.objectContaining({ category: 'invoices', view: false }),
+        expect.objectContaining({ category: 'payments', view: false }),
       ]);
       expect(res.body).not.toHaveProperty('password');
       expect(res.body).not.toHaveProperty('password_hash');

@@ -6,6 +6,7 @@ import { User } from '../../src/admins/entities/user.entity.js';
 import { IMAGE_TYPE_ERROR, SVG_ACTIVE_ERROR, SVG_WITH_ONLOAD, TEXT_AS_PNG, pngImage, webpImage } from '../auth/images.js';
 import { browser, createStaffUser, signIn, signInAs } from '../support/auth.js';
 import { TEST_ADMIN, TEST_DOMAIN, createTestApp, type TestApp } from '../support/test-app.js';
+import { PERMISSION_CATEGORIES } from '../../src/core/access/permissions.js';
 
 describe('own profile and credentials', () => {
   let t: TestApp;
@@ -49,7 +50,7 @@ describe('own profile and credentials', () => {
           about: 'Vingt ans dans la manutention portuaire.',
         },
       });
-      expect(res.body.user.role.permission).toHaveLength(5);
+      expect(res.body.user.role.permission).toHaveLength(PERMISSION_CATEGORIES.length);
       expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/);
       const emptied = await me.post('/api/profile/update').field('phone', '').field('about', '').expect(200);
       expect(emptied.body.user).toMatchObject({ phone: null, about: null, profession: 'Responsable logistique' });

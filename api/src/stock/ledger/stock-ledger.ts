@@ -169,6 +169,11 @@ export interface MoveOptions {
   consumeLots?: boolean;
   /** Written by a product form's save (same version, same author). */
   withEdit?: boolean;
+  /**
+   * The caller already set the product's columns, under the row lock of its own audited save (the
+   * product form, whose history must show the stock before and after): only the movement is written.
+   */
+  columnsSet?: boolean;
 }
 
 /**
@@ -185,7 +190,7 @@ export async function move(
   options: MoveOptions & { refused: (product: Product | null) => Error },
 ): Promise<void> {
   if (deltas.available === 0 && deltas.held === 0) return;
-  if (!(await shift(manager, productId, deltas, options.withEdit ?? false)))
+  if (!options.columnsSet && !(await shift(manager, productId, deltas, options.withEdit ?? false)))
     throw options.refused(await currentProduct(manager, productId));
   const onHand = deltas.available + deltas.held;
   const rows =
