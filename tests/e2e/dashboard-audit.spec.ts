@@ -196,7 +196,8 @@ test.describe('home charts', () => {
     const stock = page.getByTestId('chart-low-stock');
     await stock.getByText('Afficher les données en tableau').click();
     await expect(stock.getByRole('rowheader')).toHaveText(['Casque de chantier', 'Câble 10 mm']);
-    await expect(stock.getByRole('link', { name: 'Voir les produits' })).toHaveAttribute('href', '/dashboard/produits');
+    // The chart's link opens the products it counts: the low-stock list.
+    await expect(stock.getByRole('link', { name: 'Voir les produits' })).toHaveAttribute('href', '/dashboard/produits?stock=low');
 
     await expect(page.getByTestId('chart-expiring-summary')).toHaveText(
       '1 entrée expire dans les 30 jours ; 1 entrée déjà expirée.',

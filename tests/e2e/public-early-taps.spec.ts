@@ -59,7 +59,8 @@ test.describe('taps before the islands hydrate', () => {
     await page.locator('[data-cart-button]').click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByText(product.name)).toHaveCount(1);
+    // One line (its quantity field is named after the product), not two.
+    await expect(dialog.getByRole('spinbutton', { name: `Quantité de ${product.name}` })).toHaveCount(1);
   });
 
   test('"Commander maintenant" before hydration opens the order dialog once the page is ready', async ({ page }) => {
