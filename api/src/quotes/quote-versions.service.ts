@@ -6,7 +6,6 @@ import { User } from '../admins/entities/user.entity.js';
 import { diffOf } from '../audit/audit-diff.js';
 import { AuditService } from '../audit/audit.service.js';
 import { Product } from '../catalogue/entities/product.entity.js';
-import { validateForm } from '../common/forms.js';
 import { ORDER_CURRENCY_CODES, toColumn, toMinor } from '../common/money.js';
 import { runTransaction } from '../common/transactions.js';
 import { assertCurrentVersion, staleRecord } from '../common/versioning.js';
@@ -19,7 +18,7 @@ import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { DevisService } from '../orders/devis.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { ORDER_LINK_DAYS, issueClientLink } from './client-links.js';
-import { OrderMessageDto, QuoteDraftDto, QuoteVersionCheckDto } from './dto/quote.dto.js';
+import type { OrderMessageDto, QuoteDraftDto, QuoteVersionCheckDto } from './dto/quote.dto.js';
 import { ClientLink } from './entities/client-link.entity.js';
 import { OrderMessage } from './entities/order-message.entity.js';
 import { QuoteAcceptance } from './entities/quote-acceptance.entity.js';
@@ -282,10 +281,9 @@ export class QuoteVersionsService implements OnModuleInit {
   async updateDraft(
     orderId: number,
     versionId: number,
-    body: unknown,
+    dto: QuoteDraftDto,
     actor: StaffPrincipal,
   ): Promise<StaffQuoteAnswer['quote']> {
-    const dto = await validateForm(QuoteDraftDto, body);
     return runTransaction(this.dataSource, async (manager) => {
       const draft = await this.draftOf(manager, orderId, versionId);
       await assertCurrentVersion(manager, draft, dto.version, 'ce devis');
@@ -398,8 +396,12 @@ export class QuoteVersionsService implements OnModuleInit {
    * the e-mail (PDF attached, link) queued in the same transaction. The PDF is written first: a
    * refused send deletes it again.
    */
-  async send(orderId: number, versionId: number, body: unknown, actor: StaffPrincipal): Promise<StaffQuoteAnswer['quote']> {
-    const dto = await validateForm(QuoteVersionCheckDto, body);
+  async send(
+    orderId: number,
+    versionId: number,
+    dto: QuoteVersionCheckDto,
+    actor: StaffPrincipal,
+  ): Promise<StaffQuoteAnswer['quote']> {
     const manager = this.dataSource.manager;
     const draft = await this.draftOf(manager, orderId, versionId);
     await assertCurrentVersion(manager, draft, dto.version, 'ce devis');
@@ -493,8 +495,7 @@ export class QuoteVersionsService implements OnModuleInit {
   }
 
   /** A staff reply in the thread, e-mailed to the client with a fresh link. */
-  async reply(orderId: number, body: unknown, actor: StaffPrincipal): Promise<StaffQuoteAnswer['quote']> {
-    const dto = await validateForm(OrderMessageDto, body);
+  async reply(orderId: number, dto: OrderMessageDto, actor: StaffPrincipal): Promise<StaffQuoteAnswer['quote']> {
     const mailIds: number[] = [];
     const answer = await runTransaction(this.dataSource, async (manager) => {
       mailIds.length = 0;

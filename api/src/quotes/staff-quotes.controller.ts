@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
 import type { StaffQuoteAnswer } from '../contract/quotes.js';
 import { RequirePermission } from '../core/access/permissions.js';
+import { OrderMessageDto, QuoteDraftDto, QuoteVersionCheckDto } from './dto/quote.dto.js';
 import { QuoteVersionsService } from './quote-versions.service.js';
 
 const ORDER = new IdPipe('Commande introuvable.');
@@ -57,13 +58,13 @@ export class StaffQuotesController {
   async update(
     @Param('id', ORDER) id: number,
     @Param('versionId', VERSION) versionId: number,
-    @Body() body: unknown,
+    @Body() dto: QuoteDraftDto,
     @Req() req: Request,
   ): Promise<StaffQuoteAnswer> {
     return {
       success: true,
       message: 'Brouillon du devis enregistré.',
-      quote: await this.quotes.updateDraft(id, versionId, body, req.principal!),
+      quote: await this.quotes.updateDraft(id, versionId, dto, req.principal!),
     };
   }
 
@@ -76,13 +77,13 @@ export class StaffQuotesController {
   async send(
     @Param('id', ORDER) id: number,
     @Param('versionId', VERSION) versionId: number,
-    @Body() body: unknown,
+    @Body() dto: QuoteVersionCheckDto,
     @Req() req: Request,
   ): Promise<StaffQuoteAnswer> {
     return {
       success: true,
       message: 'Devis envoyé au client.',
-      quote: await this.quotes.send(id, versionId, body, req.principal!),
+      quote: await this.quotes.send(id, versionId, dto, req.principal!),
     };
   }
 
@@ -104,8 +105,8 @@ export class StaffQuotesController {
   @HttpCode(201)
   @RequirePermission('quotes', 'edit')
   @ApiOperation({ summary: 'Répond au client dans le fil de la commande (e-mail avec son lien).' })
-  async reply(@Param('id', ORDER) id: number, @Body() body: unknown, @Req() req: Request): Promise<StaffQuoteAnswer> {
-    return { success: true, message: 'Message envoyé au client.', quote: await this.quotes.reply(id, body, req.principal!) };
+  async reply(@Param('id', ORDER) id: number, @Body() dto: OrderMessageDto, @Req() req: Request): Promise<StaffQuoteAnswer> {
+    return { success: true, message: 'Message envoyé au client.', quote: await this.quotes.reply(id, dto, req.principal!) };
   }
 
   @Post('client-links/revoke')

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -152,13 +153,19 @@ export class QuoteVersionCheckDto {
   version?: number;
 }
 
+/** The text of a message in the thread, the same rules whoever writes it. */
+const MessageBody = () =>
+  applyDecorators(
+    ApiProperty({ example: 'Pouvez-vous livrer avant le 15 ?' }),
+    Transform(trimmed),
+    IsNotEmpty({ message: 'Le message est requis.' }),
+    IsString({ message: 'Le message doit être un texte.' }),
+    MaxLength(4000, { message: 'Le message ne doit pas dépasser 4000 caractères.' }),
+  );
+
 /** A message in the thread (staff reply or client question). */
 export class OrderMessageDto {
-  @ApiProperty({ example: 'Pouvez-vous livrer avant le 15 ?' })
-  @Transform(trimmed)
-  @IsNotEmpty({ message: 'Le message est requis.' })
-  @IsString({ message: 'Le message doit être un texte.' })
-  @MaxLength(4000, { message: 'Le message ne doit pas dépasser 4000 caractères.' })
+  @MessageBody()
   body: string;
 }
 
@@ -191,11 +198,7 @@ export class ClientVersionDto extends ClientTokenDto {
 export class ClientPdfDto extends ClientVersionDto {}
 
 export class ClientMessageDto extends ClientTokenDto {
-  @ApiProperty({ example: 'Pouvez-vous livrer avant le 15 ?' })
-  @Transform(trimmed)
-  @IsNotEmpty({ message: 'Le message est requis.' })
-  @IsString({ message: 'Le message doit être un texte.' })
-  @MaxLength(4000, { message: 'Le message ne doit pas dépasser 4000 caractères.' })
+  @MessageBody()
   body: string;
 }
 
