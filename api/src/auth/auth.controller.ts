@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { CurrentUser, LoginAnswer } from '../contract/staff.js';
 import { RequireCsrf } from '../core/access/csrf.js';
@@ -97,6 +97,7 @@ export class AuthController {
   @Header('Cache-Control', 'no-store')
   @Header('Referrer-Policy', 'no-referrer')
   @ApiOperation({ summary: 'Connexion par le lien à usage unique envoyé par email ; redirige vers le tableau de bord.' })
+  @ApiQuery({ name: 'token', required: true, description: 'Le jeton du lien reçu par email (à usage unique).' })
   async loginLink(@Query('token') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
     const userId = await this.signInTokens.spendLink(token);
     if (userId === null) {

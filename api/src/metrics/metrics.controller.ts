@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, HttpStatus, Inject, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Public } from '../core/access/permissions.js';
@@ -21,7 +21,10 @@ export class MetricsController {
    * session), and does not exist at all (404) while that token is not configured.
    */
   @Public()
-  @ApiExcludeEndpoint()
+  @ApiOperation({
+    summary:
+      'Métriques Prometheus (format texte) pour l’exploitant : en-tête « Authorization: Bearer <METRICS_TOKEN> » ; 404 tant que le jeton n’est pas configuré.',
+  })
   @Get()
   async scrape(@Headers('authorization') authorization: string | undefined, @Res() res: Response) {
     const token = this.config.metricsToken;

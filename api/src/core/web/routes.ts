@@ -1,5 +1,6 @@
 import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import { ROUTE_POLICY, type RoutePolicy } from '../access/permissions.js';
@@ -18,6 +19,8 @@ export interface AppRoute {
   doublePolicy: boolean;
   /** A public route that takes a body: how it is bounded (body-limits.ts, public-writes.ts). */
   publicWrite?: PublicWritePolicy;
+  /** Query parameters the handler reads by name (`@Query('page')`); a whole-object `@Query()` is not listed. */
+  queryParameters: string[];
 }
 
 const join = (...parts: string[]) =>
@@ -27,6 +30,13 @@ const join = (...parts: string[]) =>
     .join('/')}`;
 const asList = (value: unknown): string[] =>
   Array.isArray(value) ? value.map(String) : [value === undefined ? '' : String(value)];
+
+function namedQueryParameters(controller: Function, method: string): string[] {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {}) as Record<string, { data?: unknown }>;
+  return Object.entries(args)
+    .filter(([key, arg]) => Number(key.split(':')[0]) === RouteParamtypes.QUERY && typeof arg.data === 'string')
+    .map(([, arg]) => arg.data as string);
+}
 
 /**
  * Every HTTP route the Nest application serves (global prefix "api"), read from the controllers'
@@ -62,6 +72,7 @@ export function listRoutes(app: INestApplication, prefix = 'api'): AppRoute[] {
             policy: handlerPolicy ?? classPolicy,
             doublePolicy: Boolean(handlerPolicy && classPolicy),
             publicWrite: Reflect.getMetadata(PUBLIC_WRITE, handler) as PublicWritePolicy | undefined,
+            queryParameters: namedQueryParameters(controller, name),
           });
         }
       }
