@@ -144,10 +144,12 @@ describe(`demo data and first administrator (${testDatabaseKind()})`, () => {
     const articles = await t.dataSource.getRepository(Article).find({ relations: { user: true } });
     const byStatus = (s: string) => articles.filter((a) => a.status === s).length;
     expect([byStatus('Publié'), byStatus('Brouillon'), byStatus('Corbeille')]).toEqual([12, 2, 1]);
+    // One published article lost its author (an account removed since): the site shows « Non défini ».
+    expect(articles.filter((a) => a.user_id === null).map((a) => a.status)).toEqual(['Publié']);
     expect(new Set(articles.map((a) => a.slug)).size).toBe(articles.length);
     for (const a of articles) {
       expect(a.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-      expect(a.user?.email.endsWith(`@${TEST_DOMAIN}`)).toBe(true);
+      if (a.user_id !== null) expect(a.user?.email.endsWith(`@${TEST_DOMAIN}`)).toBe(true);
       expect(a.image).toBeTruthy();
       expect(a.content).toMatch(/<h2>/);
       expect(a.content).toMatch(/<(ul|ol)>/);

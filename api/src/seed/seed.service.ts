@@ -397,7 +397,7 @@ export class SeedService {
           image: `demo/articles/${articleSlugs[i]}.webp`,
           image_alt: article.imageAlt,
           status: article.status,
-          user_id: staffIds.get(article.author) ?? null,
+          user_id: article.author === null ? null : (staffIds.get(article.author) ?? null),
           published_at: article.status === 'Publié' ? written : null,
           created_at: written,
           updated_at: article.status === 'Corbeille' ? at(Math.max(0, article.daysAgo - 20)) : written,

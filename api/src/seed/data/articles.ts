@@ -206,7 +206,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   {
     title: 'Soudage à l’arc : bien choisir son poste inverter',
     status: 'Publié',
-    author: 'komlan.agbodjan',
+    author: null,
     daysAgo: 27,
     cover: 'welder',
     colour: '#6B3FA0',

@@ -77,8 +77,11 @@ export interface DemoStockEntry {
 export interface DemoArticle {
   title: string;
   status: ArticleStatus;
-  /** Local part of the author's e-mail (a demo staff member). */
-  author: string;
+  /**
+   * Local part of the author's e-mail (a demo staff member), or null for an article whose author's
+   * account was removed since: the site then reads « Non défini », as the spec shows.
+   */
+  author: string | null;
   daysAgo: number;
   cover: CoverShape;
   colour: string;
