@@ -175,8 +175,10 @@ test.describe('home charts', () => {
     await expect(ordersTable.getByRole('row').last().getByRole('cell')).toHaveText(['1', '1', '0', '1', '3']);
     await expect(ordersTable.getByRole('row').nth(9).getByRole('cell')).toHaveText(['0', '0', '1', '0', '1']);
     await expect(orders.getByRole('link', { name: 'En attente' })).toHaveAttribute('href', '/dashboard/commandes?status=pending');
-    // The drawing itself was fetched (lazily) and drawn.
-    await expect(orders.locator('.recharts-wrapper')).toBeVisible();
+    // The drawing shows one bar segment per week and status with requests: the 4 requests above.
+    const segments = orders.locator('svg[data-chart="stacked-bars"] rect');
+    await expect(segments).toHaveCount(4);
+    await expect(segments.locator('title')).toContainText([/– En attente : 1$/, /– En cours : 1$/, /– Annulé : 1$/]);
 
     await expect(page.getByTestId('chart-value-weeks-summary')).toHaveText(
       `Sur les 12 dernières semaines (hors commandes annulées) : ${formatPrice('1000.00', 'Euro')} ; ${formatPrice('8001.00', 'Fcfa')}.`,

@@ -1,24 +1,11 @@
-import { format, isValid, parseISO } from 'date-fns';
-import { fr } from 'date-fns/locale';
+import { formatDate as writeDate, formatDateTime as writeDateTime } from '@comptoir/api/dates';
 import { formatCount } from '@comptoir/api/money';
 
-function toDate(value: string | Date | null | undefined): Date | null {
-  if (!value) return null;
-  const date = typeof value === 'string' ? parseISO(value) : value;
-  return isValid(date) ? date : null;
-}
+/** "12 mars 2024" style day, the spec's "DD MMM YYYY" in French; "—" when there is none. */
+export const formatDate = (value: string | Date | null | undefined): string => writeDate(value, '—');
 
-/** "12 mars 2024" style day, the spec's "DD MMM YYYY" in French ("12 mars 2024"). */
-export function formatDate(value: string | Date | null | undefined): string {
-  const date = toDate(value);
-  return date ? format(date, 'dd MMM yyyy', { locale: fr }) : '—';
-}
-
-/** "12 mars 2024 14:05": the spec's "DD MMM YYYY HH:mm". */
-export function formatDateTime(value: string | Date | null | undefined): string {
-  const date = toDate(value);
-  return date ? format(date, 'dd MMM yyyy HH:mm', { locale: fr }) : '—';
-}
+/** "12 mars 2024 14:05": the spec's "DD MMM YYYY HH:mm"; "—" when there is none. */
+export const formatDateTime = (value: string | Date | null | undefined): string => writeDateTime(value, '—');
 
 /** Counters are zero-padded to two digits ("07", "12", "128"). */
 export function pad2(value: number): string {

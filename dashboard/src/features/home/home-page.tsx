@@ -1,5 +1,4 @@
-import { format } from 'date-fns';
-import { fr } from 'date-fns/locale';
+import { formatWeekday } from '@comptoir/api/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePermissions } from '../auth/permissions';
 import { StockAlertsCard } from '../stock/stock-alerts-card';
@@ -15,7 +14,7 @@ import { SummaryCards } from './summary-cards';
 export function HomePage() {
   const { user, can } = usePermissions();
   useDocumentTitle('Tableau de bord');
-  const today = format(new Date(), 'EEEE d MMMM yyyy', { locale: fr });
+  const today = formatWeekday(new Date());
   return (
     <>
       <section aria-labelledby="home-title" className="mb-3">

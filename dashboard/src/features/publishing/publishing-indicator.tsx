@@ -1,7 +1,6 @@
 import type { PublishingStatus } from '@comptoir/api/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { format, isToday, parseISO } from 'date-fns';
-import { fr } from 'date-fns/locale';
+import { calendarDay, formatDayMonth, formatTime, toDate } from '@comptoir/api/dates';
 import { ChevronDown, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { errorText } from '../../lib/api';
@@ -19,12 +18,11 @@ import { Spinner } from '../../ui/spinner';
 import { usePermissions } from '../auth/permissions';
 import { isBusy, publishingStatusQueryOptions, requestRebuild } from './api';
 
-/** "14:05" today, "12 mars 14:05" another day. */
+/** "14:05" today (in Lomé), "12 mars 14:05" another day. */
 function sinceText(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = parseISO(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return isToday(date) ? format(date, 'HH:mm', { locale: fr }) : format(date, 'dd MMM HH:mm', { locale: fr });
+  const date = toDate(iso);
+  if (!date) return null;
+  return calendarDay(date) === calendarDay(new Date()) ? formatTime(date) : `${formatDayMonth(date)} ${formatTime(date)}`;
 }
 
 function label(status: PublishingStatus): string {

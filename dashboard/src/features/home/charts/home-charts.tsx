@@ -1,17 +1,13 @@
 import type { DashboardCharts } from '@comptoir/api/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/format';
 import { ORDER_STATUSES, ORDER_STATUS_LABEL } from '../../orders/status';
 import { formatMoney } from '../../products/money';
 import { summaryQueryOptions } from '../api';
+import { OrdersWeeksChart, TopProductsChart, ValueWeeksChart } from './chart-graphics';
 import { weekText } from './week-label';
-
-// The drawings come from recharts, fetched only when the home page shows a chart.
-const OrdersWeeksChart = lazy(() => import('./chart-graphics').then((m) => ({ default: m.OrdersWeeksChart })));
-const ValueWeeksChart = lazy(() => import('./chart-graphics').then((m) => ({ default: m.ValueWeeksChart })));
-const TopProductsChart = lazy(() => import('./chart-graphics').then((m) => ({ default: m.TopProductsChart })));
 
 const linkClass = 'text-sm font-medium text-brand-700 underline-offset-2 hover:underline';
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
@@ -51,11 +47,7 @@ function ChartPanel({
         <figcaption className="text-sm text-ink-muted" data-testid={`chart-${id}-summary`}>
           {summary}
         </figcaption>
-        {chart ? (
-          <Suspense fallback={<div className="h-[160px] animate-pulse rounded-md bg-surface-muted" aria-hidden="true" />}>
-            {chart}
-          </Suspense>
-        ) : null}
+        {chart ?? null}
         <details className="text-sm">
           <summary className="cursor-pointer font-medium text-ink-muted">Afficher les données en tableau</summary>
           <div className="mt-1 overflow-x-auto">{table}</div>

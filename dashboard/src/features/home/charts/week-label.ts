@@ -1,12 +1,7 @@
-import { format, parseISO } from 'date-fns';
-import { fr } from 'date-fns/locale';
+import { formatDayMonth, formatShortDay } from '@comptoir/api/dates';
 
 /** "17 nov." for the week starting on Monday 2026-11-17 (axis labels). */
-export function weekLabel(week: string): string {
-  return format(parseISO(week), 'd MMM', { locale: fr });
-}
+export const weekLabel = (week: string): string => formatDayMonth(week);
 
 /** "semaine du 17 nov. 2026" (table rows and summaries). */
-export function weekText(week: string): string {
-  return `semaine du ${format(parseISO(week), 'd MMM yyyy', { locale: fr })}`;
-}
+export const weekText = (week: string): string => `semaine du ${formatShortDay(week)}`;
