@@ -39,6 +39,7 @@ import { ExchangeRatesModule } from './exchange-rates/exchange-rates.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { HousekeepingModule } from './housekeeping/housekeeping.module.js';
 import { AuditModule } from './audit/audit.module.js';
+import { SavedViewsModule } from './saved-views/saved-views.module.js';
 
 /** Domain modules, one folder each; later modules add themselves here. */
 const DOMAIN_MODULES = [
@@ -78,6 +79,8 @@ const DOMAIN_MODULES = [
   HousekeepingModule,
   // activity history (entity subscriber, journal)
   AuditModule,
+  // each person's named views of the lists
+  SavedViewsModule,
 ];
 
 @Module({})

@@ -1,3 +1,5 @@
+import { ADMIN_LIST, AdminListQueryDto } from './admin-list.js';
+import { ApiList } from '../common/list-order.js';
 import {
   Body,
   Controller,
@@ -21,7 +23,6 @@ import type { AdminSaveAnswer } from '../contract/staff.js';
 import { RequirePermission } from '../core/access/permissions.js';
 import { ImageUploadInterceptor, checkImage } from '../media/upload-policy.js';
 import { ADMIN_MESSAGES, AdminsService } from './admins.service.js';
-import { ListQueryDto } from '../common/listing.js';
 import { CreateAdminDto, UpdateAdminDto } from './dto/admin.dto.js';
 
 const AdminId = new IdPipe(ADMIN_MESSAGES.notFound);
@@ -37,7 +38,8 @@ export class AdminsController {
   @RequirePermission('admin', 'view')
   @Get()
   @ApiOperation({ summary: 'Les administrateurs, paginés (8 par page), recherche sur le nom et le prénom.' })
-  list(@Query() query: ListQueryDto) {
+  @ApiList(ADMIN_LIST, 'Recherche sur le prénom, le nom et l’e-mail (sans accents ni casse).')
+  list(@Query() query: AdminListQueryDto) {
     return this.admins.list(query);
   }
 

@@ -1,3 +1,5 @@
+import { applyListQuery } from '../common/list-order.js';
+import { ADMIN_LIST, type AdminListQueryDto } from './admin-list.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
@@ -18,7 +20,7 @@ import { PublishingService } from '../publishing/publishing.service.js';
 // Avatars get the same resized variants as every other image (their answers list them).
 import { discardImage, saveWithImages } from '../media/image-variants.js';
 import type { CheckedImage } from '../media/upload-policy.js';
-import { pageByIds, pageOf, pageRequest, whereSearch, type ListQueryDto } from '../common/listing.js';
+import { pageByIds, pageOf, pageRequest, whereSearch } from '../common/listing.js';
 import type { CreateAdminDto, UpdateAdminDto } from './dto/admin.dto.js';
 import { ROLE_UNKNOWN } from './dto/admin.dto.js';
 import { User } from './entities/user.entity.js';
@@ -62,9 +64,9 @@ export class AdminsService {
     if (published > 0) await this.publishing.notifyChange('article.author', label);
   }
 
-  async list(query: ListQueryDto): Promise<AdminListAnswer> {
+  async list(query: AdminListQueryDto): Promise<AdminListAnswer> {
     const request = pageRequest(query, ADMINS_PER_PAGE);
-    const ids = whereSearch(this.users.createQueryBuilder('user'), 'user', query.search).orderBy('user.id', 'ASC');
+    const ids = applyListQuery(whereSearch(this.users.createQueryBuilder('user'), 'user', query.search), query, ADMIN_LIST);
     const { rows, total } = await pageByIds(ids, { skip: request.skip, take: request.perPage }, (page) =>
       this.users
         .createQueryBuilder('user')

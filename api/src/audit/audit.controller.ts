@@ -1,3 +1,5 @@
+import { AUDIT_LIST } from './audit-list.js';
+import { ApiList } from '../common/list-order.js';
 import { Controller, Get, Header, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -19,6 +21,7 @@ export class AuditController {
   @ApiOperation({
     summary: 'Journal d’activité, le plus récent d’abord (filtres entity, entity_id, user_id, action, from, to, search).',
   })
+  @ApiList(AUDIT_LIST, 'Recherche sur l’élément, l’auteur et l’adresse IP (sans accents ni casse).')
   async list(@Query() query: AuditQueryDto): Promise<AuditListAnswer> {
     const entries = await this.audit.list(query);
     return {

@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, LessThan, type EntityManager } from 'typeorm';
 import { User } from '../admins/entities/user.entity.js';
-import { pageRequest, paginate, whereContains } from '../common/listing.js';
+import { applyListQuery } from '../common/list-order.js';
+import { pageRequest, paginate, whereSearch } from '../common/listing.js';
+import { AUDIT_LIST } from './audit-list.js';
 import type { AuditAction, AuditChange, AuditEntryView } from '../contract/audit.js';
 import type { Paginated } from '../contract/staff.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
@@ -46,12 +48,6 @@ export function toAuditView(row: AuditEntry): AuditEntryView {
   };
 }
 
-/** Dates of the journal's filters: a date alone covers its whole day (UTC). */
-function bound(value: string, end: boolean): Date {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`);
-  return new Date(value);
-}
-
 /**
  * Writes and reads the activity history. Entries are written with the manager of the change they
  * describe (same transaction); reading is for staff with admin view (journal) or the record's own
@@ -93,14 +89,9 @@ export class AuditService {
   }
 
   async list(query: AuditQueryDto): Promise<Paginated<AuditEntryView>> {
-    const qb = this.dataSource.getRepository(AuditEntry).createQueryBuilder('entry').orderBy('entry.id', 'DESC');
-    if (query.entity) qb.andWhere('entry.entity = :entity', { entity: query.entity });
-    if (query.entity_id) qb.andWhere('entry.entity_id = :entityId', { entityId: query.entity_id });
-    if (query.user_id) qb.andWhere('entry.user_id = :userId', { userId: query.user_id });
-    if (query.action) qb.andWhere('entry.action = :action', { action: query.action });
-    if (query.from) qb.andWhere('entry.created_at >= :from', { from: bound(query.from, false) });
-    if (query.to) qb.andWhere('entry.created_at <= :to', { to: bound(query.to, true) });
-    whereContains(qb, ['entry.label', 'entry.user_name', 'entry.ip'], query.search);
+    const qb = applyListQuery(this.dataSource.getRepository(AuditEntry).createQueryBuilder('entry'), query, AUDIT_LIST);
+    // Label, name and address, accents and case ignored ("electrogene" finds "Électrogène").
+    whereSearch(qb, 'entry', query.search);
     return paginate(qb, pageRequest(query, AUDIT_PAGE_SIZE), toAuditView);
   }
 

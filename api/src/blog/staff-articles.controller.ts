@@ -1,3 +1,5 @@
+import { ARTICLE_LIST } from './article-list.js';
+import { ApiList } from '../common/list-order.js';
 import {
   Body,
   Controller,
@@ -34,6 +36,7 @@ export class StaffArticlesController {
   @Get()
   @Header('Cache-Control', 'no-store')
   @RequirePermission('blog', 'view')
+  @ApiList(ARTICLE_LIST, 'Recherche sur le titre (sans accents ni casse).')
   async list(@Query() query: StaffArticleListQueryDto): Promise<StaffArticleListAnswer> {
     return { success: true, message: 'Articles récupérés avec succès.', blogs: await this.articles.list(query) };
   }

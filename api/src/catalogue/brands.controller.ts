@@ -1,3 +1,5 @@
+import { BRAND_LIST } from './brand-category-lists.js';
+import { ApiList } from '../common/list-order.js';
 import {
   Body,
   Controller,
@@ -32,6 +34,7 @@ export class BrandsController {
   @Get()
   @Header('Cache-Control', 'no-store')
   @RequirePermission('shop', 'view')
+  @ApiList(BRAND_LIST, 'Recherche sur le nom (sans accents ni casse).')
   async list(@Query() query: ListQueryDto): Promise<BrandListAnswer> {
     return { success: true, message: 'Marques récupérées avec succès.', brands: await this.brands.list(query) };
   }

@@ -1,3 +1,5 @@
+import { applyListOrder } from '../common/list-order.js';
+import { BRAND_LIST } from './brand-category-lists.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
@@ -47,7 +49,7 @@ export class BrandsService {
 
   async list(query: ListQueryDto): Promise<Paginated<StaffBrand>> {
     const request = pageRequest(query, BRANDS_PAGE_SIZE);
-    const qb = this.brands.createQueryBuilder('brand').orderBy('brand.created_at', 'DESC').addOrderBy('brand.id', 'DESC');
+    const qb = applyListOrder(this.brands.createQueryBuilder('brand'), query, BRAND_LIST);
     whereSearch(qb, 'brand', query.search);
     const [rows, total] = await qb.skip(request.skip).take(request.perPage).getManyAndCount();
     const counts = await this.productCounts(rows.map((b) => b.id));

@@ -1,3 +1,5 @@
+import { CATEGORY_LIST } from './brand-category-lists.js';
+import { ApiList } from '../common/list-order.js';
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -24,6 +26,7 @@ export class CategoriesController {
   @Get('category')
   @Header('Cache-Control', 'no-store')
   @RequirePermission('shop', 'view')
+  @ApiList(CATEGORY_LIST, 'Recherche sur la désignation (sans accents ni casse).')
   async list(@Query() query: ListQueryDto): Promise<CategoryListAnswer> {
     return { success: true, message: 'Catégories récupérées avec succès.', categories: await this.categories.list(query) };
   }

@@ -1,3 +1,5 @@
+import { applyListOrder } from '../common/list-order.js';
+import { CATEGORY_LIST } from './brand-category-lists.js';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
@@ -41,10 +43,7 @@ export class CategoriesService {
 
   async list(query: ListQueryDto): Promise<Paginated<StaffCategory>> {
     const request = pageRequest(query, CATEGORIES_PAGE_SIZE);
-    const qb = this.categories
-      .createQueryBuilder('category')
-      .orderBy('category.created_at', 'DESC')
-      .addOrderBy('category.id', 'DESC');
+    const qb = applyListOrder(this.categories.createQueryBuilder('category'), query, CATEGORY_LIST);
     whereSearch(qb, 'category', query.search);
     const [rows, total] = await qb.skip(request.skip).take(request.perPage).getManyAndCount();
     const counts = await this.productCounts(rows.map((c) => c.id));

@@ -2,12 +2,13 @@ import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common'
 import type { Request, Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { IdPipe } from '../access/id.pipe.js';
-import { ListQueryDto } from '../common/listing.js';
+import { ApiList } from '../common/list-order.js';
 import type { CategoriesAnswer, ProductAnswer, ProductFilterAnswer, ProductListAnswer } from '../contract/public.js';
 import { Public } from '../core/access/permissions.js';
 import { ProductFilterQueryDto } from './dto/public-catalogue.dto.js';
 import { PublicAnswerCache } from '../publishing/public-answer-cache.js';
 import { PublicCatalogueService } from './public-catalogue.service.js';
+import { PRODUCT_LIST, ProductListQueryDto } from './product-list.js';
 
 /**
  * Lists may be cached briefly by browsers and CDNs (with an ETag, answered from the in-process cache that
@@ -36,7 +37,8 @@ export class PublicCatalogueController {
 
   @Get('product')
   @Public()
-  async products(@Query() query: ListQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @ApiList(PRODUCT_LIST, 'Recherche sur le nom et la référence (sans accents ni casse).')
+  async products(@Query() query: ProductListQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.cache.send(req, res, LIST_CACHE, async (): Promise<ProductListAnswer> => {
       const products = await this.catalogue.list(query);
       return { success: true, message: products.total ? 'Produits trouvés' : 'Aucun produit trouvé', products };

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { pageByIds, pageOf, pageRequest, scopeCount, searchScope, whereScope, type SearchScope } from '../common/listing.js';
+import { applyListQuery } from '../common/list-order.js';
 import type { Paginated } from '../contract/staff.js';
 import type { PublicCategory, PublicProduct } from '../contract/public.js';
 import { notFound } from '../core/errors/api-error.js';
@@ -9,6 +10,7 @@ import { imageVariants } from '../media/image-variants.js';
 import { FILTER_DEFAULT_LIMIT, FILTER_MAX_LIMIT, type ProductFilterQueryDto } from './dto/public-catalogue.dto.js';
 import { Category } from './entities/category.entity.js';
 import { Product } from './entities/product.entity.js';
+import { PRODUCT_LIST, type ProductListQueryDto } from './product-list.js';
 
 export const PRODUCT_NOT_FOUND = 'Produit introuvable.';
 /** Without `per_page`, GET /api/product answers up to 100 products (the old client read them all). */
@@ -91,10 +93,10 @@ export class PublicCatalogueService {
     return whereScope(this.dataSource.getRepository(Product).createQueryBuilder('product'), 'product', scope);
   }
 
-  async list(query: { page?: number; per_page?: number; search?: string }): Promise<Paginated<PublicProduct>> {
+  async list(query: ProductListQueryDto): Promise<Paginated<PublicProduct>> {
     const request = pageRequest(query, PUBLIC_PRODUCTS_DEFAULT_PER_PAGE);
     const scope = await this.scope(query.search);
-    const ids = this.base(scope).orderBy('product.created_at', 'DESC').addOrderBy('product.id', 'DESC');
+    const ids = applyListQuery(this.base(scope), query, PRODUCT_LIST);
     const { rows, total, capped } = await pageByIds(
       ids,
       { skip: request.skip, take: request.perPage },

@@ -1,7 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Paginated } from '../contract/staff.js';
+import { SORT_DIRECTIONS, type SortDirection } from './list-order.js';
 import { normalizeSearch, searchTextContains } from './search-text.js';
 import { trigramMatches } from './search-trigrams.js';
 import { isSqlite } from './transactions.js';
@@ -38,6 +39,18 @@ export class ListQueryDto {
   @IsString({ message: 'La recherche doit être un texte.' })
   @MaxLength(100, { message: 'La recherche ne doit pas dépasser 100 caractères.' })
   search?: string;
+
+  /** A sort key of the list (see list-order.ts): the list answers 422 for a key it does not know. */
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @IsString({ message: 'Le tri doit être un texte.' })
+  @Matches(/^[a-z][a-z0-9_]{0,39}$/, { message: 'Le tri est inconnu.' })
+  sort?: string;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === '' ? undefined : value))
+  @IsIn(SORT_DIRECTIONS, { message: 'Le sens du tri doit être « asc » ou « desc ».' })
+  direction?: SortDirection;
 }
 
 export interface PageRequest {

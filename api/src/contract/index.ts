@@ -6,3 +6,4 @@ export type * from './audit.js';
 export type * from './insights.js';
 export type * from './stock-insights.js';
 export type * from './quotes.js';
+export type * from './saved-views.js';

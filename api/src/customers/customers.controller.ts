@@ -1,8 +1,9 @@
+import { CUSTOMER_LIST, CustomerListQueryDto } from './customer-list.js';
+import { ApiList } from '../common/list-order.js';
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
-import { ListQueryDto } from '../common/listing.js';
 import type { CustomerListAnswer, CustomerSaveAnswer, DoneAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
 import { ImageUploadInterceptor } from '../media/upload-policy.js';
@@ -22,7 +23,8 @@ export class CustomersController {
   @Get()
   @Header('Cache-Control', 'no-store')
   @RequirePermission('orders', 'view')
-  async list(@Query() query: ListQueryDto): Promise<CustomerListAnswer> {
+  @ApiList(CUSTOMER_LIST, 'Recherche sur la société, son e-mail et le représentant (sans accents ni casse).')
+  async list(@Query() query: CustomerListQueryDto): Promise<CustomerListAnswer> {
     return { success: true, message: 'Clients récupérés avec succès.', customers: await this.customers.list(query) };
   }
 

@@ -3,16 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Not, type Repository } from 'typeorm';
 import { isUniqueViolation } from '../auth/unique-violation.js';
 import { validateForm } from '../common/forms.js';
-import {
-  countByParent,
-  pageByIds,
-  pageOf,
-  pageRequest,
-  scopeCount,
-  searchScope,
-  whereScope,
-  type ListQueryDto,
-} from '../common/listing.js';
+import { applyListQuery } from '../common/list-order.js';
+import { CUSTOMER_LIST, type CustomerListQueryDto } from './customer-list.js';
+import { countByParent, pageByIds, pageOf, pageRequest, scopeCount, searchScope, whereScope } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
 import { explainUnappliedUpdate, sentVersion, withCurrentRecord } from '../common/versioning.js';
 import type { StaffCustomer } from '../contract/backoffice.js';
@@ -56,12 +49,14 @@ export class CustomersService {
     return countByParent(this.dataSource.getRepository(Order).createQueryBuilder('ord'), 'ord.customer_id', ids);
   }
 
-  async list(query: ListQueryDto): Promise<Paginated<StaffCustomer>> {
+  async list(query: CustomerListQueryDto): Promise<Paginated<StaffCustomer>> {
     const request = pageRequest(query, CUSTOMERS_PAGE_SIZE);
     const scope = await searchScope(this.customers.createQueryBuilder('customer'), query.search);
-    const ids = whereScope(this.customers.createQueryBuilder('customer'), 'customer', scope)
-      .orderBy('customer.created_at', 'DESC')
-      .addOrderBy('customer.id', 'DESC');
+    const ids = applyListQuery(
+      whereScope(this.customers.createQueryBuilder('customer'), 'customer', scope),
+      query,
+      CUSTOMER_LIST,
+    );
     const { rows, total, capped } = await pageByIds(
       ids,
       { skip: request.skip, take: request.perPage },

@@ -1,3 +1,5 @@
+import { MEDIA_LIST, MediaListQueryDto } from './media-list.js';
+import { ApiList } from '../common/list-order.js';
 import {
   Controller,
   Get,
@@ -15,7 +17,6 @@ import {
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ListQueryDto } from '../common/listing.js';
 import type { MediaListAnswer, MediaUploadAnswer } from '../contract/backoffice.js';
 import { RequirePermission, SignedIn, can } from '../core/access/permissions.js';
 import { forbidden } from '../core/errors/api-error.js';
@@ -64,7 +65,8 @@ export class MediaController {
   @Get('media')
   @Header('Cache-Control', 'no-store')
   @RequirePermission('blog', 'view')
-  async list(@Query() query: ListQueryDto): Promise<MediaListAnswer> {
+  @ApiList(MEDIA_LIST, 'Recherche sur le nom du fichier (sans accents ni casse).')
+  async list(@Query() query: MediaListQueryDto): Promise<MediaListAnswer> {
     return { success: true, message: 'Médias récupérés avec succès.', media: await this.media.list(query) };
   }
 }

@@ -1,7 +1,9 @@
+import { applyListQuery } from '../common/list-order.js';
+import { MEDIA_LIST, type MediaListQueryDto } from './media-list.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { pageRequest, paginate, whereSearch, type ListQueryDto } from '../common/listing.js';
+import { pageRequest, paginate, whereSearch } from '../common/listing.js';
 import type { MediaItem, MediaUploadAnswer } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { ValidationFailed } from '../core/errors/api-error.js';
@@ -66,9 +68,9 @@ export class MediaService {
     return { success: 1, message: 'Image envoyée avec succès.', location: item.url, file: { url: item.url }, media: item };
   }
 
-  async list(query: ListQueryDto): Promise<Paginated<MediaItem>> {
+  async list(query: MediaListQueryDto): Promise<Paginated<MediaItem>> {
     const request = pageRequest(query, MEDIA_PAGE_SIZE);
-    const qb = this.media.createQueryBuilder('media').orderBy('media.created_at', 'DESC').addOrderBy('media.id', 'DESC');
+    const qb = applyListQuery(this.media.createQueryBuilder('media'), query, MEDIA_LIST);
     whereSearch(qb, 'media', query.search);
     return paginate(qb, request, toMediaItem);
   }

@@ -5,6 +5,8 @@ import { IdPipe } from '../access/id.pipe.js';
 import type { DoneAnswer, OrderAnswer, OrderListAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
 import { StaffOrderListQueryDto } from './dto/staff-order.dto.js';
+import { ORDER_LIST } from './order-list.js';
+import { ApiList } from '../common/list-order.js';
 import { DevisService } from './devis.service.js';
 import { StaffOrdersService } from './staff-orders.service.js';
 
@@ -22,6 +24,7 @@ export class StaffOrdersController {
   @Get()
   @Header('Cache-Control', 'no-store')
   @RequirePermission('orders', 'view')
+  @ApiList(ORDER_LIST, 'Recherche sur le numéro de commande et la société (sans accents ni casse).')
   async list(@Query() query: StaffOrderListQueryDto): Promise<OrderListAnswer> {
     const { page, counts } = await this.orders.list(query);
     return { success: true, message: 'Commandes récupérées avec succès.', orderItems: page, status_counts: counts };

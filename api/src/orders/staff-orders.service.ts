@@ -29,6 +29,8 @@ import type { Paginated } from '../contract/staff.js';
 import { conflict, notFound } from '../core/errors/api-error.js';
 import { imageVariants } from '../media/image-variants.js';
 import { OrderHoldDto, OrderStatusDto, type StaffOrderListQueryDto } from './dto/staff-order.dto.js';
+import { ORDER_LIST, ORDER_NARROWING_FILTERS } from './order-list.js';
+import { applyListQuery } from '../common/list-order.js';
 import { OrderCount } from './entities/order-count.entity.js';
 import { OrderItem } from './entities/order-item.entity.js';
 import { ORDER_STATUSES, Order, type OrderStatus } from './entities/order.entity.js';
@@ -155,15 +157,11 @@ export class StaffOrdersService {
     // ORDER BY that mixed in item.id would make MySQL/MariaDB sort the whole join.
     // The search is resolved on the orders alone (see searchScope), then narrows the items' query.
     const scope = await searchScope(this.orders.createQueryBuilder('ord'), query.search);
-    const ids = this.items
-      .createQueryBuilder('item')
-      .innerJoin('item.order', 'ord')
-      .orderBy('ord.created_at', 'DESC')
-      .addOrderBy('ord.id', 'DESC');
+    const ids = applyListQuery(this.items.createQueryBuilder('item').innerJoin('item.order', 'ord'), query, ORDER_LIST);
     whereScope(ids, 'ord', scope);
-    if (query.status) ids.andWhere('ord.status = :status', { status: query.status });
-    // Without a search, the chips and the total come from the counts the database keeps per status.
-    const kept = scope.kind === 'none' ? await this.keptCounts() : null;
+    // Without a search or other filter, the chips and the total come from the counts the database keeps per status.
+    const narrowed = ORDER_NARROWING_FILTERS.some((name) => query[name] !== undefined);
+    const kept = scope.kind === 'none' && !narrowed ? await this.keptCounts() : null;
     const { rows, total, capped } = await pageByIds(
       ids,
       { skip: request.skip, take: request.perPage },

@@ -1,3 +1,5 @@
+import { STOCK_ENTRY_LIST, StockEntryListQueryDto } from './stock-entry-list.js';
+import { ApiList } from '../common/list-order.js';
 import {
   Body,
   Controller,
@@ -15,7 +17,6 @@ import {
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
-import { ListQueryDto } from '../common/listing.js';
 import type { DoneAnswer, StockListAnswer, StockSaveAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
 import { ImageUploadInterceptor } from '../media/upload-policy.js';
@@ -32,7 +33,8 @@ export class StockEntriesController {
   @Get()
   @Header('Cache-Control', 'no-store')
   @RequirePermission('stock', 'view')
-  async list(@Query() query: ListQueryDto): Promise<StockListAnswer> {
+  @ApiList(STOCK_ENTRY_LIST, 'Recherche sur le nom (sans accents ni casse).')
+  async list(@Query() query: StockEntryListQueryDto): Promise<StockListAnswer> {
     return { success: true, message: 'Entrées de stock récupérées avec succès.', stocks: await this.entries.list(query) };
   }
 

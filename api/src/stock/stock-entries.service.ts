@@ -1,8 +1,10 @@
+import { applyListQuery } from '../common/list-order.js';
+import { STOCK_ENTRY_LIST, type StockEntryListQueryDto } from './stock-entry-list.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { toMoney, validateForm } from '../common/forms.js';
-import { pageRequest, paginate, whereSearch, type ListQueryDto } from '../common/listing.js';
+import { pageRequest, paginate, whereSearch } from '../common/listing.js';
 import { explainUnappliedUpdate, sentVersion, withCurrentRecord } from '../common/versioning.js';
 import type { StockEntryRow } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
@@ -61,8 +63,8 @@ export class StockEntriesService {
     @Inject(STORAGE) private readonly storage: Storage,
   ) {}
 
-  async list(query: ListQueryDto): Promise<Paginated<StockEntryRow>> {
-    const qb = this.entries.createQueryBuilder('entry').orderBy('entry.created_at', 'DESC').addOrderBy('entry.id', 'DESC');
+  async list(query: StockEntryListQueryDto): Promise<Paginated<StockEntryRow>> {
+    const qb = applyListQuery(this.entries.createQueryBuilder('entry'), query, STOCK_ENTRY_LIST);
     whereSearch(qb, 'entry', query.search);
     return paginate(qb, pageRequest(query, STOCK_PAGE_SIZE), toStockEntryRow);
   }

@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { LongTextColumn } from '../../core/database/column-types.js';
+import { SearchTextColumn } from '../../common/search-text.js';
 
 /**
  * One line of the activity history: who did what to which record, when, from where. Written in the
@@ -12,6 +13,10 @@ import { LongTextColumn } from '../../core/database/column-types.js';
 export class AuditEntry {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** Normalised label, user name and address: the journal's search ignores accents and case (common/search-text.ts). */
+  @SearchTextColumn(['label', 'user_name', 'ip'])
+  search_text?: string;
 
   @Index('IDX_audit_created_at')
   @Column({ type: 'datetime' })

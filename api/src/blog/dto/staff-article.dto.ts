@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ListQueryDto } from '../../common/listing.js';
 import { trimmed } from '../../common/forms.js';
+import { DateFilter, IdFilter } from '../../common/list-order.js';
 import { ARTICLE_STATUSES, type ArticleStatus } from '../entities/article.entity.js';
 
 const STATUS_MESSAGE = 'Le statut doit être Brouillon, Publié ou Corbeille.';
@@ -11,6 +12,15 @@ export class StaffArticleListQueryDto extends ListQueryDto {
   @Transform(({ value }) => (value === '' || value === 'all' || value === 'Tout' ? undefined : value))
   @IsIn(ARTICLE_STATUSES, { message: STATUS_MESSAGE })
   status?: ArticleStatus;
+
+  @IdFilter('L’auteur est invalide.')
+  user_id?: number;
+
+  @DateFilter('La date de début doit être au format AAAA-MM-JJ.')
+  from?: string;
+
+  @DateFilter('La date de fin doit être au format AAAA-MM-JJ.')
+  to?: string;
 }
 
 /** The editor's form (multipart): the image file and the Editor.js document are checked aside. */

@@ -24,6 +24,10 @@ import { SearchTextColumn } from '../../common/search-text.js';
 @Index('IDX_products_spotlight_created', ['in_spotlight', 'created_at'])
 @Index('IDX_products_category_created', ['category_id', 'created_at'])
 @Index('IDX_products_category_spotlight_created', ['category_id', 'in_spotlight', 'created_at'])
+// The staff list's sorts and filters: brand filter, stock and last-change sorts.
+@Index('IDX_products_brand_created', ['brand_id', 'created_at'])
+@Index('IDX_products_stock', ['stock'])
+@Index('IDX_products_updated_at', ['updated_at'])
 export class Product {
   @PrimaryGeneratedColumn()
   id: number;

@@ -39,6 +39,7 @@ import { StockMovement } from '../../stock/entities/stock-movement.entity.js';
 import { AuditEntry } from '../../audit/entities/audit-entry.entity.js';
 import { RecoveryCode } from '../../auth/two-factor/entities/recovery-code.entity.js';
 import { TwoFactorCredential } from '../../auth/two-factor/entities/two-factor-credential.entity.js';
+import { SavedView } from '../../saved-views/saved-view.entity.js';
 
 export {
   AuditEntry,
@@ -128,4 +129,6 @@ export const ENTITIES: Function[] = [
   JobLease,
   // activity history
   AuditEntry,
+  // each person's named views of the lists
+  SavedView,
 ];

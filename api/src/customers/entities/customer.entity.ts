@@ -34,6 +34,7 @@ export class Customer {
   @Column({ type: 'varchar', length: 255 })
   company_address: string;
 
+  @Index('IDX_customers_representative_name')
   @Column({ type: 'varchar', length: 255 })
   representative_name: string;
 

@@ -1,17 +1,12 @@
 import { Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, Max, Min } from 'class-validator';
-import { ListQueryDto } from '../../common/listing.js';
+import { IsDefined, IsIn, IsInt, IsNotEmpty, Max, Min } from 'class-validator';
 import { intInput, trimmed } from '../../common/forms.js';
 import { ORDER_STATUSES, type OrderStatus } from '../entities/order.entity.js';
 
 const STATUS_MESSAGE = 'Le statut doit être En attente (pending), En cours (inprogress), Expédié (shipped) ou Annulé (canceled).';
 
-export class StaffOrderListQueryDto extends ListQueryDto {
-  @IsOptional()
-  @Transform(({ value }) => (value === '' || value === 'all' ? undefined : value))
-  @IsIn(ORDER_STATUSES, { message: STATUS_MESSAGE })
-  status?: OrderStatus;
-}
+/** GET /api/order's query: see order-list.ts. */
+export { StaffOrderListQueryDto } from '../order-list.js';
 
 /** PUT /api/order/{id}/status, JSON { status }. */
 export class OrderStatusDto {

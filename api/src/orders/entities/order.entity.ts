@@ -26,6 +26,9 @@ export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
 @Index('IDX_orders_status_created', ['status', 'created_at'])
 // Covers the dashboard home's weekly charts (a range on created_at, nothing read from the table).
 @Index('IDX_orders_chart', ['created_at', 'status', 'currency', 'total'])
+// The staff list's currency filter and total sort.
+@Index('IDX_orders_currency_created', ['currency', 'created_at'])
+@Index('IDX_orders_total', ['total'])
 export class Order {
   @PrimaryGeneratedColumn()
   id: number;

@@ -13,9 +13,10 @@ import { OrderCounts1795466991187 } from './1795466991187-OrderCounts.js';
 import { SearchTrigrams1795477040332 } from './1795477040332-SearchTrigrams.js';
 import { HoldsAgainstHoarding1795704000000 } from './1795704000000-HoldsAgainstHoarding.js';
 import { TwoFactor1795704628239 } from './1795704628239-TwoFactor.js';
+import { QuoteVersionsAndClientLinks1795800300000 } from './1795800300000-QuoteVersionsAndClientLinks.js';
 import { StockLedger1795800000000 } from './1795800000000-StockLedger.js';
 import { TaxesAndDocumentNumbers1795800200000 } from './1795800200000-TaxesAndDocumentNumbers.js';
-import { QuoteVersionsAndClientLinks1795800300000 } from './1795800300000-QuoteVersionsAndClientLinks.js';
+import { SavedViewsAndListIndexes1795800500000 } from './1795800500000-SavedViewsAndListIndexes.js';
 import { IdempotentOrderRequests1795800400000 } from './1795800400000-IdempotentOrderRequests.js';
 
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -36,4 +37,5 @@ export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   TaxesAndDocumentNumbers1795800200000,
   QuoteVersionsAndClientLinks1795800300000,
   IdempotentOrderRequests1795800400000,
+  SavedViewsAndListIndexes1795800500000,
 ];

@@ -1,0 +1,47 @@
+import { dateBound, DateFilter, equals, OneOfFilter, type ListDefinition } from '../common/list-order.js';
+import { ListQueryDto } from '../common/listing.js';
+import { ORDER_CURRENCIES, ORDER_STATUSES, type OrderCurrency, type OrderStatus } from './entities/order.entity.js';
+import type { OrderItem } from './entities/order-item.entity.js';
+
+const STATUS_MESSAGE = 'Le statut doit être En attente (pending), En cours (inprogress), Expédié (shipped) ou Annulé (canceled).';
+
+/**
+ * GET /api/order's sorts and filters. The list's rows are order lines (`item`) joined to their
+ * order (`ord`): sorted on the order's columns, ties by the order's id (its lines stay together).
+ */
+export const ORDER_LIST: ListDefinition<OrderItem> = {
+  sorts: {
+    created_at: 'ord.created_at',
+    order_num: 'ord.order_num',
+    company_name: 'ord.company_name',
+    status: 'ord.status',
+    currency: 'ord.currency',
+    total: 'ord.total',
+    hold_until: 'ord.hold_until',
+  },
+  defaultSort: { key: 'created_at', direction: 'desc' },
+  id: 'ord.id',
+  filters: {
+    status: { apply: equals('ord.status'), doc: { description: 'Statut de la commande.', enum: ORDER_STATUSES } },
+    currency: { apply: equals('ord.currency'), doc: { description: 'Devise de la commande.', enum: ORDER_CURRENCIES } },
+    from: { apply: dateBound('ord.created_at', 'from'), doc: { description: 'Passée à partir de ce jour (AAAA-MM-JJ).' } },
+    to: { apply: dateBound('ord.created_at', 'to'), doc: { description: 'Passée jusqu’à ce jour inclus (AAAA-MM-JJ).' } },
+  },
+};
+
+/** Filters beyond the status: the per-status counts kept by the database no longer give the total. */
+export const ORDER_NARROWING_FILTERS = ['currency', 'from', 'to'] as const;
+
+export class StaffOrderListQueryDto extends ListQueryDto {
+  @OneOfFilter(ORDER_STATUSES, STATUS_MESSAGE)
+  status?: OrderStatus;
+
+  @OneOfFilter(ORDER_CURRENCIES, 'La devise doit être Dollar, Euro ou Fcfa.')
+  currency?: OrderCurrency;
+
+  @DateFilter('La date de début doit être au format AAAA-MM-JJ.')
+  from?: string;
+
+  @DateFilter('La date de fin doit être au format AAAA-MM-JJ.')
+  to?: string;
+}
