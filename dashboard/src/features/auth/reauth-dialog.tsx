@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { isApiError, setReauthenticator } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Field, FormAlert } from '../../ui/field';
@@ -14,7 +14,8 @@ import { PASSWORD_REQUIRED } from './email-rules';
 import { usePermissions } from './permissions';
 import { PasswordInput } from './password-input';
 
-interface Pending {
+/** The calls waiting for the person to sign in again. */
+export interface Pending {
   resolve: () => void;
   reject: (reason?: unknown) => void;
 }
@@ -26,10 +27,9 @@ interface Pending {
  * again, so a save in progress completes and nothing typed is lost. "Aller à la page de connexion"
  * gives up (the page is left, as before).
  */
-export function ReauthDialog() {
+export function ReauthDialog({ pending, onDone }: { pending: Pending; onDone: () => void }) {
   const { user } = usePermissions();
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState<Pending | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   /** The account asks for its second factor after the password: the methods it offers. */
   const [secondFactor, setSecondFactor] = useState<SecondFactorMethod[] | null>(null);
@@ -42,26 +42,12 @@ export function ReauthDialog() {
     formState: { errors, isSubmitting },
   } = useForm<{ password: string }>({ defaultValues: { password: '' } });
 
-  useEffect(() => {
-    setReauthenticator(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          setFormError(null);
-          setSecondFactor(null);
-          reset({ password: '' });
-          setPending({ resolve, reject });
-        }),
-    );
-    return () => setReauthenticator(null);
-  }, [reset]);
-
   const email = emailRef.current ?? '';
   const signedIn = () => {
     // The waiting calls first: a query waiting behind this dialog would otherwise be refetched by the
     // invalidation, wait for the dialog in turn, and neither would ever end.
-    pending?.resolve();
-    setPending(null);
-    setSecondFactor(null);
+    pending.resolve();
+    onDone();
     void queryClient.invalidateQueries();
   };
   const onSubmit = handleSubmit(async ({ password }) => {
@@ -87,7 +73,6 @@ export function ReauthDialog() {
     }
   });
 
-  if (!pending) return null;
   return (
     <Dialog
       open
@@ -103,7 +88,7 @@ export function ReauthDialog() {
             variant="ghost"
             onClick={() => {
               pending.reject(new Error('gave up'));
-              setPending(null);
+              onDone();
             }}
             disabled={isSubmitting}
           >

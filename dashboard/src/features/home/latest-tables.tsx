@@ -3,19 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ArrowRight, Eye, ImageOff } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatDate, formatDateTime, fullName, truncate } from '../../lib/format';
 import { listTableState } from '../../lib/use-list-page';
 import { Avatar } from '../../ui/avatar';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
-import { ArticlePreviewDialog } from '../articles/article-preview-dialog';
 import { ARTICLE_STATUS_TONE } from '../articles/status';
-import { OrderDetailDialog } from '../orders/order-detail-dialog';
 import { OrderStatusBadge } from '../orders/status-badge';
 import { formatMoney } from '../products/money';
 import { latestArticlesQueryOptions, latestOrdersQueryOptions } from './api';
+
+// The two side panels are fetched when first opened: the home screen itself does not need them.
+const ArticlePreviewDialog = lazy(() =>
+  import('../articles/article-preview-dialog').then((m) => ({ default: m.ArticlePreviewDialog })),
+);
+const OrderDetailDialog = lazy(() => import('../orders/order-detail-dialog').then((m) => ({ default: m.OrderDetailDialog })));
 import { StoredImage } from '../products/stored-image';
 
 const articleColumn = createColumnHelper<StaffArticle>();
@@ -123,7 +127,11 @@ export function LatestArticles() {
         {...listTableState(query, 'Erreur lors du chargement des articles.')}
         emptyMessage="Aucun article trouvé"
       />
-      {previewing ? <ArticlePreviewDialog article={previewing} onClose={() => setPreviewing(null)} /> : null}
+      {previewing ? (
+        <Suspense fallback={null}>
+          <ArticlePreviewDialog article={previewing} onClose={() => setPreviewing(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
@@ -184,7 +192,11 @@ export function LatestOrders() {
         {...listTableState(query, 'Erreur lors du chargement des commandes.')}
         emptyMessage="Aucune commande trouvée"
       />
-      {showing !== null ? <OrderDetailDialog orderId={showing} placement="right" onClose={() => setShowing(null)} /> : null}
+      {showing !== null ? (
+        <Suspense fallback={null}>
+          <OrderDetailDialog orderId={showing} placement="right" onClose={() => setShowing(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,13 +1,28 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRouterState } from '@tanstack/react-router';
 import { X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { copyrightLine, DESIGNER_CREDIT } from '../../lib/brand';
-import { ReauthDialog } from '../auth/reauth-dialog';
-import { GlobalSearchProvider } from '../search/search-context';
-import { SearchOverlay } from '../search/search-overlay';
+import { ReauthHost } from '../auth/reauth-host';
+import { GlobalSearchProvider, useGlobalSearch } from '../search/search-context';
 import { SidebarContent } from './sidebar';
 import { Topbar } from './topbar';
+
+// Fetched the first time someone opens the global search (button or keyboard shortcut).
+const SearchOverlay = lazy(() => import('../search/search-overlay').then((m) => ({ default: m.SearchOverlay })));
+
+function LazySearchOverlay() {
+  const { open } = useGlobalSearch();
+  const [wanted, setWanted] = useState(open);
+  useEffect(() => {
+    if (open) setWanted(true);
+  }, [open]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <SearchOverlay />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * The signed-in frame of every screen: sidebar (fixed from 1200 px, a drawer below), top bar,
@@ -59,8 +74,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           </footer>
         </div>
       </div>
-      <SearchOverlay />
-      <ReauthDialog />
+      <LazySearchOverlay />
+      <ReauthHost />
     </GlobalSearchProvider>
   );
 }
