@@ -426,6 +426,20 @@ export interface OrderListAnswer {
   status_counts: OrderStatusCounts;
 }
 
+/** A row of the order-level list (GET /api/order/list): the order, its line count and its quote's state. */
+export interface StaffOrderSummary extends StaffOrder {
+  lines_count: number;
+  /** The latest quote version's number (v1, v2 …) and the quote's state; null before any version. */
+  quote: { version: number; state: string | null } | null;
+}
+
+export interface OrderSummaryListAnswer {
+  success: true;
+  message: string;
+  orders: Paginated<StaffOrderSummary>;
+  status_counts: OrderStatusCounts;
+}
+
 export interface StaffOrderDetail extends StaffOrder {
   items: Omit<OrderItemRow, 'order'>[];
   /** E-mails about this order (confirmation, status changes, expiry), oldest first. */

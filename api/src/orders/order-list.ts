@@ -1,7 +1,9 @@
-import { dateBound, DateFilter, equals, OneOfFilter, type ListDefinition } from '../common/list-order.js';
+import type { ObjectLiteral } from 'typeorm';
+import { dateBound, DateFilter, equals, IdFilter, OneOfFilter, type ListDefinition } from '../common/list-order.js';
 import { ListQueryDto } from '../common/listing.js';
 import { ORDER_CURRENCIES, ORDER_STATUSES, type OrderCurrency, type OrderStatus } from './entities/order.entity.js';
 import type { OrderItem } from './entities/order-item.entity.js';
+import type { Order } from './entities/order.entity.js';
 
 const STATUS_MESSAGE = 'Le statut doit être En attente (pending), En cours (inprogress), Expédié (shipped) ou Annulé (canceled).';
 
@@ -9,23 +11,49 @@ const STATUS_MESSAGE = 'Le statut doit être En attente (pending), En cours (inp
  * GET /api/order's sorts and filters. The list's rows are order lines (`item`) joined to their
  * order (`ord`): sorted on the order's columns, ties by the order's id (its lines stay together).
  */
+/** The sorts of both order lists, on the order's columns (alias `ord`). */
+const ORDER_SORTS = {
+  created_at: 'ord.created_at',
+  order_num: 'ord.order_num',
+  company_name: 'ord.company_name',
+  status: 'ord.status',
+  currency: 'ord.currency',
+  total: 'ord.total',
+  hold_until: 'ord.hold_until',
+};
+
+/** The filters of both order lists, on the order's columns. */
+function orderFilters<E extends ObjectLiteral>() {
+  return {
+    status: { apply: equals<E>('ord.status'), doc: { description: 'Statut de la commande.', enum: ORDER_STATUSES } },
+    currency: { apply: equals<E>('ord.currency'), doc: { description: 'Devise de la commande.', enum: ORDER_CURRENCIES } },
+    from: { apply: dateBound<E>('ord.created_at', 'from'), doc: { description: 'Passée à partir de ce jour (AAAA-MM-JJ).' } },
+    to: { apply: dateBound<E>('ord.created_at', 'to'), doc: { description: 'Passée jusqu’à ce jour inclus (AAAA-MM-JJ).' } },
+  };
+}
+
+/**
+ * GET /api/order's sorts and filters. The list's rows are order lines (`item`) joined to their
+ * order (`ord`): sorted on the order's columns, ties by the order's id (its lines stay together).
+ */
 export const ORDER_LIST: ListDefinition<OrderItem> = {
-  sorts: {
-    created_at: 'ord.created_at',
-    order_num: 'ord.order_num',
-    company_name: 'ord.company_name',
-    status: 'ord.status',
-    currency: 'ord.currency',
-    total: 'ord.total',
-    hold_until: 'ord.hold_until',
-  },
+  sorts: ORDER_SORTS,
+  defaultSort: { key: 'created_at', direction: 'desc' },
+  id: 'ord.id',
+  filters: orderFilters<OrderItem>(),
+};
+
+/** GET /api/order/list: one row per order (`ord`), the same sorts and filters, and the client's orders. */
+export const ORDER_SUMMARY_LIST: ListDefinition<Order> = {
+  sorts: ORDER_SORTS,
   defaultSort: { key: 'created_at', direction: 'desc' },
   id: 'ord.id',
   filters: {
-    status: { apply: equals('ord.status'), doc: { description: 'Statut de la commande.', enum: ORDER_STATUSES } },
-    currency: { apply: equals('ord.currency'), doc: { description: 'Devise de la commande.', enum: ORDER_CURRENCIES } },
-    from: { apply: dateBound('ord.created_at', 'from'), doc: { description: 'Passée à partir de ce jour (AAAA-MM-JJ).' } },
-    to: { apply: dateBound('ord.created_at', 'to'), doc: { description: 'Passée jusqu’à ce jour inclus (AAAA-MM-JJ).' } },
+    ...orderFilters<Order>(),
+    customer_id: {
+      apply: equals<Order>('ord.customer_id'),
+      doc: { description: 'Client (id) : ses commandes.', type: 'integer' },
+    },
   },
 };
 
@@ -44,4 +72,9 @@ export class StaffOrderListQueryDto extends ListQueryDto {
 
   @DateFilter('La date de fin doit être au format AAAA-MM-JJ.')
   to?: string;
+}
+
+export class StaffOrderSummaryQueryDto extends StaffOrderListQueryDto {
+  @IdFilter('Le client est invalide.')
+  customer_id?: number;
 }

@@ -2,10 +2,10 @@ import { Body, Controller, Delete, Get, Header, Param, Put, Query, Res } from '@
 import type { Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IdPipe } from '../access/id.pipe.js';
-import type { DoneAnswer, OrderAnswer, OrderListAnswer } from '../contract/backoffice.js';
+import type { DoneAnswer, OrderAnswer, OrderListAnswer, OrderSummaryListAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
 import { StaffOrderListQueryDto } from './dto/staff-order.dto.js';
-import { ORDER_LIST } from './order-list.js';
+import { ORDER_LIST, ORDER_SUMMARY_LIST, StaffOrderSummaryQueryDto } from './order-list.js';
 import { ApiList } from '../common/list-order.js';
 import { DevisService } from './devis.service.js';
 import { StaffOrdersService } from './staff-orders.service.js';
@@ -28,6 +28,16 @@ export class StaffOrdersController {
   async list(@Query() query: StaffOrderListQueryDto): Promise<OrderListAnswer> {
     const { page, counts } = await this.orders.list(query);
     return { success: true, message: 'Commandes récupérées avec succès.', orderItems: page, status_counts: counts };
+  }
+
+  @Get('list')
+  @Header('Cache-Control', 'no-store')
+  @RequirePermission('orders', 'view')
+  @ApiOperation({ summary: 'Les commandes, une ligne par commande (nombre de lignes, totaux par devise, statut, devis).' })
+  @ApiList(ORDER_SUMMARY_LIST, 'Recherche sur le numéro de commande et la société (sans accents ni casse).')
+  async listOrders(@Query() query: StaffOrderSummaryQueryDto): Promise<OrderSummaryListAnswer> {
+    const { page, counts } = await this.orders.listOrders(query);
+    return { success: true, message: 'Commandes récupérées avec succès.', orders: page, status_counts: counts };
   }
 
   @Get(':id')

@@ -21,6 +21,7 @@ import type {
   OrderStatusCounts,
   StaffOrder,
   StaffOrderDetail,
+  StaffOrderSummary,
 } from '../contract/backoffice.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
@@ -29,7 +30,8 @@ import type { Paginated } from '../contract/staff.js';
 import { conflict, notFound } from '../core/errors/api-error.js';
 import { imageVariants } from '../media/image-variants.js';
 import { OrderHoldDto, OrderStatusDto, type StaffOrderListQueryDto } from './dto/staff-order.dto.js';
-import { ORDER_LIST, ORDER_NARROWING_FILTERS } from './order-list.js';
+import { ORDER_LIST, ORDER_NARROWING_FILTERS, ORDER_SUMMARY_LIST, type StaffOrderSummaryQueryDto } from './order-list.js';
+import { QuoteVersion } from '../quotes/entities/quote-version.entity.js';
 import { applyListQuery } from '../common/list-order.js';
 import { OrderCount } from './entities/order-count.entity.js';
 import { OrderItem } from './entities/order-item.entity.js';
@@ -173,6 +175,53 @@ export class StaffOrdersService {
     rows.sort((a, b) => position.get(a.order_id)! - position.get(b.order_id)! || a.id - b.id);
     const page = pageOf(rows.map(toOrderItemRow), total, request, capped);
     return { page, counts: kept ? kept.orders : await this.statusCounts(scope) };
+  }
+
+  /**
+   * The order-level list: one row per order (sorted and filtered like the lines list, and by client),
+   * each with its number of lines and its latest quote version, read for the page's orders only.
+   */
+  async listOrders(query: StaffOrderSummaryQueryDto): Promise<{ page: Paginated<StaffOrderSummary>; counts: OrderStatusCounts }> {
+    const request = pageRequest(query, ORDERS_PAGE_SIZE);
+    const scope = await searchScope(this.orders.createQueryBuilder('ord'), query.search);
+    const ids = applyListQuery(this.orders.createQueryBuilder('ord'), query, ORDER_SUMMARY_LIST);
+    whereScope(ids, 'ord', scope);
+    const narrowed = [...ORDER_NARROWING_FILTERS, 'customer_id' as const].some((name) => query[name] !== undefined);
+    const kept = scope.kind === 'none' && !narrowed ? await this.keptCounts() : null;
+    const { rows, total, capped } = await pageByIds(
+      ids,
+      { skip: request.skip, take: request.perPage },
+      (pageIds) => this.orders.createQueryBuilder('ord').where('ord.id IN (:...pageIds)', { pageIds }).getMany(),
+      kept ? { total: async () => (query.status ? kept.orders[query.status] : kept.orders.all) } : scopeCount(scope),
+    );
+    const orderIds = rows.map((order) => order.id);
+    const lines = new Map<number, number>();
+    const versions = new Map<number, number>();
+    if (orderIds.length) {
+      const counted = await this.items
+        .createQueryBuilder('item')
+        .select('item.order_id', 'order_id')
+        .addSelect('COUNT(*)', 'n')
+        .where('item.order_id IN (:...orderIds)', { orderIds })
+        .groupBy('item.order_id')
+        .getRawMany<{ order_id: number | string; n: number | string }>();
+      for (const row of counted) lines.set(Number(row.order_id), Number(row.n));
+      const latest = await this.dataSource
+        .getRepository(QuoteVersion)
+        .createQueryBuilder('version')
+        .select('version.order_id', 'order_id')
+        .addSelect('MAX(version.number)', 'n')
+        .where('version.order_id IN (:...orderIds)', { orderIds })
+        .groupBy('version.order_id')
+        .getRawMany<{ order_id: number | string; n: number | string }>();
+      for (const row of latest) versions.set(Number(row.order_id), Number(row.n));
+    }
+    const summaries = rows.map((order): StaffOrderSummary => ({
+      ...toStaffOrder(order),
+      lines_count: lines.get(order.id) ?? 0,
+      quote: versions.has(order.id) ? { version: versions.get(order.id)!, state: order.quote_state } : null,
+    }));
+    return { page: pageOf(summaries, total, request, capped), counts: kept ? kept.orders : await this.statusCounts(scope) };
   }
 
   /**

@@ -29,6 +29,8 @@ export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
 // The staff list's currency filter and total sort.
 @Index('IDX_orders_currency_created', ['currency', 'created_at'])
 @Index('IDX_orders_total', ['total'])
+// A client's orders (the client page), newest first.
+@Index('IDX_orders_customer_created', ['customer_id', 'created_at'])
 export class Order {
   @PrimaryGeneratedColumn()
   id: number;

@@ -243,6 +243,7 @@ export const rows: MatrixRow[] = [
 
   // orders
   { method: 'GET', route: '/api/order', category: 'orders', right: 'view', expectAllowed: [200] },
+  { method: 'GET', route: '/api/order/list', category: 'orders', right: 'view', expectAllowed: [200] },
   { method: 'GET', route: '/api/order/:id', category: 'orders', right: 'view', setup: orderSetup, expectAllowed: [200] },
   {
     method: 'PUT',

@@ -15,6 +15,7 @@ export class SavedViewsAndListIndexes1795800500000 implements MigrationInterface
     await queryRunner.query(`CREATE INDEX \`IDX_products_updated_at\` ON \`products\` (\`updated_at\`)`);
     await queryRunner.query(`CREATE INDEX \`IDX_orders_currency_created\` ON \`orders\` (\`currency\`, \`created_at\`)`);
     await queryRunner.query(`CREATE INDEX \`IDX_orders_total\` ON \`orders\` (\`total\`)`);
+    await queryRunner.query(`CREATE INDEX \`IDX_orders_customer_created\` ON \`orders\` (\`customer_id\`, \`created_at\`)`);
     await queryRunner.query(`CREATE INDEX \`IDX_customers_representative_name\` ON \`customers\` (\`representative_name\`)`);
     await queryRunner.query(`ALTER TABLE \`audit_entries\` ADD \`search_text\` varchar(512) NOT NULL DEFAULT ''`);
     await queryRunner.query(`CREATE INDEX \`IDX_53ce963e2568179296da153f84\` ON \`audit_entries\` (\`search_text\`)`);
@@ -30,6 +31,9 @@ export class SavedViewsAndListIndexes1795800500000 implements MigrationInterface
     await queryRunner.query(`DROP INDEX \`IDX_53ce963e2568179296da153f84\` ON \`audit_entries\``);
     await queryRunner.query(`ALTER TABLE \`audit_entries\` DROP COLUMN \`search_text\``);
     await queryRunner.query(`DROP INDEX \`IDX_customers_representative_name\` ON \`customers\``);
+    // InnoDB dropped the foreign key's own index on customer_id when the composite index came: give it back first.
+    await queryRunner.query(`CREATE INDEX \`FK_772d0ce0473ac2ccfa26060dbe9\` ON \`orders\` (\`customer_id\`)`);
+    await queryRunner.query(`DROP INDEX \`IDX_orders_customer_created\` ON \`orders\``);
     await queryRunner.query(`DROP INDEX \`IDX_orders_total\` ON \`orders\``);
     await queryRunner.query(`DROP INDEX \`IDX_orders_currency_created\` ON \`orders\``);
     await queryRunner.query(`DROP INDEX \`IDX_products_updated_at\` ON \`products\``);
