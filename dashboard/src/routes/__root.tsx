@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
 import { NotFoundPage } from '../features/layout/not-found-page';
-import { ConfirmProvider } from '../ui/confirm-dialog';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -15,9 +14,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   return (
-    <ConfirmProvider>
+    <>
       <Outlet />
       <Toaster position="top-right" richColors closeButton duration={1500} toastOptions={{ className: 'font-sans' }} />
-    </ConfirmProvider>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { AppShell } from '../features/layout/app-shell';
 import { isApiError } from '../lib/api';
 import { queryKeys } from '../lib/query-keys';
 import { Button, buttonClasses } from '../ui/button';
+import { ConfirmProvider } from '../ui/confirm-dialog';
 import { FullPageSpinner } from '../ui/spinner';
 
 /**
@@ -49,10 +50,13 @@ function SignedInLayout() {
       void navigate({ to: '/login', search: { redirect: currentPublicPath() }, replace: true });
     }
   }, [error, navigate, queryClient]);
+  // Confirmations are asked only once signed in: the sign-in screens do not ship the alert dialog.
   return (
-    <AppShell>
-      <Outlet />
-    </AppShell>
+    <ConfirmProvider>
+      <AppShell>
+        <Outlet />
+      </AppShell>
+    </ConfirmProvider>
   );
 }
 

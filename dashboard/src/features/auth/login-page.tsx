@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import type { SecondFactorMethod } from '@comptoir/api/contract';
 import { Fingerprint, LogIn } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../lib/api';
 import { companyEmailDomain } from '../../lib/brand';
@@ -15,8 +15,11 @@ import { AuthLayout } from './auth-layout';
 import { domainMessage, EMAIL_REQUIRED, isCompanyEmail, PASSWORD_REQUIRED } from './email-rules';
 import { PasswordInput } from './password-input';
 import { safeRedirect } from './redirect';
+
+// The second step is fetched only by accounts that have one (most sign in with the password alone).
+const SecondFactorStep = lazy(() => import('../two-factor/second-factor-step').then((m) => ({ default: m.SecondFactorStep })));
+const EnrolmentStep = lazy(() => import('../two-factor/second-factor-step').then((m) => ({ default: m.EnrolmentStep })));
 import { isPasskeyCancel, signInWithPasskey } from '../two-factor/api';
-import { EnrolmentStep, SecondFactorStep } from '../two-factor/second-factor-step';
 
 interface LoginForm {
   email: string;
@@ -108,11 +111,13 @@ export function LoginPage({
         subtitle={step.enrol ? undefined : 'Confirmez votre identité avec votre second facteur.'}
       >
         {formError ? <FormAlert>{formError}</FormAlert> : null}
-        {step.enrol ? (
-          <EnrolmentStep onSignedIn={signedIn} onRestart={restart} />
-        ) : (
-          <SecondFactorStep methods={step.methods} onSignedIn={signedIn} onRestart={restart} />
-        )}
+        <Suspense fallback={null}>
+          {step.enrol ? (
+            <EnrolmentStep onSignedIn={signedIn} onRestart={restart} />
+          ) : (
+            <SecondFactorStep methods={step.methods} onSignedIn={signedIn} onRestart={restart} />
+          )}
+        </Suspense>
       </AuthLayout>
     );
   }
