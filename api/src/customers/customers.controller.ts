@@ -1,7 +1,7 @@
 import { CUSTOMER_LIST, CustomerListQueryDto } from './customer-list.js';
 import { ApiList } from '../common/list-order.js';
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
 import type { CustomerListAnswer, CustomerSaveAnswer, DoneAnswer } from '../contract/backoffice.js';
@@ -26,6 +26,14 @@ export class CustomersController {
   @ApiList(CUSTOMER_LIST, 'Recherche sur la société, son e-mail et le représentant (sans accents ni casse).')
   async list(@Query() query: CustomerListQueryDto): Promise<CustomerListAnswer> {
     return { success: true, message: 'Clients récupérés avec succès.', customers: await this.customers.list(query) };
+  }
+
+  @Get(':id')
+  @Header('Cache-Control', 'no-store')
+  @RequirePermission('orders', 'view')
+  @ApiOperation({ summary: 'Un client et son nombre de commandes (la page du client).' })
+  async get(@Param('id', ID) id: number): Promise<CustomerSaveAnswer> {
+    return { success: true, message: 'Client récupéré avec succès.', customer: await this.customers.get(id) };
   }
 
   @Post('create')

@@ -96,6 +96,9 @@ describe(`order-level list (${testDatabaseKind()})`, () => {
     expect(await nums({ customer_id: kossi.id })).toEqual(['SUM-2', 'SUM-0']);
     const filtered = await admin.get('/api/order/list').query({ customer_id: kossi.id }).expect(200);
     expect(filtered.body.orders.total).toBe(2);
+    const page = await admin.get(`/api/customer/${kossi.id}`).expect(200);
+    expect(page.body.customer).toMatchObject({ id: kossi.id, company_name: 'Atelier Kossi' });
+    await admin.get('/api/customer/999999').expect(404);
     const bad = await admin.get('/api/order/list').query({ customer_id: 'x' }).expect(422);
     expect(bad.body.errors).toEqual({ customer_id: ['Le client est invalide.'] });
     const unknown = await admin.get('/api/order/list').query({ sort: 'lines' }).expect(422);

@@ -266,6 +266,14 @@ export const rows: MatrixRow[] = [
   // clients
   { method: 'GET', route: '/api/customer', category: 'orders', right: 'view', expectAllowed: [200] },
   {
+    method: 'GET',
+    route: '/api/customer/:id',
+    category: 'orders',
+    right: 'view',
+    setup: async ({ t }) => ({ id: (await fx.customer(t)).id }),
+    expectAllowed: [200],
+  },
+  {
     method: 'POST',
     route: '/api/customer/create',
     category: 'orders',
