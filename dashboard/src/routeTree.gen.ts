@@ -28,6 +28,7 @@ import { Route as AppAdministrationJournalRouteImport } from './routes/_app/admi
 import { Route as AppAdministrationProfileRouteImport } from './routes/_app/administration/profile'
 import { Route as AppAdministrationRolesRouteImport } from './routes/_app/administration/roles'
 import { Route as AppAdministrationTauxDeChangeRouteImport } from './routes/_app/administration/taux-de-change'
+import { Route as AppClientIdRouteImport } from './routes/_app/client/$id'
 import { Route as AppEcrireArticleIndexRouteImport } from './routes/_app/ecrire-article/index'
 import { Route as AppEcrireArticleIdRouteImport } from './routes/_app/ecrire-article/$id'
 import { Route as AppProduitIdRouteImport } from './routes/_app/produit/$id'
@@ -131,6 +132,11 @@ const AppAdministrationTauxDeChangeRoute =
     path: '/taux-de-change',
     getParentRoute: () => AppAdministrationRoute,
   } as any)
+const AppClientIdRoute = AppClientIdRouteImport.update({
+  id: '/client/$id',
+  path: '/client/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppEcrireArticleIndexRoute = AppEcrireArticleIndexRouteImport.update({
   id: '/ecrire-article/',
   path: '/ecrire-article/',
@@ -175,6 +181,7 @@ export interface FileRoutesByFullPath {
   '/administration/profile': typeof AppAdministrationProfileRoute
   '/administration/roles': typeof AppAdministrationRolesRoute
   '/administration/taux-de-change': typeof AppAdministrationTauxDeChangeRoute
+  '/client/$id': typeof AppClientIdRoute
   '/ecrire-article/$id': typeof AppEcrireArticleIdRoute
   '/produit/$id': typeof AppProduitIdRoute
   '/stock/entrees': typeof AppStockEntreesRoute
@@ -199,6 +206,7 @@ export interface FileRoutesByTo {
   '/administration/profile': typeof AppAdministrationProfileRoute
   '/administration/roles': typeof AppAdministrationRolesRoute
   '/administration/taux-de-change': typeof AppAdministrationTauxDeChangeRoute
+  '/client/$id': typeof AppClientIdRoute
   '/ecrire-article/$id': typeof AppEcrireArticleIdRoute
   '/produit/$id': typeof AppProduitIdRoute
   '/stock/entrees': typeof AppStockEntreesRoute
@@ -226,6 +234,7 @@ export interface FileRoutesById {
   '/_app/administration/profile': typeof AppAdministrationProfileRoute
   '/_app/administration/roles': typeof AppAdministrationRolesRoute
   '/_app/administration/taux-de-change': typeof AppAdministrationTauxDeChangeRoute
+  '/_app/client/$id': typeof AppClientIdRoute
   '/_app/ecrire-article/$id': typeof AppEcrireArticleIdRoute
   '/_app/produit/$id': typeof AppProduitIdRoute
   '/_app/stock/entrees': typeof AppStockEntreesRoute
@@ -253,6 +262,7 @@ export interface FileRouteTypes {
     | '/administration/profile'
     | '/administration/roles'
     | '/administration/taux-de-change'
+    | '/client/$id'
     | '/ecrire-article/$id'
     | '/produit/$id'
     | '/stock/entrees'
@@ -277,6 +287,7 @@ export interface FileRouteTypes {
     | '/administration/profile'
     | '/administration/roles'
     | '/administration/taux-de-change'
+    | '/client/$id'
     | '/ecrire-article/$id'
     | '/produit/$id'
     | '/stock/entrees'
@@ -303,6 +314,7 @@ export interface FileRouteTypes {
     | '/_app/administration/profile'
     | '/_app/administration/roles'
     | '/_app/administration/taux-de-change'
+    | '/_app/client/$id'
     | '/_app/ecrire-article/$id'
     | '/_app/produit/$id'
     | '/_app/stock/entrees'
@@ -453,6 +465,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdministrationTauxDeChangeRouteImport
       parentRoute: typeof AppAdministrationRoute
     }
+    '/_app/client/$id': {
+      id: '/_app/client/$id'
+      path: '/client/$id'
+      fullPath: '/client/$id'
+      preLoaderRoute: typeof AppClientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/ecrire-article/': {
       id: '/_app/ecrire-article/'
       path: '/ecrire-article'
@@ -522,6 +541,7 @@ interface AppRouteChildren {
   AppMarquesRoute: typeof AppMarquesRoute
   AppProduitsRoute: typeof AppProduitsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppClientIdRoute: typeof AppClientIdRoute
   AppEcrireArticleIdRoute: typeof AppEcrireArticleIdRoute
   AppProduitIdRoute: typeof AppProduitIdRoute
   AppStockEntreesRoute: typeof AppStockEntreesRoute
@@ -539,6 +559,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMarquesRoute: AppMarquesRoute,
   AppProduitsRoute: AppProduitsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppClientIdRoute: AppClientIdRoute,
   AppEcrireArticleIdRoute: AppEcrireArticleIdRoute,
   AppProduitIdRoute: AppProduitIdRoute,
   AppStockEntreesRoute: AppStockEntreesRoute,

@@ -4,6 +4,7 @@ import { useConfirm } from '../ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../ui/notify';
 import type { PaginationProps } from '../ui/pagination';
 import { errorText } from './api';
+import { PAGE_SIZES } from './list-sort';
 
 /** The paging part of a Laravel-style paged answer. */
 export interface PagedMeta {
@@ -25,6 +26,17 @@ export function pagerOf(paged: PagedMeta | undefined, onPageChange: (page: numbe
   return paged
     ? { page: paged.current_page, lastPage: paged.last_page, lastPageOpen: paged.total_capped, onPageChange }
     : undefined;
+}
+
+/** Adds the page size chooser (`?size=`) to a list's pager, when its route keeps the size. */
+export function withPageSize(
+  pager: PaginationProps | undefined,
+  size: number,
+  onViewChange: ((patch: { size?: number }) => void) | undefined,
+): PaginationProps | undefined {
+  if (!pager || !onViewChange) return pager;
+  const options = [...new Set([size, ...PAGE_SIZES])].sort((a, b) => a - b);
+  return { ...pager, pageSize: { value: size, options, onChange: (next) => onViewChange({ size: next }) } };
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   type RowData,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { RotateCw, TriangleAlert } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, RotateCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { Button } from './button';
@@ -21,7 +21,18 @@ declare module '@tanstack/react-table' {
     className?: string;
     /** Classes of the column's header cell. */
     headerClassName?: string;
+    /** The server's sort key of this column (`?sort=`): its header becomes a sort button. */
+    sortKey?: string;
   }
+}
+
+export type SortDir = 'asc' | 'desc';
+
+/** The list's server-side order: the column's key and direction, from the URL. */
+export interface TableSort {
+  key: string | undefined;
+  dir: SortDir | undefined;
+  onChange: (key: string, dir: SortDir) => void;
 }
 
 export interface DataTableProps<T> {
@@ -46,6 +57,8 @@ export interface DataTableProps<T> {
   columnVisibility?: VisibilityState;
   /** Server pagination under the table; omitted for lists that are not paginated. */
   pagination?: PaginationProps;
+  /** Server-side sorting: the headers of columns with `meta.sortKey` become buttons. */
+  sort?: TableSort;
 }
 
 /**
@@ -72,6 +85,7 @@ export function DataTable<T>({
   getRowId,
   columnVisibility,
   pagination,
+  sort,
 }: DataTableProps<T>) {
   const table = useReactTable({
     data: data ?? [],
@@ -120,19 +134,41 @@ export function DataTable<T>({
           <thead className="bg-surface-muted text-xs font-semibold uppercase tracking-wide text-ink-muted">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={cn(
-                      'whitespace-nowrap px-1.5 py-1.5',
-                      header.column.id === ACTIONS && STICKY_ACTIONS + ' bg-surface-muted',
-                      header.column.columnDef.meta?.headerClassName,
-                    )}
-                  >
-                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
+                {group.headers.map((header) => {
+                  const sortKey = sort ? header.column.columnDef.meta?.sortKey : undefined;
+                  const sorted = sortKey !== undefined && sort?.key === sortKey ? (sort.dir ?? 'asc') : undefined;
+                  const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={
+                        sortKey === undefined
+                          ? undefined
+                          : sorted === 'asc'
+                            ? 'ascending'
+                            : sorted === 'desc'
+                              ? 'descending'
+                              : 'none'
+                      }
+                      className={cn(
+                        'whitespace-nowrap px-1.5 py-1.5',
+                        header.column.id === ACTIONS && STICKY_ACTIONS + ' bg-surface-muted',
+                        header.column.columnDef.meta?.headerClassName,
+                      )}
+                    >
+                      {sort && sortKey !== undefined ? (
+                        <SortButton
+                          label={content}
+                          dir={sorted}
+                          onClick={() => sort.onChange(sortKey, sorted === 'asc' ? 'desc' : 'asc')}
+                        />
+                      ) : (
+                        content
+                      )}
+                    </th>
+                  );
+                })}
               </tr>
             ))}
           </thead>
@@ -164,5 +200,24 @@ export function DataTable<T>({
       </div>
       {pagination && showRows ? <Pagination {...pagination} disabled={pagination.disabled || isFetching} /> : null}
     </div>
+  );
+}
+
+/** A sortable header: a button (Enter and Space sort, like a click), the arrow showing the order. */
+function SortButton({ label, dir, onClick }: { label: ReactNode; dir: SortDir | undefined; onClick: () => void }) {
+  const Icon = dir === 'asc' ? ArrowUp : dir === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={cn(
+        'inline-flex items-center gap-0.5 rounded-sm uppercase tracking-wide hover:text-ink',
+        'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-500',
+        dir && 'text-ink',
+      )}
+    >
+      {label}
+      <Icon className={cn('size-1.5', !dir && 'opacity-50')} aria-hidden="true" />
+    </button>
   );
 }

@@ -19,6 +19,14 @@ export function customersQueryOptions(params: ListParams) {
   });
 }
 
+/** GET /api/customer/{id}: one client and its number of orders (the client page). */
+export function customerQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: [...queryKeys.customers.all, 'detail', id] as const,
+    queryFn: async ({ signal }) => (await api.get<CustomerSaveAnswer>(`/api/customer/${id}`, { signal })).customer,
+  });
+}
+
 /** POST /api/customer/create (multipart, the seven fields). */
 export function createCustomer(fields: CustomerForm) {
   return api.post<CustomerSaveAnswer>('/api/customer/create', toFormData({ ...fields }));

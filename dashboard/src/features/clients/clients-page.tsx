@@ -1,5 +1,6 @@
 import type { StaffCustomer } from '@comptoir/api/contract';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -65,9 +66,14 @@ function ClientsList({ page, search, onPageChange, onSearchChange }: ListPagePro
       column.accessor('company_name', {
         header: 'Société',
         cell: (info) => (
-          <span className="font-medium" title={info.getValue()}>
+          <Link
+            to="/client/$id"
+            params={{ id: String(info.row.original.id) }}
+            className="font-medium hover:text-brand-700 hover:underline"
+            title={info.getValue()}
+          >
             {cutCompany(info.getValue())}
-          </span>
+          </Link>
         ),
       }),
       column.accessor('company_email', {
@@ -100,7 +106,16 @@ function ClientsList({ page, search, onPageChange, onSearchChange }: ListPagePro
         meta: { className: 'text-center', headerClassName: 'text-center' },
         cell: (info) => {
           const count = Number(info.getValue() ?? 0);
-          return <Badge tone={ordersCountTone(count)}>{pad2(count)}</Badge>;
+          return (
+            <Link
+              to="/client/$id"
+              params={{ id: String(info.row.original.id) }}
+              aria-label={`${count} commande${count > 1 ? 's' : ''} de ${info.row.original.company_name}`}
+              className="rounded-full focus-visible:outline-3 focus-visible:outline-accent-500 hover:opacity-80"
+            >
+              <Badge tone={ordersCountTone(count)}>{pad2(count)}</Badge>
+            </Link>
+          );
         },
       }),
       column.accessor('created_at', {

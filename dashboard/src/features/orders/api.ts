@@ -1,4 +1,4 @@
-import type { DoneAnswer, OrderAnswer, OrderListAnswer, OrderStatusValue } from '@comptoir/api/contract';
+import type { DoneAnswer, OrderAnswer, OrderListAnswer, OrderStatusValue, OrderSummaryListAnswer } from '@comptoir/api/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys, type ListParams } from '../../lib/query-keys';
@@ -10,14 +10,57 @@ export interface OrderListParams extends ListParams {
   status?: OrderStatusValue;
 }
 
+/** The order and facets both order lists take (GET /api/order and /api/order/list). */
+export interface OrderViewParams {
+  sort?: string;
+  direction?: 'asc' | 'desc';
+  currency?: 'Dollar' | 'Euro' | 'Fcfa';
+  from?: string;
+  to?: string;
+}
+
+/** GET /api/order/list: one row per order (lines count, totals per currency, quote), a client's with `customer_id`. */
+export function orderSummariesQueryOptions(params: OrderListParams & OrderViewParams & { customer_id?: number }) {
+  return queryOptions({
+    queryKey: [...queryKeys.orders.all, 'by-order', params] as const,
+    queryFn: ({ signal }) =>
+      api.get<OrderSummaryListAnswer>('/api/order/list', {
+        signal,
+        query: {
+          page: params.page,
+          per_page: params.perPage ?? ORDERS_PER_PAGE,
+          search: params.search,
+          status: params.status,
+          sort: params.sort,
+          direction: params.direction,
+          currency: params.currency,
+          from: params.from,
+          to: params.to,
+          customer_id: params.customer_id,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** GET /api/order?page&per_page&search&status: one row per order item, with the counts per status. */
-export function ordersQueryOptions(params: OrderListParams) {
+export function ordersQueryOptions(params: OrderListParams & OrderViewParams) {
   return queryOptions({
     queryKey: queryKeys.orders.list(params),
     queryFn: ({ signal }) =>
       api.get<OrderListAnswer>('/api/order', {
         signal,
-        query: { page: params.page, per_page: params.perPage ?? ORDERS_PER_PAGE, search: params.search, status: params.status },
+        query: {
+          page: params.page,
+          per_page: params.perPage ?? ORDERS_PER_PAGE,
+          search: params.search,
+          status: params.status,
+          sort: params.sort,
+          direction: params.direction,
+          currency: params.currency,
+          from: params.from,
+          to: params.to,
+        },
       }),
     placeholderData: keepPreviousData,
   });

@@ -19,14 +19,28 @@ import { SearchInput } from '../../ui/search-input';
 import { RequireView, usePermissions } from '../auth/permissions';
 import type { ListPageProps } from '../products/list-page';
 import { formatMoney } from '../products/money';
-import { deleteOrder, ordersQueryOptions } from './api';
+import { deleteOrder, ORDERS_PER_PAGE, orderSummariesQueryOptions, ordersQueryOptions } from './api';
+import { OrderSummaryTable } from './order-summary-table';
+import { SavedViewsMenu } from '../saved-views/saved-views-menu';
+import { sortQuery, viewQueryOf, type ListViewProps, type SortSearch } from '../../lib/list-sort';
+import { withPageSize } from '../../lib/use-list-page';
+import { DayFilter, FacetFilter, ListToolbar } from '../../ui/facet-filter';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { ORDER_STATUS_LABEL, ORDER_STATUSES } from './status';
 import { OrderStatusBadge } from './status-badge';
 
 const column = createColumnHelper<OrderItemRow>();
 
-export interface OrdersPageProps extends ListPageProps {
+/** The orders screen's URL beyond page, search and status: order, size, facets, and which rows. */
+export interface OrdersView extends SortSearch {
+  currency?: 'Dollar' | 'Euro' | 'Fcfa';
+  from?: string;
+  to?: string;
+  /** `lignes`: one row per product line; one row per order otherwise (the default). */
+  vue?: 'lignes';
+}
+
+export interface OrdersPageProps extends ListPageProps, ListViewProps<OrdersView> {
   status: OrderStatusValue | undefined;
   onStatusChange: (status: OrderStatusValue | undefined) => void;
 }
@@ -41,14 +55,33 @@ export function OrdersPage(props: OrdersPageProps) {
   );
 }
 
-function OrdersList({ page, search, status, onPageChange, onSearchChange, onStatusChange }: OrdersPageProps) {
+function OrdersList({
+  page,
+  search,
+  status,
+  onPageChange,
+  onSearchChange,
+  onStatusChange,
+  view,
+  onViewChange,
+  onViewReplace,
+}: OrdersPageProps) {
   const { can } = usePermissions();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const [showing, setShowing] = useState<number | null>(null);
-  const list = useQuery(ordersQueryOptions({ page, search, status }));
-  const items = list.data?.orderItems;
-  const counts = list.data?.status_counts;
+  const byLine = view.vue === 'lignes';
+  const { per_page: perPage, ...order } = sortQuery(view, ORDERS_PER_PAGE);
+  const params = { page, search, status, perPage, ...order, currency: view.currency, from: view.from, to: view.to };
+  const list = useQuery({ ...ordersQueryOptions(params), enabled: byLine });
+  const summaries = useQuery({ ...orderSummariesQueryOptions(params), enabled: !byLine });
+  const items = byLine ? list.data?.orderItems : summaries.data?.orders;
+  const counts = (byLine ? list.data : summaries.data)?.status_counts;
+  const tableSort = {
+    key: view.sort,
+    dir: view.dir,
+    onChange: (sort: string, dir: 'asc' | 'desc') => onViewChange({ sort, dir }),
+  };
 
   useEffect(() => {
     if (items && items.last_page >= 1 && page > items.last_page) onPageChange(items.last_page);
@@ -83,22 +116,24 @@ function OrdersList({ page, search, status, onPageChange, onSearchChange, onStat
       column.accessor((row) => row.order.status, {
         id: 'status',
         header: 'Statut',
+        meta: { sortKey: 'status' },
         cell: (info) => <OrderStatusBadge status={info.getValue()} />,
       }),
       column.accessor('created_at', {
         header: "Date d'achat",
-        meta: { className: 'whitespace-nowrap text-ink-muted' },
+        meta: { className: 'whitespace-nowrap text-ink-muted', sortKey: 'created_at' },
         cell: (info) => formatDate(info.getValue()),
       }),
       column.accessor((row) => row.order.company_name, {
         id: 'client',
         header: 'Client',
+        meta: { sortKey: 'company_name' },
         cell: (info) => <span className="font-medium">{info.getValue()}</span>,
       }),
       column.accessor((row) => row.order.order_num, {
         id: 'order_num',
         header: 'N° de commande',
-        meta: { className: 'whitespace-nowrap font-mono text-xs' },
+        meta: { className: 'whitespace-nowrap font-mono text-xs', sortKey: 'order_num' },
       }),
       column.accessor((row) => row.product?.name ?? row.product_name, {
         id: 'product',
@@ -120,7 +155,7 @@ function OrdersList({ page, search, status, onPageChange, onSearchChange, onStat
         meta: { className: 'whitespace-nowrap text-right font-medium tabular-nums', headerClassName: 'text-right' },
         cell: (info) => formatMoney(info.getValue(), info.row.original.currency_symbol),
       }),
-      column.accessor((row) => row.order.currency, { id: 'currency', header: 'Devise' }),
+      column.accessor((row) => row.order.currency, { id: 'currency', header: 'Devise', meta: { sortKey: 'currency' } }),
       column.accessor((row) => row.order.payment_by, {
         id: 'payment_by',
         header: 'Paiement par',
@@ -220,22 +255,75 @@ function OrdersList({ page, search, status, onPageChange, onSearchChange, onStat
           })}
         </div>
       </div>
-      <DataTable
-        label="Liste des commandes"
-        columns={columns}
-        data={items?.data}
-        getRowId={(row) => String(row.id)}
-        isLoading={list.isPending}
-        isFetching={list.isFetching && list.isPlaceholderData}
-        error={
-          list.isError
-            ? errorText(list.error, 'Erreur lors du chargement des commandes.', 'Erreur lors du chargement des commandes.')
-            : null
-        }
-        onRetry={() => void list.refetch()}
-        emptyMessage="Aucune commande trouvée"
-        pagination={pagerOf(items, onPageChange)}
-      />
+      <ListToolbar label="Affichage et filtres des commandes">
+        <div className="inline-flex rounded-md border border-line" role="group" aria-label="Une ligne par">
+          {(
+            [
+              [undefined, 'Par commande'],
+              ['lignes', 'Par ligne de produit'],
+            ] as const
+          ).map(([value, text]) => (
+            <button
+              key={text}
+              type="button"
+              aria-pressed={view.vue === value}
+              onClick={() => onViewChange({ vue: value, sort: undefined, dir: undefined })}
+              className={cn(
+                'h-4 px-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md',
+                'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-500',
+                view.vue === value ? 'bg-brand-700 text-white' : 'bg-surface text-ink-muted hover:bg-surface-muted',
+              )}
+            >
+              {text}
+            </button>
+          ))}
+        </div>
+        <FacetFilter
+          label="Devise"
+          allLabel="Toutes"
+          value={view.currency}
+          options={[
+            { value: 'Fcfa', label: 'FCFA' },
+            { value: 'Euro', label: 'Euro' },
+            { value: 'Dollar', label: 'Dollar' },
+          ]}
+          onChange={(value) =>
+            onViewChange({ currency: value === 'Fcfa' || value === 'Euro' || value === 'Dollar' ? value : undefined })
+          }
+        />
+        <DayFilter label="Du" value={view.from} onChange={(from) => onViewChange({ from })} />
+        <DayFilter label="Au" value={view.to} onChange={(to) => onViewChange({ to })} />
+        <span className="ml-auto">
+          <SavedViewsMenu list="orders" current={viewQueryOf(search, { ...view, status })} onApply={onViewReplace} />
+        </span>
+      </ListToolbar>
+      {byLine ? (
+        <DataTable
+          label="Liste des lignes de commande"
+          columns={columns}
+          data={list.data?.orderItems.data}
+          getRowId={(row) => String(row.id)}
+          isLoading={list.isPending}
+          isFetching={list.isFetching && list.isPlaceholderData}
+          error={
+            list.isError
+              ? errorText(list.error, 'Erreur lors du chargement des commandes.', 'Erreur lors du chargement des commandes.')
+              : null
+          }
+          onRetry={() => void list.refetch()}
+          emptyMessage="Aucune commande trouvée"
+          pagination={withPageSize(pagerOf(items, onPageChange), perPage, onViewChange)}
+          sort={tableSort}
+        />
+      ) : (
+        <OrderSummaryTable
+          label="Liste des commandes"
+          list={summaries}
+          pagination={withPageSize(pagerOf(items, onPageChange), perPage, onViewChange)}
+          sort={tableSort}
+          onShow={setShowing}
+        />
+      )}
       {showing !== null ? <OrderDetailDialog orderId={showing} onClose={() => setShowing(null)} /> : null}
     </section>
   );

@@ -19,14 +19,32 @@ export const PRODUCT_MAX_IMAGES = 5;
  * GET /api/product?page&per_page&search (search on the name). The public catalogue lets caches keep
  * this answer briefly: the dashboard asks past them so it sees its own changes at once.
  */
-export function productsQueryOptions(params: ListParams) {
+/** The staff list's order and facets (GET /api/product's sort, direction, category_id, brand_id, spotlight). */
+export interface ProductListParams extends ListParams {
+  sort?: string;
+  direction?: 'asc' | 'desc';
+  category_id?: number;
+  brand_id?: number;
+  spotlight?: 'yes' | 'no';
+}
+
+export function productsQueryOptions(params: ProductListParams) {
   return queryOptions({
     queryKey: queryKeys.products.list(params),
     queryFn: ({ signal }) =>
       api.get<ProductListAnswer>('/api/product', {
         signal,
         cache: 'no-store',
-        query: { page: params.page, per_page: params.perPage ?? PRODUCTS_PER_PAGE, search: params.search },
+        query: {
+          page: params.page,
+          per_page: params.perPage ?? PRODUCTS_PER_PAGE,
+          search: params.search,
+          sort: params.sort,
+          direction: params.direction,
+          category_id: params.category_id,
+          brand_id: params.brand_id,
+          spotlight: params.spotlight,
+        },
       }),
     placeholderData: keepPreviousData,
   });

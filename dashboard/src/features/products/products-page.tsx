@@ -7,7 +7,14 @@ import { useMemo, useState } from 'react';
 import { formatDate, truncate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { listTableState, pagerOf, useClampPage, useDeleteWithConfirm, type DeleteWithConfirm } from '../../lib/use-list-page';
+import {
+  listTableState,
+  pagerOf,
+  useClampPage,
+  useDeleteWithConfirm,
+  withPageSize,
+  type DeleteWithConfirm,
+} from '../../lib/use-list-page';
 import { DataTable } from '../../ui/data-table';
 import {
   DropdownMenu,
@@ -21,7 +28,11 @@ import { Spinner } from '../../ui/spinner';
 import { RequireView, usePermissions } from '../auth/permissions';
 import { StockFilterBar } from '../stock/stock-filter-bar';
 import { stockProductsQueryOptions } from '../stock/insights-api';
-import { deleteProduct, PRODUCTS_PER_PAGE, productsQueryOptions } from './api';
+import { brandOptionsQueryOptions, deleteProduct, PRODUCTS_PER_PAGE, productsQueryOptions } from './api';
+import { categoryOptionsQueryOptions } from '../categories/api';
+import { SavedViewsMenu } from '../saved-views/saved-views-menu';
+import { sortQuery, viewQueryOf, type ListViewProps, type SortSearch } from '../../lib/list-sort';
+import { FacetFilter, ListToolbar } from '../../ui/facet-filter';
 import type { ListPageProps } from './list-page';
 import { formatMoney } from './money';
 import { ProductFormDialog } from './product-form-dialog';
@@ -39,8 +50,17 @@ const deletion: DeleteWithConfirm<PublicProduct> = {
   invalidate: [queryKeys.products.all, queryKeys.summary, queryKeys.publishingStatus],
 };
 
+/** The products list's URL beyond page and search: order, size and facets. */
+export interface ProductsView extends SortSearch {
+  category_id?: number;
+  brand_id?: number;
+  spotlight?: 'yes' | 'no';
+}
+
+export type ProductsPageProps = ListPageProps & Partial<ListViewProps<ProductsView>>;
+
 /** /dashboard/produits: "Gestion de stock / Produits" (shop view). */
-export function ProductsPage(props: ListPageProps) {
+export function ProductsPage(props: ProductsPageProps) {
   useDocumentTitle('Produits');
   return (
     <RequireView category="shop">
@@ -49,14 +69,29 @@ export function ProductsPage(props: ListPageProps) {
   );
 }
 
-function ProductsList({ page, search, onPageChange, onSearchChange, stock: asked, days, onStockChange }: ListPageProps) {
+function ProductsList({
+  page,
+  search,
+  onPageChange,
+  onSearchChange,
+  stock: asked,
+  days,
+  onStockChange,
+  view = {},
+  onViewChange,
+  onViewReplace,
+}: ProductsPageProps) {
   const { can } = usePermissions();
   // The stock filters need stock view (a link from the home page may carry one to someone without it).
   const stock = can('stock', 'view') ? asked : undefined;
   const remove = useDeleteWithConfirm(deletion);
   const [editing, setEditing] = useState<PublicProduct | 'new' | null>(null);
   // A stock filter reads the staff list (GET /api/stock/products), whose rows are the public list's and more.
-  const all = useQuery({ ...productsQueryOptions({ page, search }), enabled: !stock });
+  const { per_page: perPage, ...order } = sortQuery(view, PRODUCTS_PER_PAGE);
+  const facets = { category_id: view.category_id, brand_id: view.brand_id, spotlight: view.spotlight };
+  const all = useQuery({ ...productsQueryOptions({ page, search, perPage, ...order, ...facets }), enabled: !stock });
+  const brands = useQuery({ ...brandOptionsQueryOptions, enabled: Boolean(onViewChange) });
+  const categories = useQuery({ ...categoryOptionsQueryOptions, enabled: Boolean(onViewChange) });
   const filtered = useQuery({
     ...stockProductsQueryOptions({ page, search, stock: stock ?? 'low', days, perPage: PRODUCTS_PER_PAGE }),
     enabled: Boolean(stock),
@@ -78,6 +113,7 @@ function ProductsList({ page, search, onPageChange, onSearchChange, stock: asked
       }),
       column.accessor('name', {
         header: 'Nom',
+        meta: { sortKey: 'name' },
         cell: (info) => (
           <span className="inline-flex items-center gap-0.5 font-medium">
             <Link
@@ -95,17 +131,24 @@ function ProductsList({ page, search, onPageChange, onSearchChange, stock: asked
       }),
       column.accessor('stock', {
         header: 'Quantité',
-        meta: { className: 'text-center', headerClassName: 'text-center' },
+        meta: { className: 'text-center', headerClassName: 'text-center', sortKey: 'stock' },
         cell: (info) => <StockBadge stock={info.getValue()} />,
       }),
-      column.accessor((row) => row.brand?.name ?? '', { id: 'brand', header: 'Marque' }),
-      column.accessor('reference', { header: 'Référence', meta: { className: 'font-mono text-xs whitespace-nowrap' } }),
+      column.accessor((row) => row.brand?.name ?? '', { id: 'brand', header: 'Marque', meta: { sortKey: 'brand' } }),
+      column.accessor('reference', {
+        header: 'Référence',
+        meta: { className: 'font-mono text-xs whitespace-nowrap', sortKey: 'reference' },
+      }),
       column.accessor('price', {
         header: 'Prix',
-        meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right' },
+        meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right', sortKey: 'price' },
         cell: (info) => formatMoney(info.getValue(), info.row.original.currency?.symbol),
       }),
-      column.accessor((row) => row.category?.designation ?? '', { id: 'category', header: 'Catégorie' }),
+      column.accessor((row) => row.category?.designation ?? '', {
+        id: 'category',
+        header: 'Catégorie',
+        meta: { sortKey: 'category' },
+      }),
       column.accessor('description', {
         header: 'Description',
         meta: { className: 'min-w-[200px] text-ink-muted' },
@@ -113,7 +156,7 @@ function ProductsList({ page, search, onPageChange, onSearchChange, stock: asked
       }),
       column.accessor('updated_at', {
         header: 'Modifié le',
-        meta: { className: 'whitespace-nowrap text-ink-muted' },
+        meta: { className: 'whitespace-nowrap text-ink-muted', sortKey: 'updated_at' },
         cell: (info) => formatDate(info.getValue()),
       }),
       column.display({
@@ -148,6 +191,36 @@ function ProductsList({ page, search, onPageChange, onSearchChange, stock: asked
         searchPlaceholder="Rechercher un produit"
       />
       {onStockChange ? <StockFilterBar stock={stock} days={days} onChange={onStockChange} /> : null}
+      {onViewChange && onViewReplace && !stock ? (
+        <ListToolbar label="Filtrer les produits">
+          <FacetFilter
+            label="Catégorie"
+            allLabel="Toutes"
+            value={view.category_id}
+            options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.designation }))}
+            onChange={(value) => onViewChange({ category_id: value ? Number(value) : undefined })}
+          />
+          <FacetFilter
+            label="Marque"
+            allLabel="Toutes"
+            value={view.brand_id}
+            options={(brands.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
+            onChange={(value) => onViewChange({ brand_id: value ? Number(value) : undefined })}
+          />
+          <FacetFilter
+            label="Populaire"
+            value={view.spotlight}
+            options={[
+              { value: 'yes', label: 'Oui' },
+              { value: 'no', label: 'Non' },
+            ]}
+            onChange={(value) => onViewChange({ spotlight: value === 'yes' || value === 'no' ? value : undefined })}
+          />
+          <span className="ml-auto">
+            <SavedViewsMenu list="products" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
+          </span>
+        </ListToolbar>
+      ) : null}
       <DataTable
         label="Liste des produits"
         columns={columns}
@@ -155,7 +228,12 @@ function ProductsList({ page, search, onPageChange, onSearchChange, stock: asked
         getRowId={(row) => String(row.id)}
         {...listTableState(list, 'Erreur lors du chargement des produits.')}
         emptyMessage="Aucun produit trouvé"
-        pagination={pagerOf(products, onPageChange)}
+        pagination={withPageSize(pagerOf(products, onPageChange), perPage, stock ? undefined : onViewChange)}
+        sort={
+          onViewChange && !stock
+            ? { key: view.sort, dir: view.dir, onChange: (sort, dir) => onViewChange({ sort, dir }) }
+            : undefined
+        }
       />
       {editing ? <ProductFormDialog product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </section>

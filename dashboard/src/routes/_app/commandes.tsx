@@ -1,26 +1,39 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OrdersPage } from '../../features/orders/orders-page';
+import { OrdersPage, type OrdersView } from '../../features/orders/orders-page';
 import { isOrderStatus } from '../../features/orders/status';
 import type { OrderStatusValue } from '@comptoir/api/contract';
+import { dayParam, validateSortSearch } from '../../lib/list-sort';
 import { validateListSearch, type ListSearch } from '../../lib/list-search';
 
-interface OrdersSearch extends ListSearch {
+interface OrdersSearch extends ListSearch, OrdersView {
   status?: OrderStatusValue;
 }
 
-export const Route = createFileRoute('/_app/commandes')({
-  validateSearch: (raw: Record<string, unknown>): OrdersSearch => ({
+function validateOrdersSearch(raw: Record<string, unknown>): OrdersSearch {
+  return {
     ...validateListSearch(raw),
     status: isOrderStatus(raw.status) ? raw.status : undefined,
-  }),
+    ...validateSortSearch(raw),
+    currency: raw.currency === 'Fcfa' || raw.currency === 'Euro' || raw.currency === 'Dollar' ? raw.currency : undefined,
+    from: dayParam(raw.from),
+    to: dayParam(raw.to),
+    vue: raw.vue === 'lignes' ? 'lignes' : undefined,
+  };
+}
+
+export const Route = createFileRoute('/_app/commandes')({
+  validateSearch: validateOrdersSearch,
   component: function OrdersRoute() {
-    const { page = 1, search = '', status } = Route.useSearch();
+    const { page = 1, search = '', status, sort, dir, size, currency, from, to, vue } = Route.useSearch();
     const navigate = Route.useNavigate();
     return (
       <OrdersPage
         page={page}
         search={search}
         status={status}
+        view={{ sort, dir, size, currency, from, to, vue }}
+        onViewChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }) })}
+        onViewReplace={(query) => void navigate({ search: validateOrdersSearch(query) })}
         onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })}
         onSearchChange={(next) => void navigate({ search: (prev) => ({ ...prev, search: next || undefined, page: undefined }) })}
         onStatusChange={(next) => void navigate({ search: (prev) => ({ ...prev, status: next, page: undefined }) })}

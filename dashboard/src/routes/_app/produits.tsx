@@ -1,12 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProductsPage } from '../../features/products/products-page';
+import { ProductsPage, type ProductsView } from '../../features/products/products-page';
 import { validateStockSearch } from '../../features/stock/stock-filter-bar';
+import { idParam, validateSortSearch } from '../../lib/list-sort';
 import { validateListSearch } from '../../lib/list-search';
 
+function validateProductsSearch(raw: Record<string, unknown>) {
+  const view: ProductsView = {
+    ...validateSortSearch(raw),
+    category_id: idParam(raw.category_id),
+    brand_id: idParam(raw.brand_id),
+    spotlight: raw.spotlight === 'yes' || raw.spotlight === 'no' ? raw.spotlight : undefined,
+  };
+  return { ...validateListSearch(raw), ...validateStockSearch(raw), ...view };
+}
+
 export const Route = createFileRoute('/_app/produits')({
-  validateSearch: (raw: Record<string, unknown>) => ({ ...validateListSearch(raw), ...validateStockSearch(raw) }),
+  validateSearch: validateProductsSearch,
   component: function ListRoute() {
-    const { page = 1, search = '', stock, days } = Route.useSearch();
+    const { page = 1, search = '', stock, days, sort, dir, size, category_id, brand_id, spotlight } = Route.useSearch();
     const navigate = Route.useNavigate();
     return (
       <ProductsPage
@@ -14,6 +25,9 @@ export const Route = createFileRoute('/_app/produits')({
         search={search}
         stock={stock}
         days={days}
+        view={{ sort, dir, size, category_id, brand_id, spotlight }}
+        onViewChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }) })}
+        onViewReplace={(query) => void navigate({ search: validateProductsSearch(query) })}
         onStockChange={(next, nextDays) =>
           void navigate({ search: (prev) => ({ ...prev, stock: next, days: nextDays, page: undefined }) })
         }

@@ -1,0 +1,147 @@
+import type { StaffOrderSummary } from '@comptoir/api/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Eye } from 'lucide-react';
+import { useMemo } from 'react';
+import { formatDate } from '../../lib/format';
+import { listTableState, type PagedMeta } from '../../lib/use-list-page';
+import { Badge, type BadgeTone } from '../../ui/badge';
+import { DataTable, type TableSort } from '../../ui/data-table';
+import type { PaginationProps } from '../../ui/pagination';
+import { formatMoney } from '../products/money';
+import { OrderStatusBadge } from './status-badge';
+
+const column = createColumnHelper<StaffOrderSummary>();
+
+const QUOTE_STATE: Record<string, { label: string; tone: BadgeTone }> = {
+  draft: { label: 'Brouillon', tone: 'warning' },
+  sent: { label: 'Envoyé', tone: 'info' },
+  accepted: { label: 'Accepté', tone: 'success' },
+  declined: { label: 'Refusé', tone: 'danger' },
+  expired: { label: 'Expiré', tone: 'neutral' },
+};
+
+export interface OrderSummaryTableProps {
+  list: UseQueryResult<{ orders: PagedMeta & { data: StaffOrderSummary[] } }>;
+  label: string;
+  pagination: PaginationProps | undefined;
+  sort?: TableSort;
+  onShow: (orderId: number) => void;
+  /** The client column links to the client's page (off on that page itself). */
+  linkClients?: boolean;
+}
+
+/** One row per order: number, client, date, lines, totals per currency, converted total, status, quote. */
+export function OrderSummaryTable({ list, label, pagination, sort, onShow, linkClients = true }: OrderSummaryTableProps) {
+  const columns = useMemo(
+    () => [
+      column.accessor('order_num', {
+        header: 'N° de commande',
+        meta: { className: 'whitespace-nowrap font-mono text-xs', sortKey: 'order_num' },
+      }),
+      column.accessor('company_name', {
+        header: 'Client',
+        meta: { sortKey: 'company_name' },
+        cell: (info) => {
+          const order = info.row.original;
+          return linkClients && order.customer_id ? (
+            <Link
+              to="/client/$id"
+              params={{ id: String(order.customer_id) }}
+              className="font-medium hover:text-brand-700 hover:underline"
+            >
+              {info.getValue()}
+            </Link>
+          ) : (
+            <span className="font-medium">{info.getValue()}</span>
+          );
+        },
+      }),
+      column.accessor('created_at', {
+        header: 'Date',
+        meta: { className: 'whitespace-nowrap text-ink-muted', sortKey: 'created_at' },
+        cell: (info) => formatDate(info.getValue()),
+      }),
+      column.accessor('lines_count', {
+        header: 'Lignes',
+        meta: { className: 'text-center tabular-nums', headerClassName: 'text-center' },
+      }),
+      column.accessor((row) => row.money.totals, {
+        id: 'totals',
+        header: 'Totaux par devise',
+        meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right' },
+        cell: (info) => {
+          const totals = info.getValue();
+          return totals.length ? (
+            <span className="flex flex-col items-end">
+              {totals.map((t) => (
+                <span key={t.currency_code}>{formatMoney(t.amount, t.currency_symbol)}</span>
+              ))}
+            </span>
+          ) : (
+            formatMoney(info.row.original.total, info.row.original.money.currency_symbol)
+          );
+        },
+      }),
+      column.accessor('total', {
+        header: 'Total',
+        meta: {
+          className: 'whitespace-nowrap text-right font-medium tabular-nums',
+          headerClassName: 'text-right',
+          sortKey: 'total',
+        },
+        cell: (info) =>
+          formatMoney(info.row.original.money.converted_total ?? info.getValue(), info.row.original.money.currency_symbol),
+      }),
+      column.accessor('status', {
+        header: 'Statut',
+        meta: { sortKey: 'status' },
+        cell: (info) => <OrderStatusBadge status={info.getValue()} />,
+      }),
+      column.accessor('quote', {
+        header: 'Devis',
+        meta: { className: 'whitespace-nowrap' },
+        cell: (info) => {
+          const quote = info.getValue();
+          if (!quote) return <span className="text-ink-subtle">—</span>;
+          const state = quote.state ? QUOTE_STATE[quote.state] : undefined;
+          return (
+            <span className="inline-flex items-center gap-0.5">
+              v{quote.version}
+              {state ? <Badge tone={state.tone}>{state.label}</Badge> : null}
+            </span>
+          );
+        },
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        meta: { className: 'w-[1%] whitespace-nowrap text-right' },
+        cell: (info) => (
+          <button
+            type="button"
+            className="inline-flex size-4 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink focus-visible:outline-3 focus-visible:outline-accent-500"
+            aria-label={`Afficher la commande ${info.row.original.order_num}`}
+            onClick={() => onShow(info.row.original.id)}
+          >
+            <Eye className="size-2" aria-hidden="true" />
+          </button>
+        ),
+      }),
+    ],
+    [linkClients, onShow],
+  );
+  return (
+    <DataTable
+      label={label}
+      columns={columns}
+      data={list.data?.orders.data}
+      getRowId={(row) => String(row.id)}
+      {...listTableState(list, 'Erreur lors du chargement des commandes.')}
+      emptyMessage="Aucune commande trouvée"
+      pagination={pagination}
+      sort={sort}
+    />
+  );
+}
