@@ -25,6 +25,7 @@ import { DashboardSummaryModule } from './dashboard-summary/dashboard-summary.mo
 import { MediaLibraryModule } from './media/media-library.module.js';
 import { StaffOrdersModule } from './orders/staff-orders.module.js';
 import { QuotesModule } from './quotes/quotes.module.js';
+import { DeliveriesModule } from './deliveries/deliveries.module.js';
 import { SearchModule } from './search/search.module.js';
 import { StockEntriesModule } from './stock/stock-entries.module.js';
 import { StockInsightsModule } from './stock-insights/stock-insights.module.js';
@@ -62,6 +63,8 @@ const DOMAIN_MODULES = [
   StaffOrdersModule,
   // quote versions, the client's page and the order's thread (quotes/)
   QuotesModule,
+  // delivery notes and returns (deliveries/)
+  DeliveriesModule,
   CustomersModule,
   DashboardSummaryModule,
   SearchModule,

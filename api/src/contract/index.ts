@@ -7,3 +7,4 @@ export type * from './insights.js';
 export type * from './stock-insights.js';
 export type * from './quotes.js';
 export type * from './saved-views.js';
+export type * from './deliveries.js';

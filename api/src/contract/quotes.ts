@@ -2,6 +2,8 @@
  * Quote versions, the client's answers and the thread about an order (docs/order-model.md): staff (dashboard) and client (public page without an account) views. Types only.
  */
 
+import type { ClientDeliveryView } from './deliveries.js';
+
 export type QuoteState = 'draft' | 'sent' | 'accepted' | 'declined' | 'expired';
 
 export interface QuoteLineView {
@@ -139,6 +141,8 @@ export interface ClientOrderAnswer {
     can_answer: boolean;
     /** Why it cannot (expired, already answered), in French; null when it can. */
     answer_note: string | null;
+    /** The order's delivery notes (returns included), oldest first, each PDF at /api/client/order/delivery-pdf. */
+    deliveries: ClientDeliveryView[];
   };
 }
 

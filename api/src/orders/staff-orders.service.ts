@@ -41,6 +41,7 @@ import { itemCurrency, storedMoney } from './order-pricing.js';
 import { clientNoticeMails, type ClientNotice } from './order-request-mails.js';
 import { AuditService } from '../audit/audit.service.js';
 import { diffOf } from '../audit/audit-diff.js';
+import { assertNoDeliveredGoods } from '../deliveries/deliveries.service.js';
 
 export const ORDERS_PAGE_SIZE = 7;
 const NOT_FOUND = 'Commande introuvable.';
@@ -375,6 +376,7 @@ export class StaffOrdersService {
       const order = await manager.getRepository(Order).findOne({ where: { id }, relations: { items: true } });
       if (!order) throw notFound(NOT_FOUND);
       if (order.status === status) return this.get(id, manager);
+      assertNoDeliveredGoods(order.items ?? []);
 
       const reserve = status !== 'canceled';
       const wasReserved = Boolean(order.stock_reserved);
@@ -437,6 +439,7 @@ export class StaffOrdersService {
     await runTransaction(this.dataSource, async (manager) => {
       const order = await manager.getRepository(Order).findOne({ where: { id }, relations: { items: true } });
       if (!order) throw notFound(NOT_FOUND);
+      assertNoDeliveredGoods(order.items ?? []);
       const result = await manager
         .createQueryBuilder()
         .delete()

@@ -15,6 +15,7 @@ import { MailService, type MailRequest } from '../mail/mail.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { forOrder, moveOrderStock, orderLines } from '../stock/ledger/stock-ledger.js';
+import { clientDeliveries } from '../deliveries/deliveries.service.js';
 import { ORDERS_LINK_DAYS, ORDER_LINK_DAYS, issueClientLink, orderOfLink, validLink } from './client-links.js';
 import type { ClientLink } from './entities/client-link.entity.js';
 import type { ClientAcceptDto, ClientDeclineDto, ClientMessageDto, ClientPdfDto, ClientTokenDto } from './dto/quote.dto.js';
@@ -359,6 +360,7 @@ export class ClientOrdersService {
       messages: messages.map(messageView),
       can_answer: note === null,
       answer_note: note,
+      deliveries: await clientDeliveries(manager, order.id),
     };
   }
 }

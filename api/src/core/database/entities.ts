@@ -40,6 +40,8 @@ import { AuditEntry } from '../../audit/entities/audit-entry.entity.js';
 import { RecoveryCode } from '../../auth/two-factor/entities/recovery-code.entity.js';
 import { TwoFactorCredential } from '../../auth/two-factor/entities/two-factor-credential.entity.js';
 import { SavedView } from '../../saved-views/saved-view.entity.js';
+import { Delivery } from '../../deliveries/entities/delivery.entity.js';
+import { DeliveryLine } from '../../deliveries/entities/delivery-line.entity.js';
 
 export {
   AuditEntry,
@@ -115,6 +117,9 @@ export const ENTITIES: Function[] = [
   QuoteAcceptance,
   ClientLink,
   OrderMessage,
+  // delivery notes (deliveries/)
+  Delivery,
+  DeliveryLine,
   // exchange rates of quote requests
   ExchangeRate,
   // public-side messages

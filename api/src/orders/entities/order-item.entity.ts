@@ -38,6 +38,10 @@ export class OrderItem {
   @Column({ type: 'int' })
   quantity: number;
 
+  /** Units delivered so far: the sum of this line's delivery notes (returns subtract), kept in their transaction. */
+  @Column({ type: 'int', default: 0 })
+  delivered_quantity: number;
+
   /** Unit price from the catalogue at the time of the order. */
   @MoneyColumn()
   price: string;

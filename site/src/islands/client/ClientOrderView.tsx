@@ -324,6 +324,30 @@ export function ClientOrderView({ token, orderId }: { token: string; orderId?: n
         </section>
       )}
 
+      {order.deliveries.length > 0 && (
+        <section data-deliveries>
+          <h2 className="text-lg font-bold text-brand-900">Bons de livraison</h2>
+          <ul className="mt-1 grid gap-1">
+            {order.deliveries.map((delivery) => (
+              <li key={delivery.id} className="flex flex-wrap items-center gap-2">
+                <span>
+                  {delivery.kind === 'return' ? 'Retour' : 'Livraison'} {delivery.number} du {dateFr(delivery.delivered_at)} :{' '}
+                  {delivery.lines.map((line) => `${line.product_name} × ${Math.abs(line.quantity)}`).join(', ')}
+                </span>
+                <form method="post" action="/api/client/order/delivery-pdf" target="_blank" className="inline">
+                  <input type="hidden" name="token" value={token} />
+                  {orderId ? <input type="hidden" name="order_id" value={orderId} /> : null}
+                  <input type="hidden" name="delivery_id" value={delivery.id} />
+                  <button type="submit" className="btn btn-outline">
+                    PDF
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       <section className="rounded-2xl bg-white p-3 shadow-raised">
         <h2 className="text-lg font-bold text-brand-900">Échanges avec notre équipe</h2>
         <ol className="mt-2 grid gap-1.5" data-thread>

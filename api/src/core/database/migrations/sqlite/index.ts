@@ -18,6 +18,7 @@ import { StockLedger1795800000000 } from './1795800000000-StockLedger.js';
 import { TaxesAndDocumentNumbers1795800200000 } from './1795800200000-TaxesAndDocumentNumbers.js';
 import { SavedViewsAndListIndexes1795800500000 } from './1795800500000-SavedViewsAndListIndexes.js';
 import { IdempotentOrderRequests1795800400000 } from './1795800400000-IdempotentOrderRequests.js';
+import { Deliveries1795800700000 } from './1795800700000-Deliveries.js';
 
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -38,4 +39,5 @@ export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   QuoteVersionsAndClientLinks1795800300000,
   IdempotentOrderRequests1795800400000,
   SavedViewsAndListIndexes1795800500000,
+  Deliveries1795800700000,
 ];

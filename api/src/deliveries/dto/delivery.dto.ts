@@ -1,0 +1,75 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { idInput, intInput, trimmed } from '../../common/forms.js';
+import { VersionField } from '../../common/versioning.js';
+
+/** One line of a delivery (or a return): the order line and how many units (always positive here). */
+export class DeliveryLineDto {
+  @ApiProperty({ description: 'La ligne de commande livrée.', example: 12 })
+  @Transform(idInput)
+  @IsDefined({ message: 'La ligne de commande est requise.' })
+  @IsInt({ message: 'La ligne de commande est invalide.' })
+  @Min(1, { message: 'La ligne de commande est invalide.' })
+  order_item_id: number;
+
+  @ApiProperty({ description: 'Quantité livrée (ou reprise pour un retour) ; 0 = ligne non livrée cette fois.', example: 3 })
+  @Transform(intInput)
+  @IsDefined({ message: 'La quantité est requise.' })
+  @IsInt({ message: 'La quantité doit être un nombre entier.' })
+  @Min(0, { message: 'La quantité ne peut pas être négative.' })
+  @Max(1_000_000, { message: 'La quantité ne doit pas dépasser 1 000 000.' })
+  quantity: number;
+}
+
+/** POST /api/order/{id}/deliveries and …/returns: the lines, when, by whom, and the version read. */
+export class DeliveryDto {
+  @VersionField()
+  version?: number;
+
+  @ApiProperty({ type: [DeliveryLineDto] })
+  @IsArray({ message: 'Indiquez au moins une ligne à livrer.' })
+  @ArrayMinSize(1, { message: 'Indiquez au moins une ligne à livrer.' })
+  @ArrayMaxSize(500, { message: 'Un bon de livraison ne peut pas dépasser 500 lignes.' })
+  @ValidateNested({ each: true })
+  @Type(() => DeliveryLineDto)
+  lines: DeliveryLineDto[];
+
+  @ApiPropertyOptional({
+    description: 'Date de livraison (AAAA-MM-JJ ou ISO 8601) ; maintenant quand absente.',
+    example: '2026-11-26',
+  })
+  @Transform(trimmed)
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/, {
+    message: 'La date de livraison doit être une date (AAAA-MM-JJ).',
+  })
+  delivered_at?: string | null;
+
+  @ApiPropertyOptional({ description: 'Transporteur ou livreur.', example: 'Transports Agbéko' })
+  @Transform(trimmed)
+  @IsOptional()
+  @IsString({ message: 'Le transporteur doit être un texte.' })
+  @MaxLength(255, { message: 'Le transporteur ne doit pas dépasser 255 caractères.' })
+  carrier?: string | null;
+
+  @ApiPropertyOptional({ description: 'Remarque imprimée sur le bon.', example: 'Livré au magasin de Bè.' })
+  @Transform(trimmed)
+  @IsOptional()
+  @IsString({ message: 'La remarque doit être un texte.' })
+  @MaxLength(2000, { message: 'La remarque ne doit pas dépasser 2000 caractères.' })
+  note?: string | null;
+}
