@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/spinner';
 import { RequireView } from '../auth/permissions';
 import { ORDERS_PER_PAGE, orderSummariesQueryOptions } from '../orders/api';
 import { OrderDetailDialog } from '../orders/order-detail-dialog';
+import { OrderActionsMenu } from '../orders/order-actions-menu';
 import { OrderSummaryTable } from '../orders/order-summary-table';
 import { customerQueryOptions } from './api';
 import { ordersCountTone } from './clients-page';
@@ -102,7 +103,7 @@ function ClientDetail({ customerId, page, view, onPageChange, onViewChange }: Cl
         linkClients={false}
         pagination={withPageSize(pagerOf(orders.data?.orders, onPageChange), perPage, onViewChange)}
         sort={{ key: view.sort, dir: view.dir, onChange: (sort, dir) => onViewChange({ sort, dir }) }}
-        onShow={setShowing}
+        actions={(order) => <OrderActionsMenu order={order} onShow={setShowing} />}
       />
       {showing !== null ? <OrderDetailDialog orderId={showing} onClose={() => setShowing(null)} /> : null}
     </section>

@@ -2,8 +2,7 @@ import type { StaffOrderSummary } from '@comptoir/api/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Eye } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { formatDate } from '../../lib/format';
 import { listTableState, type PagedMeta } from '../../lib/use-list-page';
 import { Badge, type BadgeTone } from '../../ui/badge';
@@ -27,13 +26,14 @@ export interface OrderSummaryTableProps {
   label: string;
   pagination: PaginationProps | undefined;
   sort?: TableSort;
-  onShow: (orderId: number) => void;
+  /** The row's menu (Afficher, Supprimer). */
+  actions: (order: StaffOrderSummary) => ReactNode;
   /** The client column links to the client's page (off on that page itself). */
   linkClients?: boolean;
 }
 
 /** One row per order: number, client, date, lines, totals per currency, converted total, status, quote. */
-export function OrderSummaryTable({ list, label, pagination, sort, onShow, linkClients = true }: OrderSummaryTableProps) {
+export function OrderSummaryTable({ list, label, pagination, sort, actions, linkClients = true }: OrderSummaryTableProps) {
   const columns = useMemo(
     () => [
       column.accessor('order_num', {
@@ -118,19 +118,10 @@ export function OrderSummaryTable({ list, label, pagination, sort, onShow, linkC
         id: 'actions',
         header: () => <span className="sr-only">Actions</span>,
         meta: { className: 'w-[1%] whitespace-nowrap text-right' },
-        cell: (info) => (
-          <button
-            type="button"
-            className="inline-flex size-4 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink focus-visible:outline-3 focus-visible:outline-accent-500"
-            aria-label={`Afficher la commande ${info.row.original.order_num}`}
-            onClick={() => onShow(info.row.original.id)}
-          >
-            <Eye className="size-2" aria-hidden="true" />
-          </button>
-        ),
+        cell: (info) => actions(info.row.original),
       }),
     ],
-    [linkClients, onShow],
+    [linkClients, actions],
   );
   return (
     <DataTable

@@ -1,7 +1,6 @@
-import type { OrderItemRow, OrderStatusValue } from '@comptoir/api/contract';
+import type { OrderItemRow, OrderStatusValue, StaffOrder } from '@comptoir/api/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Eye, MoreVertical, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -12,7 +11,7 @@ import { pagerOf } from '../../lib/use-list-page';
 import { Badge } from '../../ui/badge';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../ui/dropdown-menu';
+import { OrderActionsMenu } from './order-actions-menu';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { SearchInput } from '../../ui/search-input';
@@ -89,15 +88,15 @@ function OrdersList({
 
   const canDelete = can('orders', 'delete');
 
-  const columns = useMemo(() => {
-    const remove = (row: OrderItemRow) =>
+  const { columns, actionsFor } = useMemo(() => {
+    const remove = (order: Pick<StaffOrder, 'id' | 'order_num'>) =>
       confirm({
         message: 'Voulez-vous vraiment supprimer cette commande ?',
-        title: `Commande ${row.order.order_num}`,
+        title: `Commande ${order.order_num}`,
         confirmLabel: 'Supprimer',
         action: async () => {
           try {
-            await deleteOrder(row.order.id);
+            await deleteOrder(order.id);
             notifySuccess('Commande supprimée avec succès !');
             await Promise.all([
               queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
@@ -112,95 +111,79 @@ function OrdersList({
           }
         },
       });
-    return [
-      column.accessor((row) => row.order.status, {
-        id: 'status',
-        header: 'Statut',
-        meta: { sortKey: 'status' },
-        cell: (info) => <OrderStatusBadge status={info.getValue()} />,
-      }),
-      column.accessor('created_at', {
-        header: "Date d'achat",
-        meta: { className: 'whitespace-nowrap text-ink-muted', sortKey: 'created_at' },
-        cell: (info) => formatDate(info.getValue()),
-      }),
-      column.accessor((row) => row.order.company_name, {
-        id: 'client',
-        header: 'Client',
-        meta: { sortKey: 'company_name' },
-        cell: (info) => <span className="font-medium">{info.getValue()}</span>,
-      }),
-      column.accessor((row) => row.order.order_num, {
-        id: 'order_num',
-        header: 'N° de commande',
-        meta: { className: 'whitespace-nowrap font-mono text-xs', sortKey: 'order_num' },
-      }),
-      column.accessor((row) => row.product?.name ?? row.product_name, {
-        id: 'product',
-        header: 'Produit',
-        cell: (info) => <span title={info.getValue()}>{truncate(info.getValue(), 23)}</span>,
-      }),
-      column.accessor('quantity', {
-        header: 'Quantité',
-        meta: { className: 'text-center tabular-nums', headerClassName: 'text-center' },
-      }),
-      column.accessor('price', {
-        header: 'Prix unitaire TTC',
-        meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right' },
-        // Each line in its product's currency (a cart may mix currencies).
-        cell: (info) => formatMoney(info.getValue(), info.row.original.currency_symbol),
-      }),
-      column.accessor('total_price', {
-        header: 'Total TTC',
-        meta: { className: 'whitespace-nowrap text-right font-medium tabular-nums', headerClassName: 'text-right' },
-        cell: (info) => formatMoney(info.getValue(), info.row.original.currency_symbol),
-      }),
-      column.accessor((row) => row.order.currency, { id: 'currency', header: 'Devise', meta: { sortKey: 'currency' } }),
-      column.accessor((row) => row.order.payment_by, {
-        id: 'payment_by',
-        header: 'Paiement par',
-        meta: { className: 'whitespace-nowrap' },
-      }),
-      column.accessor((row) => row.order.credit_level, { id: 'credit_level', header: 'Niveau de crédit' }),
-      column.accessor((row) => row.order.payment_term, { id: 'payment_term', header: 'Délai de paiement' }),
-      column.accessor((row) => row.order.delivery_method, { id: 'delivery', header: 'Mode de livraison' }),
-      column.accessor(
-        (row) => (row.order.status === 'shipped' ? formatDate(row.order.shipped_at ?? row.order.updated_at) : '-'),
-        {
-          id: 'shipped',
-          header: "Date d'expédition",
-          meta: { className: 'whitespace-nowrap text-ink-muted' },
-        },
-      ),
-      column.display({
-        id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        meta: { className: 'w-[1%] whitespace-nowrap text-right' },
-        cell: (info) => {
-          const row = info.row.original;
-          return (
-            <DropdownMenu>
-              <DropdownMenuTrigger
-                className="inline-flex size-4 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink focus-visible:outline-3 focus-visible:outline-accent-500"
-                aria-label={`Actions pour la commande ${row.order.order_num}`}
-              >
-                <MoreVertical className="size-2" aria-hidden="true" />
-              </DropdownMenuTrigger>
-              <DropdownMenuContent>
-                <DropdownMenuItem icon={<Eye />} onSelect={() => setShowing(row.order.id)}>
-                  Afficher
-                </DropdownMenuItem>
-                {canDelete ? (
-                  <DropdownMenuItem icon={<Trash2 />} tone="danger" onSelect={() => void remove(row)}>
-                    Supprimer
-                  </DropdownMenuItem>
-                ) : null}
-              </DropdownMenuContent>
-            </DropdownMenu>
-          );
-        },
-      }),
-    ];
+    const actionsFor = (order: Pick<StaffOrder, 'id' | 'order_num'>) => (
+      <OrderActionsMenu order={order} onShow={setShowing} onDelete={canDelete ? () => void remove(order) : undefined} />
+    );
+    return {
+      actionsFor,
+      columns: [
+        column.accessor((row) => row.order.status, {
+          id: 'status',
+          header: 'Statut',
+          meta: { sortKey: 'status' },
+          cell: (info) => <OrderStatusBadge status={info.getValue()} />,
+        }),
+        column.accessor('created_at', {
+          header: "Date d'achat",
+          meta: { className: 'whitespace-nowrap text-ink-muted', sortKey: 'created_at' },
+          cell: (info) => formatDate(info.getValue()),
+        }),
+        column.accessor((row) => row.order.company_name, {
+          id: 'client',
+          header: 'Client',
+          meta: { sortKey: 'company_name' },
+          cell: (info) => <span className="font-medium">{info.getValue()}</span>,
+        }),
+        column.accessor((row) => row.order.order_num, {
+          id: 'order_num',
+          header: 'N° de commande',
+          meta: { className: 'whitespace-nowrap font-mono text-xs', sortKey: 'order_num' },
+        }),
+        column.accessor((row) => row.product?.name ?? row.product_name, {
+          id: 'product',
+          header: 'Produit',
+          cell: (info) => <span title={info.getValue()}>{truncate(info.getValue(), 23)}</span>,
+        }),
+        column.accessor('quantity', {
+          header: 'Quantité',
+          meta: { className: 'text-center tabular-nums', headerClassName: 'text-center' },
+        }),
+        column.accessor('price', {
+          header: 'Prix unitaire TTC',
+          meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right' },
+          // Each line in its product's currency (a cart may mix currencies).
+          cell: (info) => formatMoney(info.getValue(), info.row.original.currency_symbol),
+        }),
+        column.accessor('total_price', {
+          header: 'Total TTC',
+          meta: { className: 'whitespace-nowrap text-right font-medium tabular-nums', headerClassName: 'text-right' },
+          cell: (info) => formatMoney(info.getValue(), info.row.original.currency_symbol),
+        }),
+        column.accessor((row) => row.order.currency, { id: 'currency', header: 'Devise', meta: { sortKey: 'currency' } }),
+        column.accessor((row) => row.order.payment_by, {
+          id: 'payment_by',
+          header: 'Paiement par',
+          meta: { className: 'whitespace-nowrap' },
+        }),
+        column.accessor((row) => row.order.credit_level, { id: 'credit_level', header: 'Niveau de crédit' }),
+        column.accessor((row) => row.order.payment_term, { id: 'payment_term', header: 'Délai de paiement' }),
+        column.accessor((row) => row.order.delivery_method, { id: 'delivery', header: 'Mode de livraison' }),
+        column.accessor(
+          (row) => (row.order.status === 'shipped' ? formatDate(row.order.shipped_at ?? row.order.updated_at) : '-'),
+          {
+            id: 'shipped',
+            header: "Date d'expédition",
+            meta: { className: 'whitespace-nowrap text-ink-muted' },
+          },
+        ),
+        column.display({
+          id: 'actions',
+          header: () => <span className="sr-only">Actions</span>,
+          meta: { className: 'w-[1%] whitespace-nowrap text-right' },
+          cell: (info) => actionsFor(info.row.original.order),
+        }),
+      ],
+    };
   }, [canDelete, confirm, queryClient]);
 
   const chips: Array<{ value: OrderStatusValue | undefined; label: string; count: number | undefined }> = [
@@ -321,7 +304,7 @@ function OrdersList({
           list={summaries}
           pagination={withPageSize(pagerOf(items, onPageChange), perPage, onViewChange)}
           sort={tableSort}
-          onShow={setShowing}
+          actions={actionsFor}
         />
       )}
       {showing !== null ? <OrderDetailDialog orderId={showing} onClose={() => setShowing(null)} /> : null}
