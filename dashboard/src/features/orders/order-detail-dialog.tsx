@@ -20,6 +20,7 @@ import { DevisDownload, OrderHold, OrderMails, OrderTotalsFoot } from './order-q
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, ORDER_STATUSES, orderStatusOf } from './status';
 import { HistoryPanel } from '../audit/history-panel';
 import { OrderQuoteVersions } from './order-quote-versions';
+import { OrderDeliveries } from './order-deliveries';
 
 /** Changes an order's status, refreshing every list, count and stock it touches. */
 export function useOrderStatusChange() {
@@ -185,6 +186,7 @@ function OrderDetailBody({ order }: { order: StaffOrderDetail }) {
       </section>
 
       <OrderQuoteVersions order={order} />
+      <OrderDeliveries order={order} />
       <OrderMails order={order} />
       <HistoryPanel entity="order" id={order.id} version={order.updated_at} />
     </div>
