@@ -1,63 +1,36 @@
 #!/usr/bin/env node
-// Times the "devis" PDF layout (api/src/orders/devis-pdf.ts, run from source by Node's type stripping)
-// and shows why it runs in a worker thread: the longest event-loop stall while documents are made
-// in-process versus in the worker.
+// Times the layout of every client document (api/src/documents/pdf/document-pdf.ts: devis, bon de
+// commande, bon de livraison, facture, avoir; run from source by Node's type stripping) and shows why
+// it runs in a worker thread: the longest event-loop stall while documents are made in-process versus
+// on the resident worker the API uses (render-off-thread.ts).
 //
-//   npm run bench:devis [-- <lines per quote> ...]      (default: 5 20 50)
+//   npm run bench:devis [-- <lines per document> ...]      (default: 1 23 200)
+import { registerHooks } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 
-const url = new URL('../api/src/orders/devis-pdf.ts', import.meta.url);
-const { renderDevis } = await import(url.href);
+// The sources import each other as './x.js': resolve those to the TypeScript files.
+registerHooks({
+  resolve(specifier, context, next) {
+    try {
+      return next(specifier, context);
+    } catch (error) {
+      if (/^\.{1,2}\/.*\.js$/.test(specifier)) return next(`${specifier.slice(0, -3)}.ts`, context);
+      throw error;
+    }
+  },
+});
+
+const pdfDir = new URL('../api/src/documents/pdf/', import.meta.url);
+const { renderDocumentPdf } = await import(new URL('document-pdf.ts', pdfDir).href);
+const { renderDocumentPdfOffThread, closeDocumentPdfWorker } = await import(new URL('render-off-thread.ts', pdfDir).href);
+const { DOCUMENT_KINDS, sampleDocument } = await import(new URL('sample-models.ts', pdfDir).href);
+const logoPath = new URL('../api/src/seed/data/demo-logo.png', import.meta.url).pathname;
+
 const sizes = process.argv
   .slice(2)
   .map(Number)
   .filter((n) => n > 0);
-const RUNS = 20;
-
-function model(lines) {
-  return {
-    createdAt: '2026-11-23T10:00:00.000Z',
-    number: 'CMD-2026-00042',
-    date: '23 novembre 2026',
-    validUntil: '23 décembre 2026',
-    company: {
-      name: 'Comptoir Industriel du Togo',
-      lines: ['Lomé-Togo, Agoe Cacaveli', '+228 90 00 00 01', 'contact@comptoir.example'],
-      legalIds: ['RCCM TG-LOM 2020 B 1234'],
-    },
-    client: [
-      ['Entreprise', 'Négoce Atlantique SARL'],
-      ['Téléphone', '+228 90 44 55 66'],
-      ['Email', 'achats@negoce.example'],
-    ],
-    representative: [
-      ['Nom', 'Kodjo Mensah'],
-      ['Téléphone', '+228 91 22 33 44'],
-      ['Email', 'k.mensah@negoce.example'],
-    ],
-    lines: Array.from({ length: lines }, (_, i) => ({
-      designation: `Groupe électrogène diesel ${i + 1} kVA insonorisé`,
-      reference: `GE-${1000 + i}`,
-      quantity: String((i % 5) + 1),
-      unitPrice: '1 250 000 FCFA',
-      currency: 'XOF',
-      total: '2 500 000 FCFA',
-    })),
-    totals: [
-      ['Total XOF', '62 500 000 FCFA'],
-      ['Total EUR', '899,90 €'],
-      ['Total en Fcfa', '63 090 296 FCFA'],
-    ],
-    rates: ['1 EUR = 655,957 FCFA (parité fixe)'],
-    note: null,
-    terms: [
-      ['Moyen de paiement', 'Chèque'],
-      ['Conditions de paiement', '30 jours fin de mois'],
-    ],
-    footer: 'Comptoir Industriel du Togo · Devis valable 30 jours.',
-  };
-}
+const runsFor = (lines) => (lines >= 100 ? 5 : 15);
 
 /** The longest gap between two ticks of a 1 ms timer: how long the event loop was blocked. */
 function stallMeter() {
@@ -69,67 +42,53 @@ function stallMeter() {
     last = now;
   }, 1);
   return {
-    enable() {},
-    disable() {
+    stop() {
       max = Math.max(max, performance.now() - last);
       clearInterval(timer);
-    },
-    get max() {
-      return max * 1e6;
+      return max;
     },
   };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function inProcess(m) {
+async function time(render, model, runs) {
   const times = [];
-  const delay = stallMeter();
-  delay.enable();
-  for (let i = 0; i < RUNS; i++) {
+  const meter = stallMeter();
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
     const start = performance.now();
-    await renderDevis(m);
+    bytes = (await render(model)).length;
     times.push(performance.now() - start);
     // Let the timer run between documents, as the API would between requests.
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  delay.disable();
-  return { median: median(times), stall: delay.max / 1e6 };
+  return { median: median(times), stall: meter.stop(), bytes };
 }
 
-async function inWorker(worker, m) {
-  const times = [];
-  const delay = stallMeter();
-  delay.enable();
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await new Promise((resolve, reject) => {
-      worker.once('message', (msg) => (msg.error ? reject(new Error(msg.error)) : resolve(msg.pdf)));
-      worker.postMessage({ id: i, model: m });
-    });
-    times.push(performance.now() - start);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  delay.disable();
-  return { median: median(times), stall: delay.max / 1e6 };
-}
-
+const options = {
+  logoPath,
+  legalIds: ['RCCM TG-LOM 2019 B 01234', 'NIF 1000123456'],
+  bank: ['Banque : Ecobank Togo', 'IBAN : TG53 TG05 5010 0112 3456 7890 12', 'BIC : ECOCTGTG'],
+};
 const coldStart = performance.now();
-const first = await renderDevis(model(5));
+const first = await renderDocumentPdf(sampleDocument('devis', 5, options));
 console.log(`first document (cold, loads fonts): ${(performance.now() - coldStart).toFixed(1)} ms, ${first.length} bytes`);
-const worker = new Worker(url, { workerData: { devisWorker: true } });
-await new Promise((resolve) => {
-  worker.once('message', resolve);
-  worker.postMessage({ id: -1, model: model(1) });
-});
+await renderDocumentPdfOffThread(sampleDocument('devis', 1, options)); // starts the worker
 console.log(
-  '| lines | in-process median (ms) | longest event-loop stall in-process (ms) | worker median (ms) | longest stall with worker (ms) |',
+  '| document | lines | pages | bytes | in-process median (ms) | longest stall in-process (ms) | worker median (ms) | longest stall with worker (ms) |',
 );
-console.log('| ---: | ---: | ---: | ---: | ---: |');
-for (const lines of sizes.length ? sizes : [5, 20, 50]) {
-  const m = model(lines);
-  const a = await inProcess(m);
-  const b = await inWorker(worker, m);
-  console.log(`| ${lines} | ${a.median.toFixed(1)} | ${a.stall.toFixed(1)} | ${b.median.toFixed(1)} | ${b.stall.toFixed(1)} |`);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const kind of DOCUMENT_KINDS) {
+  for (const lines of sizes.length ? sizes : [1, 23, 200]) {
+    const model = sampleDocument(kind, lines, options);
+    const a = await time(renderDocumentPdf, model, runsFor(lines));
+    const b = await time(renderDocumentPdfOffThread, model, runsFor(lines));
+    const pdf = await renderDocumentPdf(model);
+    const pages = (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+    console.log(
+      `| ${kind} | ${lines} | ${pages} | ${a.bytes} | ${a.median.toFixed(1)} | ${a.stall.toFixed(1)} | ${b.median.toFixed(1)} | ${b.stall.toFixed(1)} |`,
+    );
+  }
 }
-await worker.terminate();
+await closeDocumentPdfWorker();

@@ -1,14 +1,14 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { existsSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import { DataSource } from 'typeorm';
 import { formatMoney } from '../common/money.js';
 import type { OrderMoney } from '../contract/public.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { notFound } from '../core/errors/api-error.js';
 import { MailService } from '../mail/mail.service.js';
-import { renderDevis, type DevisModel } from './devis-pdf.js';
+import { closeDocumentPdfWorker, renderDocumentPdfOffThread } from '../documents/pdf/render-off-thread.js';
+import { devisDocument, type DevisModel } from './devis-document.js';
 import { OrderItem } from './entities/order-item.entity.js';
 import { Order } from './entities/order.entity.js';
 import { itemCurrency, storedMoney } from './order-pricing.js';
@@ -44,6 +44,7 @@ export function devisModel(order: Order, items: OrderItem[], config: Pick<AppCon
       name: company.name,
       lines: [company.address, company.phones.join(' · '), company.email],
       legalIds: company.legalIds,
+      bank: company.bankDetails,
       ...(company.logoPath && existsSync(company.logoPath) ? { logoPath: company.logoPath } : {}),
     },
     client: [
@@ -56,6 +57,7 @@ export function devisModel(order: Order, items: OrderItem[], config: Pick<AppCon
       ['Téléphone', order.representative_phone],
       ['Email', order.representative_email],
     ],
+    deliveryAddress: order.delivery_address?.replace(/\s*\n\s*/g, ', ') || null,
     lines: items.map((item) => {
       const { code, symbol } = itemCurrency(item, order);
       return {
@@ -93,16 +95,11 @@ export function devisModel(order: Order, items: OrderItem[], config: Pick<AppCon
 
 /**
  * The "devis" PDF of an order: made on demand from the stored order (download, mail attachment),
- * laid out in a worker thread (PDFKit needs tens of milliseconds per document: see
- * docs/performance.md) so the API keeps answering meanwhile.
+ * laid out by the shared document layout in a worker thread (PDFKit needs tens of milliseconds per
+ * document: see docs/performance.md) so the API keeps answering meanwhile.
  */
 @Injectable()
 export class DevisService implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger('Devis');
-  private worker: Worker | null = null;
-  private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (pdf: Buffer) => void; reject: (error: Error) => void }>();
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -120,9 +117,7 @@ export class DevisService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    if (worker) await worker.terminate();
+    await closeDocumentPdfWorker();
   }
 
   async model(id: number): Promise<DevisModel> {
@@ -142,47 +137,6 @@ export class DevisService implements OnModuleInit, OnApplicationShutdown {
   }
 
   render(model: DevisModel): Promise<Buffer> {
-    const worker = this.ensureWorker();
-    if (!worker) return renderDevis(model);
-    const id = this.nextId++;
-    return new Promise<Buffer>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, model });
-    });
-  }
-
-  /** One long-lived worker; null (render in-process) when it cannot be started. */
-  private ensureWorker(): Worker | null {
-    if (this.worker) return this.worker;
-    // Built code runs devis-pdf.js; the sources (tests, dev) run devis-pdf.ts with Node's type stripping.
-    const url = new URL(import.meta.url.endsWith('.ts') ? './devis-pdf.ts' : './devis-pdf.js', import.meta.url);
-    try {
-      const worker = new Worker(url, { workerData: { devisWorker: true } });
-      worker.unref();
-      worker.on('message', (message: { id: number; pdf?: Uint8Array; error?: string }) => {
-        const waiting = this.pending.get(message.id);
-        if (!waiting) return;
-        this.pending.delete(message.id);
-        if (message.pdf) waiting.resolve(Buffer.from(message.pdf.buffer, message.pdf.byteOffset, message.pdf.byteLength));
-        else waiting.reject(new Error(message.error ?? 'PDF worker failed'));
-      });
-      const fail = (error: Error) => {
-        this.logger.error(`Devis worker stopped: ${error.message}`);
-        if (this.worker === worker) this.worker = null;
-        for (const [id, waiting] of this.pending) {
-          this.pending.delete(id);
-          waiting.reject(error);
-        }
-      };
-      worker.on('error', fail);
-      worker.on('exit', (code) => {
-        if (this.worker === worker) fail(new Error(`exited with code ${code}`));
-      });
-      this.worker = worker;
-      return worker;
-    } catch (error) {
-      this.logger.warn(`Devis worker unavailable, rendering in-process: ${(error as Error).message}`);
-      return null;
-    }
+    return renderDocumentPdfOffThread(devisDocument(model));
   }
 }

@@ -1,7 +1,7 @@
 import { CURRENCY_SYMBOLS, formatMoney, fromMinor } from '../common/money.js';
 import type { AppConfig } from '../core/config/config.js';
 import { devisModel } from '../orders/devis.service.js';
-import type { DevisModel } from '../orders/devis-pdf.js';
+import type { DevisModel } from '../orders/devis-document.js';
 import type { Order } from '../orders/entities/order.entity.js';
 import { arretePhrase } from '../shared/amount-in-words.js';
 import { formatTaxRate } from '../shared/document-totals.js';
@@ -47,10 +47,11 @@ export function versionDocumentModel(
     totals.currencies.map((c) => ({ minor: c.ttc, currency: c.currency })),
   );
   const accepted = acceptance
-    ? `BON DE COMMANDE — « Bon pour accord » donné en ligne par ${acceptance.name} le ${dateFr.format(new Date(acceptance.accepted_at))}.`
+    ? `« Bon pour accord » donné en ligne par ${acceptance.name} le ${dateFr.format(new Date(acceptance.accepted_at))}.`
     : null;
   return {
     ...base,
+    kind: acceptance ? 'bon_de_commande' : 'devis',
     createdAt: issued.toISOString(),
     number: `${version.quote_number} — version ${version.number}`,
     date: dateFr.format(issued),
@@ -65,7 +66,8 @@ export function versionDocumentModel(
     })),
     totals: rows,
     rates: [],
-    note: [accepted, words, version.message].filter(Boolean).join('\n'),
+    amountInWords: words,
+    note: [accepted, version.message].filter(Boolean).join('\n'),
     footer:
       `${config.company.name} · ${config.company.address} · ${config.company.email}. ` +
       (acceptance

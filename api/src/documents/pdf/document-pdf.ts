@@ -150,7 +150,14 @@ class Layout {
   private header(): void {
     const { doc, m, left, width } = this;
     const top = MARGIN.top;
-    const idWidth = 230;
+    // The identity block is as wide as its longest text, leaving the company the rest.
+    doc.font('Helvetica-Bold').fontSize(20);
+    let idWidth = doc.widthOfString(ansi(m.title));
+    doc.font('Helvetica').fontSize(9.5);
+    for (const text of [`N° ${m.number}`, ...m.meta.map(([label, value]) => `${label} : ${value}`)]) {
+      idWidth = Math.max(idWidth, doc.widthOfString(ansi(text)));
+    }
+    idWidth = Math.min(Math.max(160, idWidth + 4), width / 2);
     let textX = left;
     if (m.company.logoPath) {
       try {
@@ -161,7 +168,7 @@ class Layout {
       }
     }
     const companyWidth = left + width - idWidth - 16 - textX;
-    doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(15).text(ansi(m.company.name), textX, top, { width: companyWidth });
+    doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(14).text(ansi(m.company.name), textX, top, { width: companyWidth });
     doc.fillColor(MUTED).font('Helvetica').fontSize(8.5);
     for (const line of [...m.company.lines, ...m.company.legalIds].filter(Boolean)) {
       doc.text(ansi(line), textX, doc.y + 1, { width: companyWidth });
@@ -348,8 +355,9 @@ class Layout {
         .fontSize(cell.size)
         .fillColor(header ? '#ffffff' : INK);
       const options = { width: w - 2 * PAD_X, align: col.align ?? 'left', lineBreak: !col.nowrap } as const;
-      const offset = col.nowrap ? (height - 2 * PAD_Y - doc.currentLineHeight(true)) / 2 : 0;
-      doc.text(cell.text, x + PAD_X, y + PAD_Y + Math.max(0, offset), options);
+      // A shrunk amount sits on the first line's baseline, as if it were written at the table's size.
+      const offset = header ? 0 : (CELL_SIZE - cell.size) * 0.8;
+      doc.text(cell.text, x + PAD_X, y + PAD_Y + offset, options);
       x += w;
     });
     if (!header) this.rule(y + height, RULE, 0.5);
