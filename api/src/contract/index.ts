@@ -8,3 +8,4 @@ export type * from './stock-insights.js';
 export type * from './quotes.js';
 export type * from './saved-views.js';
 export type * from './deliveries.js';
+export type * from './stock-ledger.js';

@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { StockEntry } from './entities/stock-entry.entity.js';
+import { StockHistoryService } from './keeper/stock-history.service.js';
+import { StockKeeperController } from './keeper/stock-keeper.controller.js';
 import { StockEntriesController } from './stock-entries.controller.js';
 import { StockEntriesService } from './stock-entries.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([StockEntry])],
-  controllers: [StockEntriesController],
-  providers: [StockEntriesService],
+  controllers: [StockEntriesController, StockKeeperController],
+  providers: [StockEntriesService, StockHistoryService],
 })
 export class StockEntriesModule {}

@@ -240,6 +240,23 @@ export const rows: MatrixRow[] = [
   { method: 'GET', route: '/api/stock/valuation/history', category: 'stock', right: 'view', expectAllowed: [200] },
   // Without a format: 422 for the user holding the right (the export itself is in stock-insights.e2e-spec.ts).
   { method: 'GET', route: '/api/stock/valuation/export', category: 'stock', right: 'view' },
+  // a product's movements and lots (stock keeper)
+  {
+    method: 'GET',
+    route: '/api/stock/products/:id/movements',
+    category: 'stock',
+    right: 'view',
+    setup: productSetup,
+    expectAllowed: [200],
+  },
+  {
+    method: 'GET',
+    route: '/api/stock/products/:id/lots',
+    category: 'stock',
+    right: 'view',
+    setup: productSetup,
+    expectAllowed: [200],
+  },
 
   // orders
   { method: 'GET', route: '/api/order', category: 'orders', right: 'view', expectAllowed: [200] },

@@ -1,0 +1,138 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { User } from '../../admins/entities/user.entity.js';
+import { Product } from '../../catalogue/entities/product.entity.js';
+import { pageOf, pageRequest } from '../../common/listing.js';
+import type { StockLotRow, StockMovementRow } from '../../contract/stock-ledger.js';
+import type { Paginated } from '../../contract/staff.js';
+import { notFound } from '../../core/errors/api-error.js';
+import { Delivery } from '../../deliveries/entities/delivery.entity.js';
+import { Order } from '../../orders/entities/order.entity.js';
+import { StockEntry } from '../entities/stock-entry.entity.js';
+import { StockLot } from '../entities/stock-lot.entity.js';
+import { StockMovement } from '../entities/stock-movement.entity.js';
+
+export const MOVEMENTS_PAGE_SIZE = 20;
+export const PRODUCT_NOT_FOUND = 'Produit introuvable.';
+
+export const plainDay = (value: string | Date | null): string | null =>
+  value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+
+/** Today in Lomé (UTC), 'YYYY-MM-DD': a lot whose expiry date is before it is expired. */
+export const today = (): string => new Date().toISOString().slice(0, 10);
+
+/** The ids of one kind of document among the movements, read in one query each, as labels. */
+async function labels<E extends { id: number }>(
+  db: DataSource,
+  entity: new () => E,
+  ids: number[],
+  label: (row: E) => string,
+): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .getRepository(entity)
+    .createQueryBuilder('doc')
+    .whereInIds([...new Set(ids)])
+    .getMany();
+  return new Map(rows.map((row) => [row.id, label(row)]));
+}
+
+/** A product's movement history and lots, as the stock keeper reads them. */
+@Injectable()
+export class StockHistoryService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async assertProduct(productId: number): Promise<void> {
+    if (!(await this.db.getRepository(Product).exists({ where: { id: productId } }))) throw notFound(PRODUCT_NOT_FOUND);
+  }
+
+  async movements(productId: number, query: { page?: number; per_page?: number }): Promise<Paginated<StockMovementRow>> {
+    await this.assertProduct(productId);
+    const request = pageRequest(query, MOVEMENTS_PAGE_SIZE);
+    const [rows, total] = await this.db
+      .getRepository(StockMovement)
+      .createQueryBuilder('movement')
+      .where('movement.product_id = :productId', { productId })
+      .orderBy('movement.id', 'DESC')
+      .skip(request.skip)
+      .take(request.perPage)
+      .getManyAndCount();
+    const ofType = (type: string) =>
+      rows.filter((r) => r.document_type === type && r.document_id !== null).map((r) => r.document_id!);
+    const [orders, entries, deliveries, users] = await Promise.all([
+      labels(this.db, Order, ofType('order'), (o) => o.order_num),
+      labels(this.db, StockEntry, ofType('stock_entry'), (e) => `Entrée « ${e.name} »`),
+      labels(this.db, Delivery, ofType('delivery'), (d) => d.number),
+      labels(
+        this.db,
+        User,
+        rows.filter((r) => r.user_id !== null).map((r) => r.user_id!),
+        (u) => `${u.firstname} ${u.name}`.trim(),
+      ),
+    ]);
+    const documentLabel = (row: StockMovement): string | null => {
+      switch (row.document_type) {
+        case 'order':
+          return orders.get(row.document_id!) ?? 'Commande supprimée';
+        case 'stock_entry':
+          return entries.get(row.document_id!) ?? 'Entrée supprimée';
+        case 'delivery':
+          return deliveries.get(row.document_id!) ?? 'Livraison';
+        case 'inventory_count':
+          return 'Inventaire';
+        case 'product':
+          return 'Fiche produit';
+        default:
+          return null;
+      }
+    };
+    return pageOf(
+      rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        available_delta: row.available_delta,
+        held_delta: row.held_delta,
+        reason: row.reason,
+        comment: row.comment,
+        document_type: row.document_type,
+        document_id: row.document_id,
+        document_label: documentLabel(row),
+        lot_id: row.lot_id,
+        user: row.user_id === null ? null : { id: row.user_id, name: users.get(row.user_id) ?? 'Compte supprimé' },
+        created_at: row.created_at.toISOString(),
+      })),
+      total,
+      request,
+    );
+  }
+
+  /** The product's lots, first-expiring first (no expiry last); only those with units left unless `all`. */
+  async lots(productId: number, all: boolean): Promise<StockLotRow[]> {
+    await this.assertProduct(productId);
+    const qb = this.db
+      .getRepository(StockLot)
+      .createQueryBuilder('lot')
+      .leftJoinAndSelect('lot.stock_entry', 'entry')
+      .where('lot.product_id = :productId', { productId })
+      .orderBy('CASE WHEN lot.expires_at IS NULL THEN 1 ELSE 0 END', 'ASC')
+      .addOrderBy('lot.expires_at', 'ASC')
+      .addOrderBy('lot.id', 'ASC');
+    if (!all) qb.andWhere('lot.quantity_left > 0');
+    const day = today();
+    return (await qb.getMany()).map((lot) => {
+      const expiry = plainDay(lot.expires_at);
+      return {
+        id: lot.id,
+        stock_entry_id: lot.stock_entry_id,
+        entry_name: lot.stock_entry?.name ?? null,
+        quantity_received: lot.quantity_received,
+        quantity_left: lot.quantity_left,
+        expiry_date: expiry,
+        manufacture_date: plainDay(lot.stock_entry?.manufacture_date ?? null),
+        received_at: lot.created_at.toISOString(),
+        expired: expiry !== null && expiry < day,
+      };
+    });
+  }
+}
