@@ -33,6 +33,7 @@ import { Route as AppEcrireArticleIndexRouteImport } from './routes/_app/ecrire-
 import { Route as AppEcrireArticleIdRouteImport } from './routes/_app/ecrire-article/$id'
 import { Route as AppProduitIdRouteImport } from './routes/_app/produit/$id'
 import { Route as AppStockEntreesRouteImport } from './routes/_app/stock/entrees'
+import { Route as AppStockInventaireRouteImport } from './routes/_app/stock/inventaire'
 import { Route as AppStockValorisationRouteImport } from './routes/_app/stock/valorisation'
 
 const AppRoute = AppRouteImport.update({
@@ -157,6 +158,11 @@ const AppStockEntreesRoute = AppStockEntreesRouteImport.update({
   path: '/stock/entrees',
   getParentRoute: () => AppRoute,
 } as any)
+const AppStockInventaireRoute = AppStockInventaireRouteImport.update({
+  id: '/stock/inventaire',
+  path: '/stock/inventaire',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppStockValorisationRoute = AppStockValorisationRouteImport.update({
   id: '/stock/valorisation',
   path: '/stock/valorisation',
@@ -185,6 +191,7 @@ export interface FileRoutesByFullPath {
   '/ecrire-article/$id': typeof AppEcrireArticleIdRoute
   '/produit/$id': typeof AppProduitIdRoute
   '/stock/entrees': typeof AppStockEntreesRoute
+  '/stock/inventaire': typeof AppStockInventaireRoute
   '/stock/valorisation': typeof AppStockValorisationRoute
   '/administration/': typeof AppAdministrationIndexRoute
   '/ecrire-article/': typeof AppEcrireArticleIndexRoute
@@ -210,6 +217,7 @@ export interface FileRoutesByTo {
   '/ecrire-article/$id': typeof AppEcrireArticleIdRoute
   '/produit/$id': typeof AppProduitIdRoute
   '/stock/entrees': typeof AppStockEntreesRoute
+  '/stock/inventaire': typeof AppStockInventaireRoute
   '/stock/valorisation': typeof AppStockValorisationRoute
   '/administration': typeof AppAdministrationIndexRoute
   '/ecrire-article': typeof AppEcrireArticleIndexRoute
@@ -238,6 +246,7 @@ export interface FileRoutesById {
   '/_app/ecrire-article/$id': typeof AppEcrireArticleIdRoute
   '/_app/produit/$id': typeof AppProduitIdRoute
   '/_app/stock/entrees': typeof AppStockEntreesRoute
+  '/_app/stock/inventaire': typeof AppStockInventaireRoute
   '/_app/stock/valorisation': typeof AppStockValorisationRoute
   '/_app/administration/': typeof AppAdministrationIndexRoute
   '/_app/ecrire-article/': typeof AppEcrireArticleIndexRoute
@@ -266,6 +275,7 @@ export interface FileRouteTypes {
     | '/ecrire-article/$id'
     | '/produit/$id'
     | '/stock/entrees'
+    | '/stock/inventaire'
     | '/stock/valorisation'
     | '/administration/'
     | '/ecrire-article/'
@@ -291,6 +301,7 @@ export interface FileRouteTypes {
     | '/ecrire-article/$id'
     | '/produit/$id'
     | '/stock/entrees'
+    | '/stock/inventaire'
     | '/stock/valorisation'
     | '/administration'
     | '/ecrire-article'
@@ -318,6 +329,7 @@ export interface FileRouteTypes {
     | '/_app/ecrire-article/$id'
     | '/_app/produit/$id'
     | '/_app/stock/entrees'
+    | '/_app/stock/inventaire'
     | '/_app/stock/valorisation'
     | '/_app/administration/'
     | '/_app/ecrire-article/'
@@ -500,6 +512,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStockEntreesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/stock/inventaire': {
+      id: '/_app/stock/inventaire'
+      path: '/stock/inventaire'
+      fullPath: '/stock/inventaire'
+      preLoaderRoute: typeof AppStockInventaireRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/stock/valorisation': {
       id: '/_app/stock/valorisation'
       path: '/stock/valorisation'
@@ -545,6 +564,7 @@ interface AppRouteChildren {
   AppEcrireArticleIdRoute: typeof AppEcrireArticleIdRoute
   AppProduitIdRoute: typeof AppProduitIdRoute
   AppStockEntreesRoute: typeof AppStockEntreesRoute
+  AppStockInventaireRoute: typeof AppStockInventaireRoute
   AppStockValorisationRoute: typeof AppStockValorisationRoute
   AppEcrireArticleIndexRoute: typeof AppEcrireArticleIndexRoute
 }
@@ -563,6 +583,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEcrireArticleIdRoute: AppEcrireArticleIdRoute,
   AppProduitIdRoute: AppProduitIdRoute,
   AppStockEntreesRoute: AppStockEntreesRoute,
+  AppStockInventaireRoute: AppStockInventaireRoute,
   AppStockValorisationRoute: AppStockValorisationRoute,
   AppEcrireArticleIndexRoute: AppEcrireArticleIndexRoute,
 }

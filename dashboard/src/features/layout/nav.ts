@@ -1,6 +1,7 @@
 import type { PermissionCategory } from '@comptoir/api/contract';
 import {
   Boxes,
+  ClipboardCheck,
   FolderTree,
   House,
   Newspaper,
@@ -57,6 +58,7 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       { label: 'Entrées', to: '/stock/entrees', icon: PackageOpen },
       { label: 'Valorisation', to: '/stock/valorisation', icon: PackageOpen },
+      { label: 'Inventaire', to: '/stock/inventaire', icon: ClipboardCheck },
     ],
   },
   {

@@ -13,6 +13,8 @@ import { Spinner } from '../../ui/spinner';
 import { Switch } from '../../ui/switch';
 import { HistoryPanel } from '../audit/history-panel';
 import { RequireView, usePermissions } from '../auth/permissions';
+import { AdjustStockDialog } from '../stock/adjust-stock-dialog';
+import { ProductStockPanel } from '../stock/product-stock-panel';
 import { productQueryOptions } from './api';
 import { formatMoney } from './money';
 import { ProductFormDialog } from './product-form-dialog';
@@ -20,21 +22,29 @@ import { StockBadge } from './stock-badge';
 import { useSpotlightToggle } from './use-spotlight';
 import { StoredImage } from './stored-image';
 
-/** /dashboard/produit/{id}: one product, fetched by its id (shop view). */
-export function ProductDetailPage({ productId }: { productId: number }) {
+export interface ProductDetailProps {
+  productId: number;
+  /** The movement history's page (`?mouvements=`). */
+  movementsPage?: number;
+  onMovementsPageChange?: (page: number) => void;
+}
+
+/** /dashboard/produit/{id}: one product, fetched by its id (shop view); its stock for the stock view. */
+export function ProductDetailPage(props: ProductDetailProps) {
   return (
     <RequireView category="shop">
-      <ProductDetail productId={productId} />
+      <ProductDetail {...props} />
     </RequireView>
   );
 }
 
-function ProductDetail({ productId }: { productId: number }) {
+function ProductDetail({ productId, movementsPage = 1, onMovementsPageChange = () => undefined }: ProductDetailProps) {
   const { can } = usePermissions();
   const query = useQuery(productQueryOptions(productId));
   const spotlight = useSpotlightToggle();
   const [activeImage, setActiveImage] = useState(0);
   const [editing, setEditing] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
   const ids = useId();
   const product = query.data;
   useDocumentTitle(product?.name ?? 'Produit');
@@ -188,10 +198,20 @@ function ProductDetail({ productId }: { productId: number }) {
           ) : null}
         </div>
       </div>
+      {can('stock', 'view') ? (
+        <ProductStockPanel
+          productId={product.id}
+          stock={product.stock}
+          movementsPage={movementsPage}
+          onMovementsPageChange={onMovementsPageChange}
+          onAdjust={can('stock', 'edit') ? () => setAdjusting(true) : undefined}
+        />
+      ) : null}
       <div className="mt-3">
         <HistoryPanel entity="product" id={product.id} version={product.updated_at} open />
       </div>
       {editing ? <ProductFormDialog product={product} onClose={() => setEditing(false)} /> : null}
+      {adjusting ? <AdjustStockDialog product={product} onClose={() => setAdjusting(false)} /> : null}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { DoneAnswer, StockListAnswer, StockSaveAnswer } from '@comptoir/api/contract';
+import type { DoneAnswer, StockEntryRow, StockListAnswer, StockSaveAnswer } from '@comptoir/api/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, toFormData } from '../../lib/api';
 import { queryKeys, type ListParams } from '../../lib/query-keys';
@@ -19,6 +19,9 @@ export function stockQueryOptions(params: ListParams) {
   });
 }
 
+/** A stock entry with the product it received (entries from before the ledger name none). */
+export type StockEntry = StockEntryRow & { product_id?: number | null; product_name?: string | null };
+
 export interface StockFields {
   name: string;
   price: string;
@@ -28,6 +31,8 @@ export interface StockFields {
   expirable: boolean;
   expiry_date: string;
   billing_date: string;
+  /** The product whose stock the entry's quantity goes to; undefined: not sent, '': none (no longer linked). */
+  product_id?: string;
 }
 
 function stockForm(fields: StockFields, image: File | null, override?: 'PUT'): FormData {
@@ -40,6 +45,7 @@ function stockForm(fields: StockFields, image: File | null, override?: 'PUT'): F
       expirable: fields.expirable,
       expiry_date: fields.expirable ? fields.expiry_date : undefined,
       billing_date: fields.billing_date || undefined,
+      product_id: fields.product_id,
       image: image ?? undefined,
     },
     override,

@@ -1,4 +1,3 @@
-import type { StockEntryRow } from '@comptoir/api/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -13,17 +12,19 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { Switch } from '../../ui/switch';
 import { applyServerErrors } from '../auth/apply-server-errors';
 import { AMOUNT_PATTERN, normaliseAmountInput } from '../products/money';
-import { createStockEntry, updateStockEntry, type StockFields } from './api';
+import { createStockEntry, updateStockEntry, type StockEntry, type StockFields } from './api';
+import { ledgerKeys } from './ledger-api';
+import { ProductPicker, type PickedProduct } from './product-picker';
 
 const EXPIRY_AFTER = 'La date d’expiration doit être supérieure à la date de fabrication.';
 const EXPIRY_REQUIRED = 'La date d’expiration est requise pour un produit expirable.';
 
-interface FormValues extends Omit<StockFields, 'expirable'> {
+interface FormValues extends Omit<StockFields, 'expirable' | 'product_id'> {
   /** The switch: on means the goods do not expire (no expiry date). */
   nonExpirable: boolean;
 }
 
-const valuesOf = (entry: StockEntryRow | null): FormValues => ({
+const valuesOf = (entry: StockEntry | null): FormValues => ({
   name: entry?.name ?? '',
   price: entry?.price ?? '',
   quantity: entry ? String(entry.quantity) : '',
@@ -34,12 +35,16 @@ const valuesOf = (entry: StockEntryRow | null): FormValues => ({
 });
 
 /** Add or edit a stock entry (`entry` null: create). The image is required on create only. */
-export function StockFormDialog({ entry, onClose }: { entry: StockEntryRow | null; onClose: () => void }) {
+export function StockFormDialog({ entry, onClose }: { entry: StockEntry | null; onClose: () => void }) {
   const editing = entry !== null;
   const queryClient = useQueryClient();
   const ids = useId();
+  const [product, setProduct] = useState<PickedProduct | null>(
+    entry?.product_id ? { id: entry.product_id, name: entry.product_name ?? `Produit ${entry.product_id}` } : null,
+  );
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
+  const [productError, setProductError] = useState<string | null>(null);
   const {
     register,
     control,
@@ -70,16 +75,23 @@ export function StockFormDialog({ entry, onClose }: { entry: StockEntryRow | nul
         expirable: !values.nonExpirable,
         expiry_date: values.nonExpirable ? '' : values.expiry_date,
         billing_date: values.billing_date,
+        product_id: product ? String(product.id) : editing && entry.product_id ? '' : undefined,
       };
       try {
         if (editing) await updateStockEntry(entry.id, fields, image, guard.version);
         else await createStockEntry(fields, image);
         notifySuccess(editing ? 'Produit en stock mis à jour avec succès !' : 'Produit ajouté en stock avec succès !');
-        await queryClient.invalidateQueries({ queryKey: queryKeys.stock.all });
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: queryKeys.stock.all }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+          queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
+        ]);
         onClose();
       } catch (error) {
         if (guard.catchConflict(error)) return;
         if (isApiError(error)) {
+          const productProblem = error.fieldError('product_id');
+          if (productProblem) setProductError(productProblem);
           applyServerErrors(error, setError, ['name', 'price', 'quantity', 'manufacture_date', 'expiry_date', 'billing_date']);
           const expirable = error.fieldError('expirable');
           if (expirable) setError('expiry_date', { type: 'server', message: expirable });
@@ -124,6 +136,29 @@ export function StockFormDialog({ entry, onClose }: { entry: StockEntryRow | nul
             }}
             disabled={isSubmitting}
           />
+        </Field>
+        <Field
+          id={`${ids}-product`}
+          label="Produit du catalogue (facultatif)"
+          error={productError ?? undefined}
+          hint={
+            product
+              ? 'La quantité sera ajoutée au stock du produit.'
+              : 'Choisissez le produit reçu pour que la quantité soit ajoutée à son stock.'
+          }
+        >
+          {(controlProps) => (
+            <ProductPicker
+              id={controlProps.id}
+              value={product}
+              disabled={isSubmitting}
+              onChange={(picked) => {
+                setProduct(picked);
+                setProductError(null);
+                if (picked && !watch('name').trim()) setValue('name', picked.name);
+              }}
+            />
+          )}
         </Field>
         <Field id={`${ids}-name`} label="Nom du produit" error={errors.name?.message} required>
           <Input autoComplete="off" {...register('name', required('Le nom est requis.'))} />

@@ -1,5 +1,5 @@
-import type { StockEntryRow } from '@comptoir/api/contract';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ImageOff } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -14,13 +14,13 @@ import { ListPageHeader } from '../../ui/list-page-header';
 import { RequireView, usePermissions } from '../auth/permissions';
 import type { ListPageProps } from '../products/list-page';
 import { formatMoney } from '../products/money';
-import { deleteStockEntry, stockQueryOptions } from './api';
+import { deleteStockEntry, stockQueryOptions, type StockEntry } from './api';
 import { StockFormDialog } from './stock-form-dialog';
 import { StoredImage } from '../products/stored-image';
 
-const column = createColumnHelper<StockEntryRow>();
+const column = createColumnHelper<StockEntry>();
 
-const deletion: DeleteWithConfirm<StockEntryRow> = {
+const deletion: DeleteWithConfirm<StockEntry> = {
   message: 'Voulez-vous vraiment supprimer cette entrée de stock ?',
   successText: 'Produit supprimé du stock avec succès !',
   failureText: 'Erreur lors de la suppression du produit.',
@@ -41,7 +41,7 @@ export function StockPage(props: ListPageProps) {
 function StockList({ page, search, onPageChange, onSearchChange }: ListPageProps) {
   const { can } = usePermissions();
   const remove = useDeleteWithConfirm(deletion);
-  const [editing, setEditing] = useState<StockEntryRow | 'new' | null>(null);
+  const [editing, setEditing] = useState<StockEntry | 'new' | null>(null);
   const list = useQuery(stockQueryOptions({ page, search }));
   const stocks = list.data?.stocks;
 
@@ -71,6 +71,24 @@ function StockList({ page, search, onPageChange, onSearchChange }: ListPageProps
       column.accessor('name', {
         header: 'Nom du produit',
         cell: (info) => <span className="font-medium">{info.getValue()}</span>,
+      }),
+      column.display({
+        id: 'product',
+        header: 'Produit',
+        cell: (info) => {
+          const { product_id: id, product_name: name } = info.row.original;
+          return id ? (
+            <Link
+              to="/produit/$id"
+              params={{ id: String(id) }}
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              {name ?? `Produit ${id}`}
+            </Link>
+          ) : (
+            <span className="text-ink-subtle">—</span>
+          );
+        },
       }),
       column.accessor('quantity', {
         header: 'Quantité',

@@ -1,0 +1,167 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/**
+ * The stock ledger's routes (docs/order-model.md "Stock: one ledger"): a product's movements and
+ * lots, adjustments, the write-off of expired lots and the inventory count. The answers are typed
+ * here until the API contract exports them.
+ */
+export type MovementKind = 'receipt' | 'hold' | 'release' | 'delivery' | 'return' | 'adjustment' | 'count' | 'opening';
+
+export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
+  receipt: 'Réception',
+  hold: 'Réservation',
+  release: 'Libération',
+  delivery: 'Livraison',
+  return: 'Retour',
+  adjustment: 'Ajustement',
+  count: 'Inventaire',
+  opening: 'Stock initial',
+};
+
+export type AdjustmentReason = 'casse' | 'perte' | 'vol' | 'erreur_de_saisie' | 'inventaire' | 'peremption' | 'autre';
+
+export const ADJUSTMENT_REASONS: { value: AdjustmentReason; label: string }[] = [
+  { value: 'casse', label: 'Casse' },
+  { value: 'perte', label: 'Perte' },
+  { value: 'vol', label: 'Vol' },
+  { value: 'erreur_de_saisie', label: 'Erreur de saisie' },
+  { value: 'inventaire', label: 'Inventaire' },
+  { value: 'peremption', label: 'Péremption' },
+  { value: 'autre', label: 'Autre' },
+];
+
+/** The reason's French label; the ledger also stores older spellings ("erreur de saisie"), shown as they are. */
+export function reasonLabel(reason: string | null): string {
+  if (!reason) return '';
+  const key = reason.replace(/ /g, '_').replace('é', 'e');
+  return ADJUSTMENT_REASONS.find((r) => r.value === key)?.label ?? reason;
+}
+
+export interface StockMovement {
+  id: number;
+  kind: MovementKind;
+  available_delta: number;
+  held_delta: number;
+  reason: string | null;
+  comment: string | null;
+  document_type: string | null;
+  document_id: number | null;
+  document_label: string | null;
+  lot_id: number | null;
+  user: { id: number; name: string } | null;
+  created_at: string;
+}
+
+export interface MovementPage {
+  items: StockMovement[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+export interface StockLot {
+  id: number;
+  stock_entry_id: number | null;
+  entry_name: string | null;
+  quantity_left: number;
+  expiry_date: string | null;
+  manufacture_date: string | null;
+  received_at: string;
+  expired: boolean;
+}
+
+export interface StockLevels {
+  stock: number;
+  held: number;
+  version: number;
+}
+
+export interface CountLine {
+  product_id: number;
+  name: string;
+  reference: string;
+  stock: number;
+  held: number;
+  on_hand: number;
+  counted: number;
+  difference: number;
+}
+
+export interface CountEntry {
+  product_id: number;
+  counted: number;
+}
+
+export const MOVEMENTS_PER_PAGE = 10;
+
+export const ledgerKeys = {
+  all: ['stock-ledger'] as const,
+  movements: (productId: number, page: number) => ['stock-ledger', 'movements', productId, page] as const,
+  lots: (productId: number) => ['stock-ledger', 'lots', productId] as const,
+};
+
+/** GET /api/stock/products/{id}/movements?page&per_page, newest first. */
+export function movementsQueryOptions(productId: number, page: number) {
+  return queryOptions({
+    queryKey: ledgerKeys.movements(productId, page),
+    queryFn: ({ signal }) =>
+      api.get<MovementPage>(`/api/stock/products/${productId}/movements`, {
+        signal,
+        query: { page, per_page: MOVEMENTS_PER_PAGE },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/stock/products/{id}/lots, first-expiring first. */
+export function lotsQueryOptions(productId: number) {
+  return queryOptions({
+    queryKey: ledgerKeys.lots(productId),
+    queryFn: ({ signal }) => api.get<StockLot[]>(`/api/stock/products/${productId}/lots`, { signal }),
+  });
+}
+
+export interface AdjustmentPayload {
+  delta: number;
+  reason: AdjustmentReason;
+  comment: string;
+  lot_id?: number;
+  version?: number;
+}
+
+/** POST /api/stock/products/{id}/adjustments: 409 below zero or stale, 422 invalid. */
+export function adjustStock(productId: number, payload: AdjustmentPayload) {
+  return api.post<StockLevels>(`/api/stock/products/${productId}/adjustments`, payload);
+}
+
+/** POST /api/stock/products/{id}/write-off-expired. */
+export function writeOffExpired(productId: number, comment?: string) {
+  return api.post<{ written_off: number }>(`/api/stock/products/${productId}/write-off-expired`, { comment });
+}
+
+/** POST /api/stock/inventory-counts/preview: the expected and counted quantities, nothing written. */
+export function previewCount(counts: CountEntry[]) {
+  return api.post<{ lines: CountLine[] }>('/api/stock/inventory-counts/preview', { counts });
+}
+
+/** POST /api/stock/inventory-counts/apply: each difference becomes a count movement. */
+export function applyCount(counts: CountEntry[], comment?: string) {
+  return api.post<{ applied: number; lines: CountLine[] }>('/api/stock/inventory-counts/apply', { counts, comment });
+}
+
+/**
+ * A product's available, held and on-hand quantities. The product answer carries only the available
+ * stock, so this reads them from the count preview (which writes nothing) with a count of zero.
+ */
+export function stockLevelsQueryOptions(productId: number) {
+  return queryOptions({
+    queryKey: ['stock-ledger', 'levels', productId] as const,
+    queryFn: async () => {
+      const { lines } = await previewCount([{ product_id: productId, counted: 0 }]);
+      const line = lines.find((l) => l.product_id === productId);
+      return line ? { stock: line.stock, held: line.held, on_hand: line.on_hand } : null;
+    },
+    staleTime: 0,
+  });
+}
