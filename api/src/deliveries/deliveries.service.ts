@@ -58,15 +58,19 @@ function deliveryView(delivery: Delivery, lines: readonly DeliveryLine[]): Deliv
   };
 }
 
-const deliverable = (item: OrderItem): DeliverableLine => ({
-  order_item_id: item.id,
-  product_id: item.product_id,
-  product_name: item.product_name,
-  product_reference: item.product_reference,
-  quantity: item.quantity,
-  delivered_quantity: item.delivered_quantity,
-  remaining: item.quantity - item.delivered_quantity,
-});
+/** An order line as deliveries see it; `shippedByHand`: the status « Expédiée » was set without notes, everything left. */
+function deliverable(item: OrderItem, shippedByHand: boolean): DeliverableLine {
+  const delivered = shippedByHand ? item.quantity : item.delivered_quantity;
+  return {
+    order_item_id: item.id,
+    product_id: item.product_id,
+    product_name: item.product_name,
+    product_reference: item.product_reference,
+    quantity: item.quantity,
+    delivered_quantity: delivered,
+    remaining: item.quantity - delivered,
+  };
+}
 
 /**
  * Delivery notes (docs/order-model.md, "The documents", "Order state"): each recorded in one
@@ -100,7 +104,7 @@ export class DeliveriesService {
       version: deliveries.length,
       can_deliver: reason === null,
       cannot_deliver_reason: reason,
-      lines: items.map(deliverable),
+      lines: items.map((item) => deliverable(item, order.status === 'shipped' && deliveries.length === 0)),
       deliveries: deliveries.map((d) =>
         deliveryView(
           d,

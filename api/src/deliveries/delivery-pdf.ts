@@ -85,7 +85,7 @@ export function deliveryPdfModel(
       ...(delivery.note ? [delivery.note] : []),
       isReturn
         ? 'Marchandises reprises au client : elles reviennent en réserve pour sa commande.'
-        : 'Marchandises reçues en bon état et conformes, sauf réserves écrites ci-dessous à la réception.',
+        : 'Marchandises reçues en bon état et conformes, sauf réserves écrites sur ce bon à la réception.',
     ],
     notesTitle: 'REMARQUES',
     signature: { left: 'Livré par', right: 'Reçu par (nom, date, signature)' },
