@@ -7,7 +7,7 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, RotateCw, TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
@@ -98,6 +98,8 @@ export function DataTable<T>({
     state: { columnVisibility: columnVisibility ?? {} },
   });
   const visibleColumns = table.getVisibleLeafColumns().length;
+  const scroller = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(scroller);
   const rows = table.getRowModel().rows;
   const showRows = !isLoading && !error && rows.length > 0;
 
@@ -127,8 +129,11 @@ export function DataTable<T>({
   return (
     <div className="overflow-hidden rounded-lg border border-line bg-surface shadow-card">
       <div
+        ref={scroller}
         className={cn('relative overflow-x-auto', isFetching && showRows && 'opacity-60 transition-opacity')}
         aria-busy={isLoading || isFetching || undefined}
+        // A table wider than the screen scrolls sideways: reachable with the keyboard's arrows then.
+        {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (défilement horizontal)` } : {})}
       >
         <table className="w-full min-w-[720px] border-collapse text-left text-sm" aria-label={label}>
           <thead className="bg-surface-muted text-xs font-semibold uppercase tracking-wide text-ink-muted">
@@ -220,4 +225,20 @@ function SortButton({ label, dir, onClick }: { label: ReactNode; dir: SortDir | 
       <Icon className={cn('size-1.5', !dir && 'opacity-50')} aria-hidden="true" />
     </button>
   );
+}
+
+/** Whether the element's content is wider than the element (it scrolls sideways), kept up to date. */
+function useScrollsSideways(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
 }

@@ -23,13 +23,13 @@ export function FacetFilter({ label, value, options, onChange, allLabel = 'Tous'
   const id = useId();
   const current = value === undefined ? '' : String(value);
   return (
-    <span className="inline-flex items-center gap-0.5">
+    <span className="inline-flex min-w-0 items-center gap-0.5">
       <label htmlFor={id} className="text-sm text-ink-muted">
         {label}
       </label>
       <select
         id={id}
-        className={cn(control, current && 'border-brand-700')}
+        className={cn(control, 'max-w-[10rem] min-w-0', current && 'border-brand-700')}
         value={current}
         onChange={(event) => onChange(event.target.value || undefined)}
       >
