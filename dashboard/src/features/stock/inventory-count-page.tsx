@@ -251,7 +251,9 @@ function CountReview({ counts, onBack, onApplied }: { counts: CountEntry[]; onBa
         cell: (info) => (
           <span className="flex flex-col">
             <span className="font-medium">{info.getValue()}</span>
-            <span className="font-mono text-xs text-ink-subtle">Réf. {info.row.original.reference}</span>
+            {info.row.original.reference ? (
+              <span className="font-mono text-xs text-ink-subtle">Réf. {info.row.original.reference}</span>
+            ) : null}
           </span>
         ),
       }),
@@ -276,10 +278,10 @@ function CountReview({ counts, onBack, onApplied }: { counts: CountEntry[]; onBa
     setApplying(true);
     setFailure(null);
     try {
-      const result = await applyCount(counts, comment.trim() || undefined);
+      const applied = (await applyCount(counts, comment.trim() || undefined)).applied ?? 0;
       notifySuccess(
         'Inventaire appliqué.',
-        `${result.applied} ajustement${result.applied > 1 ? 's' : ''} enregistré${result.applied > 1 ? 's' : ''}.`,
+        `${applied} ajustement${applied > 1 ? 's' : ''} enregistré${applied > 1 ? 's' : ''}.`,
       );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),

@@ -1,14 +1,28 @@
+import type {
+  AdjustmentReason,
+  InventoryCountAnswer,
+  InventoryCountLine,
+  StockAdjustmentAnswer,
+  StockLotRow,
+  StockLotsAnswer,
+  StockMovementKind,
+  StockMovementRow,
+  StockMovementsAnswer,
+  WriteOffExpiredAnswer,
+} from '@comptoir/api/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /**
  * The stock ledger's routes (docs/order-model.md "Stock: one ledger"): a product's movements and
- * lots, adjustments, the write-off of expired lots and the inventory count. The answers are typed
- * here until the API contract exports them.
+ * lots, adjustments, the write-off of expired lots and the inventory count.
  */
-export type MovementKind = 'receipt' | 'hold' | 'release' | 'delivery' | 'return' | 'adjustment' | 'count' | 'opening';
+export type { AdjustmentReason };
+export type StockMovement = StockMovementRow;
+export type StockLot = StockLotRow;
+export type CountLine = InventoryCountLine;
 
-export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
+export const MOVEMENT_KIND_LABELS: Record<StockMovementKind, string> = {
   receipt: 'Réception',
   hold: 'Réservation',
   release: 'Libération',
@@ -18,8 +32,6 @@ export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
   count: 'Inventaire',
   opening: 'Stock initial',
 };
-
-export type AdjustmentReason = 'casse' | 'perte' | 'vol' | 'erreur_de_saisie' | 'inventaire' | 'peremption' | 'autre';
 
 export const ADJUSTMENT_REASONS: { value: AdjustmentReason; label: string }[] = [
   { value: 'casse', label: 'Casse' },
@@ -36,56 +48,6 @@ export function reasonLabel(reason: string | null): string {
   if (!reason) return '';
   const key = reason.replace(/ /g, '_').replace('é', 'e');
   return ADJUSTMENT_REASONS.find((r) => r.value === key)?.label ?? reason;
-}
-
-export interface StockMovement {
-  id: number;
-  kind: MovementKind;
-  available_delta: number;
-  held_delta: number;
-  reason: string | null;
-  comment: string | null;
-  document_type: string | null;
-  document_id: number | null;
-  document_label: string | null;
-  lot_id: number | null;
-  user: { id: number; name: string } | null;
-  created_at: string;
-}
-
-export interface MovementPage {
-  items: StockMovement[];
-  total: number;
-  page: number;
-  per_page: number;
-}
-
-export interface StockLot {
-  id: number;
-  stock_entry_id: number | null;
-  entry_name: string | null;
-  quantity_left: number;
-  expiry_date: string | null;
-  manufacture_date: string | null;
-  received_at: string;
-  expired: boolean;
-}
-
-export interface StockLevels {
-  stock: number;
-  held: number;
-  version: number;
-}
-
-export interface CountLine {
-  product_id: number;
-  name: string;
-  reference: string;
-  stock: number;
-  held: number;
-  on_hand: number;
-  counted: number;
-  difference: number;
 }
 
 export interface CountEntry {
@@ -105,11 +67,13 @@ export const ledgerKeys = {
 export function movementsQueryOptions(productId: number, page: number) {
   return queryOptions({
     queryKey: ledgerKeys.movements(productId, page),
-    queryFn: ({ signal }) =>
-      api.get<MovementPage>(`/api/stock/products/${productId}/movements`, {
-        signal,
-        query: { page, per_page: MOVEMENTS_PER_PAGE },
-      }),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<StockMovementsAnswer>(`/api/stock/products/${productId}/movements`, {
+          signal,
+          query: { page, per_page: MOVEMENTS_PER_PAGE },
+        })
+      ).movements,
     placeholderData: keepPreviousData,
   });
 }
@@ -118,7 +82,7 @@ export function movementsQueryOptions(productId: number, page: number) {
 export function lotsQueryOptions(productId: number) {
   return queryOptions({
     queryKey: ledgerKeys.lots(productId),
-    queryFn: ({ signal }) => api.get<StockLot[]>(`/api/stock/products/${productId}/lots`, { signal }),
+    queryFn: async ({ signal }) => (await api.get<StockLotsAnswer>(`/api/stock/products/${productId}/lots`, { signal })).lots,
   });
 }
 
@@ -132,22 +96,22 @@ export interface AdjustmentPayload {
 
 /** POST /api/stock/products/{id}/adjustments: 409 below zero or stale, 422 invalid. */
 export function adjustStock(productId: number, payload: AdjustmentPayload) {
-  return api.post<StockLevels>(`/api/stock/products/${productId}/adjustments`, payload);
+  return api.post<StockAdjustmentAnswer>(`/api/stock/products/${productId}/adjustments`, payload);
 }
 
 /** POST /api/stock/products/{id}/write-off-expired. */
 export function writeOffExpired(productId: number, comment?: string) {
-  return api.post<{ written_off: number }>(`/api/stock/products/${productId}/write-off-expired`, { comment });
+  return api.post<WriteOffExpiredAnswer>(`/api/stock/products/${productId}/write-off-expired`, { comment });
 }
 
 /** POST /api/stock/inventory-counts/preview: the expected and counted quantities, nothing written. */
 export function previewCount(counts: CountEntry[]) {
-  return api.post<{ lines: CountLine[] }>('/api/stock/inventory-counts/preview', { counts });
+  return api.post<InventoryCountAnswer>('/api/stock/inventory-counts/preview', { counts });
 }
 
 /** POST /api/stock/inventory-counts/apply: each difference becomes a count movement. */
 export function applyCount(counts: CountEntry[], comment?: string) {
-  return api.post<{ applied: number; lines: CountLine[] }>('/api/stock/inventory-counts/apply', { counts, comment });
+  return api.post<InventoryCountAnswer>('/api/stock/inventory-counts/apply', { counts, comment });
 }
 
 /**

@@ -5,7 +5,7 @@ import { useId, useMemo } from 'react';
 import { errorText } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
-import { listTableState } from '../../lib/use-list-page';
+import { listTableState, pagerOf, useClampPage } from '../../lib/use-list-page';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { useConfirm } from '../../ui/confirm-dialog';
@@ -48,6 +48,8 @@ export function ProductStockPanel({ productId, stock, movementsPage, onMovements
   const levels = useQuery(stockLevelsQueryOptions(productId));
   const lots = useQuery(lotsQueryOptions(productId));
   const movements = useQuery(movementsQueryOptions(productId, movementsPage));
+
+  useClampPage(movements.data, movementsPage, onMovementsPageChange);
 
   const available = levels.data?.stock ?? stock;
   const held = levels.data?.held;
@@ -154,8 +156,6 @@ export function ProductStockPanel({ productId, stock, movementsPage, onMovements
     [],
   );
 
-  const lastPage = movements.data ? Math.max(1, Math.ceil(movements.data.total / movements.data.per_page)) : 1;
-
   return (
     <section aria-labelledby={`${ids}-stock`} className="mt-3 flex flex-col gap-2" data-testid="product-stock-panel">
       <div className="flex flex-wrap items-center justify-between gap-1">
@@ -220,11 +220,11 @@ export function ProductStockPanel({ productId, stock, movementsPage, onMovements
       <DataTable
         label="Historique des mouvements"
         columns={movementColumns}
-        data={movements.data?.items}
+        data={movements.data?.data}
         getRowId={(row) => String(row.id)}
         {...listTableState(movements, 'Erreur lors du chargement des mouvements.')}
         emptyMessage="Aucun mouvement"
-        pagination={movements.data ? { page: movementsPage, lastPage, onPageChange: onMovementsPageChange } : undefined}
+        pagination={pagerOf(movements.data, onMovementsPageChange)}
       />
     </section>
   );
