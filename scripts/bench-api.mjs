@@ -35,7 +35,7 @@ const option = (name, fallback) => {
 };
 // --prepare-only: seed and keep the data folder (to EXPLAIN queries by hand), measure nothing.
 const optionValues = new Set(
-  ['--db', '--duration', '--soak', '--calls', '--sqlite-dir', '--mariadb-database']
+  ['--db', '--duration', '--soak', '--calls', '--sqlite-dir', '--mariadb-database', '--only']
     .filter((o) => args.includes(o))
     .map((o) => args[args.indexOf(o) + 1]),
 );
@@ -343,7 +343,31 @@ const LATENCY_ENDPOINTS = [
     name: 'public filter search, frequent',
     path: (i) => `/api/products/filter?category=all&sort=recent&limit=12&search=${frequentTerm(i)}`,
   },
+  // The staff lists' sorts and filters (headers, facets), page N of 25 rows.
+  {
+    name: 'staff products sorted by price desc',
+    path: (i) => `/api/product?sort=price&direction=desc&per_page=25&page=${1 + (i % 50)}`,
+  },
+  {
+    name: 'staff products by brand, sorted by stock',
+    path: (i) => `/api/product?brand_id=${1 + (i % 8)}&sort=stock&per_page=25&page=${1 + (i % 20)}`,
+  },
+  {
+    name: 'staff orders (per order) sorted by total desc',
+    path: (i) => `/api/order/list?sort=total&direction=desc&per_page=25&page=${1 + (i % 50)}`,
+  },
+  {
+    name: 'staff orders (per order), pending in euros',
+    path: (i) => `/api/order/list?status=pending&currency=Euro&per_page=25&page=${1 + (i % 20)}`,
+  },
+  {
+    name: 'staff order lines, euros, by client name',
+    path: (i) => `/api/order?currency=Euro&sort=company_name&per_page=25&page=${1 + (i % 20)}`,
+  },
 ];
+/** `--only REGEX`: measure the latency endpoints whose name matches, only. */
+const onlyPattern = option('only') ? new RegExp(option('only'), 'i') : null;
+const latencyEndpoints = () => LATENCY_ENDPOINTS.filter((e) => !onlyPattern || onlyPattern.test(e.name));
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -416,7 +440,7 @@ async function measureLatency(kind, n, env) {
   const dbPid = kind === 'mariadb' ? mariadbPid(env.DATABASE_URL) : 0;
   const rows = await run({}, async (get, serverPid) => {
     const out = [];
-    for (const e of LATENCY_ENDPOINTS) {
+    for (const e of latencyEndpoints()) {
       for (let i = 0; i < 20; i++) await get(e.path(100_000 + i)); // warm-up
       const times = [];
       let bytes = 0;
@@ -449,7 +473,7 @@ async function measureLatency(kind, n, env) {
   const logFile = path.join(env.DATA_DIR, 'server.log');
   const sql = await run({ LOG_SQL: 'true' }, async (get) => {
     const out = new Map();
-    for (const e of LATENCY_ENDPOINTS) {
+    for (const e of latencyEndpoints()) {
       await get(e.path(7));
       await sleep(200);
       const from = fs.statSync(logFile).size;
