@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as fx from '../../../test/backoffice/fixtures.js';
 import { createStaffUser, signInAs, signInAsAdmin, type StaffClient } from '../../../test/support/auth.js';
+import { In } from 'typeorm';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../../test/support/test-app.js';
 import { Product } from '../../catalogue/entities/product.entity.js';
-import type { StockLotsAnswer, StockMovementsAnswer } from '../../contract/stock-ledger.js';
+import { AuditEntry } from '../../audit/entities/audit-entry.entity.js';
+import type {
+  InventoryCountAnswer,
+  StockAdjustmentAnswer,
+  StockLotsAnswer,
+  StockMovementsAnswer,
+} from '../../contract/stock-ledger.js';
+import { StockMovement } from '../entities/stock-movement.entity.js';
 import { StockLot } from '../entities/stock-lot.entity.js';
 import { ledgerDifferences } from '../ledger/ledger-check.js';
 import { changeAvailable } from '../ledger/stock-ledger.js';
@@ -74,5 +82,233 @@ describe(`stock keeper: movements and lots (${testDatabaseKind()})`, () => {
     expect(bad.body.errors.page[0]).toMatch(/page/);
     await writer.get(`/api/stock/products/${product.id}/movements`).expect(403);
     await writer.get(`/api/stock/products/${product.id}/lots`).expect(403);
+  });
+
+  const productNow = (id: number) => t.dataSource.getRepository(Product).findOneByOrFail({ id });
+  const noDifference = async (id: number) =>
+    expect((await ledgerDifferences(t.dataSource)).filter((d) => d.product_id === id)).toEqual([]);
+
+  describe('adjustments', () => {
+    it('takes a decrease from the first-expiring lot, records reason, comment and author, bumps the version', async () => {
+      const product = await productWith(10);
+      const lots = t.dataSource.getRepository(StockLot);
+      const soon = await lots.save({ product_id: product.id, quantity_received: 4, quantity_left: 4, expires_at: dayFromNow(5) });
+      const later = await lots.save({
+        product_id: product.id,
+        quantity_received: 4,
+        quantity_left: 4,
+        expires_at: dayFromNow(50),
+      });
+      const before = await productNow(product.id);
+      const res = await admin
+        .post(`/api/stock/products/${product.id}/adjustments`)
+        .send({ delta: -6, reason: 'casse', comment: 'Palette renversée', version: before.version })
+        .expect(201);
+      const answer = res.body as StockAdjustmentAnswer;
+      expect(answer).toMatchObject({ stock: 4, held: 0 });
+      expect(answer.version).toBe((await productNow(product.id)).version);
+      expect(answer.version).toBeGreaterThan(before.version);
+      expect((await lots.findOneByOrFail({ id: soon.id })).quantity_left).toBe(0);
+      expect((await lots.findOneByOrFail({ id: later.id })).quantity_left).toBe(2);
+      const rows = await t.dataSource
+        .getRepository(StockMovement)
+        .find({ where: { product_id: product.id, kind: 'adjustment' } });
+      expect(rows.map((r) => [r.lot_id, r.available_delta, r.reason, r.comment]).sort()).toEqual(
+        [
+          [soon.id, -4, 'casse', 'Palette renversée'],
+          [later.id, -2, 'casse', 'Palette renversée'],
+        ].sort(),
+      );
+      expect(rows.every((r) => r.user_id !== null)).toBe(true);
+      const audit = await t.dataSource.getRepository(AuditEntry).findOneOrFail({
+        where: { entity: 'product', entity_id: product.id },
+        order: { id: 'DESC' },
+      });
+      expect(JSON.parse(audit.changes!)).toMatchObject({ stock: { before: 10, after: 4 } });
+      await noDifference(product.id);
+    });
+
+    it('adds to a named lot, refuses a lot of another product (422) and going below zero (409)', async () => {
+      const product = await productWith(3);
+      const other = await productWith(0);
+      const lot = await t.dataSource
+        .getRepository(StockLot)
+        .save({ product_id: product.id, quantity_received: 3, quantity_left: 3, expires_at: null });
+      const foreign = await t.dataSource
+        .getRepository(StockLot)
+        .save({ product_id: other.id, quantity_received: 1, quantity_left: 1, expires_at: null });
+      let version = (await productNow(product.id)).version;
+      const res = await admin
+        .post(`/api/stock/products/${product.id}/adjustments`)
+        .send({ delta: 2, reason: 'erreur_de_saisie', comment: 'Oubli au comptage', lot_id: lot.id, version })
+        .expect(201);
+      version = (res.body as StockAdjustmentAnswer).version;
+      expect((await t.dataSource.getRepository(StockLot).findOneByOrFail({ id: lot.id })).quantity_left).toBe(5);
+      const wrongLot = await admin
+        .post(`/api/stock/products/${product.id}/adjustments`)
+        .send({ delta: -1, reason: 'perte', comment: 'Perdu', lot_id: foreign.id, version })
+        .expect(422);
+      expect(wrongLot.body.errors.lot_id[0]).toMatch(/lot/);
+      const short = await admin
+        .post(`/api/stock/products/${product.id}/adjustments`)
+        .send({ delta: -6, reason: 'vol', comment: 'Vol constaté', version })
+        .expect(409);
+      expect(short.body.message).toMatch(/Stock disponible insuffisant/);
+      expect(await productNow(product.id)).toMatchObject({ stock: 5 });
+      await noDifference(product.id);
+    });
+
+    it('answers 422 with French messages for a bad body, 409 for a stale version, 403 without stock rights', async () => {
+      const product = await productWith(3);
+      const { version } = await productNow(product.id);
+      const bad = await admin
+        .post(`/api/stock/products/${product.id}/adjustments`)
+        .send({ delta: 0, reason: 'oubli', comment: 'x' })
+        .expect(422);
+      expect(Object.keys(bad.body.errors).sort()).toEqual(['comment', 'delta', 'reason', 'version']);
+      expect(bad.body.errors.delta[0]).toBe('La variation ne peut pas être nulle.');
+      const stale = await admin
+        .post(`/api/stock/products/${product.id}/adjustments`)
+        .send({ delta: 1, reason: 'autre', comment: 'Retrouvé', version: version + 5 })
+        .expect(409);
+      expect(stale.body.message).toMatch(/ce produit/);
+      await writer
+        .post(`/api/stock/products/${product.id}/adjustments`)
+        .send({ delta: 1, reason: 'autre', comment: 'Retrouvé', version })
+        .expect(403);
+      expect(await productNow(product.id)).toMatchObject({ stock: 3, version });
+    });
+  });
+
+  it('writes off the expired lots still counted, one péremption adjustment each', async () => {
+    const product = await productWith(9);
+    const lots = t.dataSource.getRepository(StockLot);
+    const old = await lots.save({ product_id: product.id, quantity_received: 2, quantity_left: 2, expires_at: dayFromNow(-30) });
+    const recent = await lots.save({
+      product_id: product.id,
+      quantity_received: 3,
+      quantity_left: 3,
+      expires_at: dayFromNow(-1),
+    });
+    const fresh = await lots.save({ product_id: product.id, quantity_received: 4, quantity_left: 4, expires_at: dayFromNow(30) });
+    const res = await admin.post(`/api/stock/products/${product.id}/write-off-expired`).send({}).expect(200);
+    expect(res.body.written_off).toBe(5);
+    expect(await productNow(product.id)).toMatchObject({ stock: 4 });
+    expect((await lots.findBy({ id: In([old.id, recent.id, fresh.id]) })).map((l) => l.quantity_left).sort()).toEqual([0, 0, 4]);
+    const rows = await t.dataSource.getRepository(StockMovement).findBy({ product_id: product.id, reason: 'peremption' });
+    expect(rows).toHaveLength(2);
+    const again = await admin.post(`/api/stock/products/${product.id}/write-off-expired`).send({}).expect(200);
+    expect(again.body.written_off).toBe(0);
+    await admin
+      .post(`/api/stock/products/${product.id}/write-off-expired`)
+      .send({ comment: 'x'.repeat(501) })
+      .expect(422);
+    await writer.post(`/api/stock/products/${product.id}/write-off-expired`).send({}).expect(403);
+    await noDifference(product.id);
+  });
+
+  describe('inventory counts', () => {
+    it('previews the differences without writing, then applies them as count movements in one audited operation', async () => {
+      const a = await productWith(10);
+      const b = await productWith(5);
+      const c = await productWith(7);
+      // An order holds 2 of b: on hand 5, available 3.
+      await t.dataSource.query('UPDATE products SET stock = stock - 2, held = held + 2 WHERE id = ?', [b.id]);
+      await t.dataSource
+        .getRepository(StockMovement)
+        .insert({ product_id: b.id, kind: 'hold', available_delta: -2, held_delta: 2, document_type: 'order', document_id: 1 });
+      const counts = [
+        { product_id: c.id, counted: 7 },
+        { product_id: a.id, counted: 8 },
+        { product_id: b.id, counted: 6 },
+      ];
+      const preview = (await admin.post('/api/stock/inventory-counts/preview').send({ counts }).expect(200))
+        .body as InventoryCountAnswer;
+      expect(preview.lines.map((l) => [l.product_id, l.stock, l.held, l.on_hand, l.counted, l.difference])).toEqual([
+        [a.id, 10, 0, 10, 8, -2],
+        [b.id, 3, 2, 5, 6, 1],
+        [c.id, 7, 0, 7, 7, 0],
+      ]);
+      expect(await productNow(a.id)).toMatchObject({ stock: 10 });
+
+      const applied = (
+        await admin.post('/api/stock/inventory-counts/apply').send({ counts, comment: 'Inventaire de fin de mois' }).expect(200)
+      ).body as InventoryCountAnswer;
+      expect(applied.applied).toBe(2);
+      expect(await productNow(a.id)).toMatchObject({ stock: 8, held: 0 });
+      expect(await productNow(b.id)).toMatchObject({ stock: 4, held: 2 });
+      const moves = (await admin.get(`/api/stock/products/${a.id}/movements`).expect(200)).body as StockMovementsAnswer;
+      expect(moves.movements.data[0]).toMatchObject({
+        kind: 'count',
+        available_delta: -2,
+        document_type: 'inventory_count',
+        document_label: 'Inventaire',
+        comment: 'Inventaire de fin de mois',
+      });
+      const audit = await t.dataSource.getRepository(AuditEntry).findOneOrFail({
+        where: { entity: 'inventory_count' },
+        order: { id: 'DESC' },
+      });
+      expect(Object.keys(JSON.parse(audit.changes!))).toHaveLength(2);
+      for (const p of [a, b, c]) await noDifference(p.id);
+    });
+
+    it('refuses the whole count when a product is counted below what orders hold, naming it', async () => {
+      const a = await productWith(4);
+      const held = await productWith(3, { name: 'Disjoncteur réservé' });
+      await t.dataSource.query('UPDATE products SET stock = stock - 3, held = held + 3 WHERE id = ?', [held.id]);
+      await t.dataSource
+        .getRepository(StockMovement)
+        .insert({
+          product_id: held.id,
+          kind: 'hold',
+          available_delta: -3,
+          held_delta: 3,
+          document_type: 'order',
+          document_id: 1,
+        });
+      const res = await admin
+        .post('/api/stock/inventory-counts/apply')
+        .send({
+          counts: [
+            { product_id: a.id, counted: 1 },
+            { product_id: held.id, counted: 2 },
+          ],
+        })
+        .expect(409);
+      expect(res.body.message).toMatch(/« Disjoncteur réservé »/);
+      expect(await productNow(a.id)).toMatchObject({ stock: 4 });
+    });
+
+    it('answers 422 for an empty, duplicated or unknown count, 403 without stock rights', async () => {
+      const a = await productWith(1);
+      const empty = await admin.post('/api/stock/inventory-counts/preview').send({ counts: [] }).expect(422);
+      expect(empty.body.errors.counts[0]).toBe('Indiquez au moins un produit compté.');
+      const dup = await admin
+        .post('/api/stock/inventory-counts/apply')
+        .send({
+          counts: [
+            { product_id: a.id, counted: 1 },
+            { product_id: a.id, counted: 2 },
+          ],
+        })
+        .expect(422);
+      expect(dup.body.errors['counts.1.product_id'][0]).toBe('Ce produit est compté deux fois.');
+      const unknown = await admin
+        .post('/api/stock/inventory-counts/preview')
+        .send({ counts: [{ product_id: 999999, counted: 1 }] })
+        .expect(422);
+      expect(unknown.body.errors['counts.0.product_id'][0]).toBe('Ce produit n’existe pas.');
+      const negative = await admin
+        .post('/api/stock/inventory-counts/preview')
+        .send({ counts: [{ product_id: a.id, counted: -1 }] })
+        .expect(422);
+      expect(JSON.stringify(negative.body.errors)).toMatch(/négative/);
+      await writer
+        .post('/api/stock/inventory-counts/apply')
+        .send({ counts: [{ product_id: a.id, counted: 0 }] })
+        .expect(403);
+      expect(await productNow(a.id)).toMatchObject({ stock: 1 });
+    });
   });
 });

@@ -257,6 +257,45 @@ export const rows: MatrixRow[] = [
     setup: productSetup,
     expectAllowed: [200],
   },
+  {
+    method: 'POST',
+    route: '/api/stock/products/:id/adjustments',
+    category: 'stock',
+    right: 'edit',
+    setup: async ({ t }) => {
+      const product = await fx.product(t, await fx.refs(t));
+      return { id: product.id, version: product.version };
+    },
+    send: (req, vars) => req.send({ delta: 1, reason: 'autre', comment: 'Matrice', version: vars.version }),
+    expectAllowed: [201],
+  },
+  {
+    method: 'POST',
+    route: '/api/stock/products/:id/write-off-expired',
+    category: 'stock',
+    right: 'edit',
+    setup: productSetup,
+    send: (req) => req.send({}),
+    expectAllowed: [200],
+  },
+  {
+    method: 'POST',
+    route: '/api/stock/inventory-counts/preview',
+    category: 'stock',
+    right: 'edit',
+    setup: productSetup,
+    send: (req, vars) => req.send({ counts: [{ product_id: vars.id, counted: 4 }] }),
+    expectAllowed: [200],
+  },
+  {
+    method: 'POST',
+    route: '/api/stock/inventory-counts/apply',
+    category: 'stock',
+    right: 'edit',
+    setup: productSetup,
+    send: (req, vars) => req.send({ counts: [{ product_id: vars.id, counted: 4 }] }),
+    expectAllowed: [200],
+  },
 
   // orders
   { method: 'GET', route: '/api/order', category: 'orders', right: 'view', expectAllowed: [200] },
