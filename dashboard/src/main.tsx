@@ -47,6 +47,17 @@ setUnauthorizedHandler(() => {
   void router.navigate({ to: '/login', search: { redirect }, replace: true });
 });
 
+// A new release replaced the files of the one this tab started with: a screen or a dialog fetched on
+// demand is gone. Reload once to run the new release (the editor keeps its local draft), rather than
+// leave a button that does nothing; a second failure within a minute is left to the screen's error.
+window.addEventListener('vite:preloadError', (event) => {
+  const last = Number(sessionStorage.getItem('comptoir:release-reload') ?? 0);
+  if (Date.now() - last < 60_000) return;
+  sessionStorage.setItem('comptoir:release-reload', String(Date.now()));
+  event.preventDefault();
+  window.location.reload();
+});
+
 const root = createRoot(document.getElementById('root')!);
 
 // The deployment's facts come from the server before the first screen (one build for every domain).

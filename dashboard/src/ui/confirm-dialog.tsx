@@ -1,9 +1,4 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useReturnFocus } from '../lib/focus-return';
-import { TriangleAlert } from 'lucide-react';
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import { buttonClasses } from './button';
-import { Spinner } from './spinner';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface ConfirmOptions {
   /** The question, e.g. "Voulez-vous vraiment supprimer cet administrateur ?". */
@@ -26,62 +21,23 @@ export interface ConfirmDialogProps extends ConfirmOptions {
   pending?: boolean;
 }
 
-/** An alert dialog asking to confirm a destructive or final action. Cancel has the focus first. */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  onConfirm,
-  pending = false,
-  message,
-  title = 'Confirmation',
-  confirmLabel = 'Confirmer',
-  cancelLabel = 'Annuler',
-  tone = 'danger',
-}: ConfirmDialogProps) {
-  const returnFocus = useReturnFocus(open);
+// The dialog itself (Radix's alert dialog) is fetched the first time a confirmation is asked.
+const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
+
+/**
+ * An alert dialog asking to confirm a destructive or final action. Cancel has the focus first. Nothing
+ * is rendered (or fetched) until it first opens; then it stays mounted so that it can close smoothly.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  useEffect(() => {
+    if (props.open) setOpened(true);
+  }, [props.open]);
+  if (!opened && !props.open) return null;
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => (!next && pending ? undefined : onOpenChange(next))}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay fixed inset-0 z-50 bg-brand-950/50" />
-        <AlertDialog.Content
-          onCloseAutoFocus={returnFocus}
-          className="dialog-content fixed left-1/2 top-1/2 z-50 w-[calc(100vw-32px)] max-w-[440px] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-3 shadow-raised focus:outline-none"
-        >
-          <div className="flex gap-2">
-            <span
-              className={
-                tone === 'danger'
-                  ? 'grid size-5 shrink-0 place-items-center rounded-full bg-danger-soft text-danger'
-                  : 'grid size-5 shrink-0 place-items-center rounded-full bg-info-soft text-info'
-              }
-              aria-hidden="true"
-            >
-              <TriangleAlert className="size-2.5" />
-            </span>
-            <div className="min-w-0 pt-0.5">
-              <AlertDialog.Title className="text-lg font-semibold text-ink">{title}</AlertDialog.Title>
-              <AlertDialog.Description className="mt-0.5 text-sm text-ink-muted">{message}</AlertDialog.Description>
-            </div>
-          </div>
-          <div className="mt-3 flex flex-wrap justify-end gap-1">
-            <AlertDialog.Cancel className={buttonClasses('secondary')} disabled={pending}>
-              {cancelLabel}
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              className={buttonClasses(tone === 'danger' ? 'danger' : 'primary')}
-              disabled={pending}
-              onClick={(event) => {
-                event.preventDefault();
-                void onConfirm();
-              }}
-            >
-              {pending ? <Spinner size="sm" /> : null}
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogView {...props} />
+    </Suspense>
   );
 }
 
@@ -89,7 +45,7 @@ type ConfirmFn = (options: ConfirmOptions) => Promise<boolean>;
 const ConfirmContext = createContext<ConfirmFn | null>(null);
 
 /**
- * Mounted once at the root. `const confirm = useConfirm();` then
+ * Mounted once, around the signed-in screens. `const confirm = useConfirm();` then
  * `if (await confirm({ message: '...', confirmLabel: 'Supprimer', action: () => remove.mutateAsync(id) }))`.
  */
 export function ConfirmProvider({ children }: { children: ReactNode }) {

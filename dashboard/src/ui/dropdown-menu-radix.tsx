@@ -2,11 +2,14 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
-/** A menu opened by a button (Radix): arrow keys move, Escape and outside clicks close it. */
-export const DropdownMenu = Menu.Root;
-export const DropdownMenuTrigger = Menu.Trigger;
+/**
+ * The menus' implementation (Radix): arrow keys move, Escape and outside clicks close it. Loaded by
+ * dropdown-menu.tsx the first time a menu is about to open; import the menus from there.
+ */
+export const Root = Menu.Root;
+export const Trigger = Menu.Trigger;
 
-export function DropdownMenuContent({
+export function Content({
   children,
   align = 'end',
   className,
@@ -32,7 +35,7 @@ export function DropdownMenuContent({
   );
 }
 
-export function DropdownMenuItem({
+export function Item({
   children,
   onSelect,
   tone = 'default',
@@ -65,10 +68,10 @@ export function DropdownMenuItem({
   );
 }
 
-export function DropdownMenuLabel({ children }: { children: ReactNode }) {
+export function Label({ children }: { children: ReactNode }) {
   return <Menu.Label className="px-1 py-0.5 text-xs font-medium text-ink-subtle">{children}</Menu.Label>;
 }
 
-export function DropdownMenuSeparator() {
+export function Separator() {
   return <Menu.Separator className="my-0.5 h-px bg-line" />;
 }

@@ -1,12 +1,13 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRouterState } from '@tanstack/react-router';
-import { X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { copyrightLine, DESIGNER_CREDIT } from '../../lib/brand';
 import { ReauthHost } from '../auth/reauth-host';
 import { GlobalSearchProvider, useGlobalSearch } from '../search/search-context';
 import { SidebarContent } from './sidebar';
 import { Topbar } from './topbar';
+
+// The drawer of small screens (Radix's dialog) is fetched the first time the menu is opened.
+const MobileMenu = lazy(() => import('./mobile-menu'));
 
 // Fetched the first time someone opens the global search (button or keyboard shortcut).
 const SearchOverlay = lazy(() => import('../search/search-overlay').then((m) => ({ default: m.SearchOverlay })));
@@ -30,6 +31,10 @@ function LazySearchOverlay() {
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  useEffect(() => {
+    if (menuOpen) setMenuWanted(true);
+  }, [menuOpen]);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -45,24 +50,11 @@ export function AppShell({ children }: { children: ReactNode }) {
         <aside className="sticky top-0 hidden h-dvh lg:block" aria-label="Barre latérale">
           <SidebarContent />
         </aside>
-        <RadixDialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-          <RadixDialog.Portal>
-            <RadixDialog.Overlay className="dialog-overlay fixed inset-0 z-40 bg-brand-950/50 lg:hidden" />
-            <RadixDialog.Content
-              aria-describedby={undefined}
-              className="drawer-content fixed inset-y-0 left-0 z-50 w-[280px] max-w-[85vw] shadow-raised focus:outline-none lg:hidden"
-            >
-              <RadixDialog.Title className="sr-only">Menu</RadixDialog.Title>
-              <SidebarContent onNavigate={() => setMenuOpen(false)} />
-              <RadixDialog.Close
-                className="absolute right-1 top-2 inline-flex size-4 items-center justify-center rounded-md text-brand-100 hover:bg-white/10"
-                aria-label="Fermer le menu"
-              >
-                <X className="size-2" aria-hidden="true" />
-              </RadixDialog.Close>
-            </RadixDialog.Content>
-          </RadixDialog.Portal>
-        </RadixDialog.Root>
+        {menuWanted ? (
+          <Suspense fallback={null}>
+            <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+          </Suspense>
+        ) : null}
         <div className="flex min-h-dvh min-w-0 flex-col">
           <Topbar onOpenMenu={() => setMenuOpen(true)} />
           <main id="contenu" tabIndex={-1} className="flex-1 px-2 py-3 focus:outline-none sm:px-3 lg:px-4">
