@@ -26,6 +26,8 @@ import { MediaLibraryModule } from './media/media-library.module.js';
 import { StaffOrdersModule } from './orders/staff-orders.module.js';
 import { QuotesModule } from './quotes/quotes.module.js';
 import { DeliveriesModule } from './deliveries/deliveries.module.js';
+import { InvoicesModule } from './invoices/invoices.module.js';
+import { PaymentsModule } from './payments/payments.module.js';
 import { SearchModule } from './search/search.module.js';
 import { StockEntriesModule } from './stock/stock-entries.module.js';
 import { StockInsightsModule } from './stock-insights/stock-insights.module.js';
@@ -65,6 +67,9 @@ const DOMAIN_MODULES = [
   QuotesModule,
   // delivery notes and returns (deliveries/)
   DeliveriesModule,
+  // invoices, credit notes and payments (invoices/, payments/)
+  InvoicesModule,
+  PaymentsModule,
   CustomersModule,
   DashboardSummaryModule,
   SearchModule,

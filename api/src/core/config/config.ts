@@ -41,6 +41,8 @@ export interface QuotesConfig {
   maxHoldUnits: number;
   /** Units held by unconfirmed requests per client address and per e-mail in 24 h (× RATE_LIMIT_FACTOR). */
   maxHeldUnitsPerDay: number;
+  /** An invoice is due this many days after it is issued (INVOICE_PAYMENT_DAYS). */
+  invoicePaymentDays: number;
 }
 
 /** Where uploads live (STORAGE_URL): see api/src/media/storage. */
@@ -418,6 +420,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       provisionalHoldHours: parsePositiveInt(env, 'PROVISIONAL_HOLD_HOURS', 4),
       maxHoldUnits: parsePositiveInt(env, 'ORDER_MAX_HOLD_UNITS', 20),
       maxHeldUnitsPerDay: parsePositiveInt(env, 'ORDER_MAX_HELD_UNITS_PER_DAY', 100),
+      invoicePaymentDays: parsePositiveInt(env, 'INVOICE_PAYMENT_DAYS', 30),
     },
     dashboardDist: path.resolve(env.DASHBOARD_DIST?.trim() || path.join(repoRoot, 'dashboard/dist')),
     siteSourceDir: path.resolve(env.SITE_SOURCE_DIR?.trim() || path.join(repoRoot, 'site')),

@@ -42,6 +42,11 @@ import { TwoFactorCredential } from '../../auth/two-factor/entities/two-factor-c
 import { SavedView } from '../../saved-views/saved-view.entity.js';
 import { Delivery } from '../../deliveries/entities/delivery.entity.js';
 import { DeliveryLine } from '../../deliveries/entities/delivery-line.entity.js';
+import { Invoice } from '../../invoices/entities/invoice.entity.js';
+import { InvoiceLine } from '../../invoices/entities/invoice-line.entity.js';
+import { CreditNote } from '../../invoices/entities/credit-note.entity.js';
+import { CreditNoteLine } from '../../invoices/entities/credit-note-line.entity.js';
+import { Payment } from '../../payments/entities/payment.entity.js';
 
 export {
   AuditEntry,
@@ -120,6 +125,12 @@ export const ENTITIES: Function[] = [
   // delivery notes (deliveries/)
   Delivery,
   DeliveryLine,
+  // invoices, credit notes and payments (invoices/, payments/)
+  Invoice,
+  InvoiceLine,
+  CreditNote,
+  CreditNoteLine,
+  Payment,
   // exchange rates of quote requests
   ExchangeRate,
   // public-side messages

@@ -19,6 +19,7 @@ import { TaxesAndDocumentNumbers1795800200000 } from './1795800200000-TaxesAndDo
 import { SavedViewsAndListIndexes1795800500000 } from './1795800500000-SavedViewsAndListIndexes.js';
 import { IdempotentOrderRequests1795800400000 } from './1795800400000-IdempotentOrderRequests.js';
 import { Deliveries1795800700000 } from './1795800700000-Deliveries.js';
+import { InvoicesAndPayments1795800800000 } from './1795800800000-InvoicesAndPayments.js';
 
 export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -40,4 +41,5 @@ export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   IdempotentOrderRequests1795800400000,
   SavedViewsAndListIndexes1795800500000,
   Deliveries1795800700000,
+  InvoicesAndPayments1795800800000,
 ];
