@@ -299,6 +299,8 @@ test.describe('order dialog', () => {
       'Carte bancaire',
       'Visa',
       'Chèque',
+      'Virement bancaire',
+      'Mobile Money',
     ]);
     await expect(dialog.getByLabel(/Devise/).locator('option')).toHaveText(['Sélectionner', 'Dollar', 'Euro', 'Fcfa']);
     await expect(dialog.getByLabel(/Mode de livraison/).locator('option')).toHaveText(['Sélectionner', 'Air', 'Route', 'Mer']);

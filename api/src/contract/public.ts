@@ -151,7 +151,7 @@ export interface ProductFilterAnswer {
 // Order request
 
 /** The order form's fixed choices (spec section 9); the server accepts nothing else. */
-export type OrderPaymentMean = 'Carte bancaire' | 'Visa' | 'Chèque';
+export type OrderPaymentMean = 'Carte bancaire' | 'Visa' | 'Chèque' | 'Virement bancaire' | 'Mobile Money';
 export type OrderCurrencyChoice = 'Dollar' | 'Euro' | 'Fcfa';
 export type OrderDeliveryMethod = 'Air' | 'Route' | 'Mer';
 

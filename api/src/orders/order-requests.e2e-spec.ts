@@ -191,7 +191,7 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
       company_email: ["L'adresse email n'est pas valide."],
       representative_email: ["L'adresse email n'est pas valide."],
       company_phone: ["Le numéro de téléphone n'est pas valide."],
-      payment_by: ['Choisissez Carte bancaire, Visa ou Chèque.'],
+      payment_by: ['Choisissez Carte bancaire, Visa, Chèque, Virement bancaire ou Mobile Money.'],
       currency: ['Choisissez Dollar, Euro ou Fcfa.'],
       delivery_method: ['Choisissez Air, Route ou Mer.'],
       credit_level: expect.arrayContaining(['Ce champ doit être un texte.']),

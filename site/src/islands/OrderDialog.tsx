@@ -39,7 +39,7 @@ export const ORDER_TEXTS = {
   cartCurrency: (name: string) => `Les prix de votre panier sont en ${name}.`,
 } as const;
 
-const PAYMENT_MEANS: readonly OrderPaymentMean[] = ['Carte bancaire', 'Visa', 'Chèque'];
+const PAYMENT_MEANS: readonly OrderPaymentMean[] = ['Carte bancaire', 'Visa', 'Chèque', 'Virement bancaire', 'Mobile Money'];
 const CURRENCIES: readonly OrderCurrencyChoice[] = ['Dollar', 'Euro', 'Fcfa'];
 const DELIVERY_METHODS: readonly OrderDeliveryMethod[] = ['Air', 'Route', 'Mer'];
 

@@ -23,7 +23,7 @@ import { IsEmailAddress } from '../../common/email-address.js';
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : value);
 
 /** The order form's fixed choices (spec section 9). */
-export const PAYMENT_MEANS = ['Carte bancaire', 'Visa', 'Chèque'] as const;
+export const PAYMENT_MEANS = ['Carte bancaire', 'Visa', 'Chèque', 'Virement bancaire', 'Mobile Money'] as const;
 export const ORDER_CURRENCY_CHOICES = ['Dollar', 'Euro', 'Fcfa'] as const;
 export const DELIVERY_METHODS = ['Air', 'Route', 'Mer'] as const;
 /** Several lines kept (an address, a note): spaces tidied on each line, at most one blank line between. */
@@ -108,7 +108,7 @@ export class OrderRequestDto {
   @Transform(trimmed)
   @IsNotEmpty({ message: REQUIRED })
   @IsString({ message: TEXT })
-  @IsIn(PAYMENT_MEANS, { message: 'Choisissez Carte bancaire, Visa ou Chèque.' })
+  @IsIn(PAYMENT_MEANS, { message: 'Choisissez Carte bancaire, Visa, Chèque, Virement bancaire ou Mobile Money.' })
   payment_by: (typeof PAYMENT_MEANS)[number];
 
   @Transform(trimmed)

@@ -66,7 +66,7 @@ export class Order {
   @Column({ type: 'varchar', length: 255 })
   representative_email: string;
 
-  /** Carte bancaire, Visa, Chèque. */
+  /** Carte bancaire, Visa, Chèque, Virement bancaire, Mobile Money. */
   @Column({ type: 'varchar', length: 50 })
   payment_by: string;
 
