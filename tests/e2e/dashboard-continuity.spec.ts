@@ -115,4 +115,51 @@ test.describe('dashboard: nothing typed is lost', () => {
       await again.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('comptoir:article-draft:')).length),
     ).toBe(0);
   });
+
+  test('an old local draft restored after a newer save is checked like a save: nothing overwritten silently', async ({
+    context,
+  }) => {
+    const id = await draftArticle(`Brouillon ancien ${run}`, 'Texte commun.');
+    const page = await context.newPage();
+    await signIn(page);
+    await openAndType(page, id, 'Texte commun.', ' Phrase du brouillon d’Afi.');
+    await expect
+      .poll(() =>
+        page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('comptoir:article-draft:'))?.[1] ?? ''),
+      )
+      .toContain('Phrase du brouillon d’Afi.');
+    await page.close();
+
+    // Meanwhile the admin saves a newer title and paragraph.
+    const before = await stored(id);
+    const newerTitle = `Titre de l’admin ${run}`;
+    const content = JSON.stringify({
+      time: Date.now(),
+      blocks: [{ type: 'paragraph', data: { text: 'Paragraphe de l’admin.' } }],
+    });
+    const res = await admin.send('POST', `/api/blog/${id}/update`, {
+      multipart: { title: newerTitle, content, status: 'Brouillon', version: String(before.version) },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+
+    // The old draft is offered, says the article changed since, and restoring it then saving is refused.
+    const again = await context.newPage();
+    await again.goto(`/dashboard/ecrire-article/${id}`);
+    const offer = again.getByTestId('local-draft');
+    await expect(offer.getByTestId('local-draft-stale')).toContainText('L’article a été enregistré depuis ce brouillon');
+    await offer.getByRole('button', { name: 'Restaurer ce brouillon' }).click();
+    await expect(again.getByTestId('article-editor')).toContainText('Phrase du brouillon d’Afi.');
+    await again.getByRole('button', { name: 'Brouillon', exact: true }).click();
+    const notice = again.getByTestId('version-conflict');
+    await expect(notice).toContainText(/a enregistré une autre version le/);
+    const afterRefusal = (await admin.get(`/api/blog/${id}`)).blog as { title: string; content: string; version: number };
+    expect(afterRefusal.title).toBe(newerTitle);
+    expect(afterRefusal.content).toContain('Paragraphe de l’admin.');
+    expect(afterRefusal.content).not.toContain('Phrase du brouillon d’Afi.');
+
+    // "Recharger sa version" puts the admin's article back on screen.
+    await notice.getByRole('button', { name: 'Recharger sa version' }).click();
+    await expect(again.getByTestId('article-editor')).toContainText('Paragraphe de l’admin.');
+    await expect(again.getByLabel("Titre de l'article")).toHaveValue(newerTitle);
+  });
 });

@@ -23,6 +23,11 @@ export interface VersionGuard<T> {
   catchConflict: (error: unknown) => boolean;
   /** After a successful save: the record's new version. */
   saved: (record: { version: number } | undefined) => void;
+  /**
+   * The fields now hold text that started from an older version (a restored local draft): the next
+   * save sends that version, so a newer one on the server gives the same conflict choice as two tabs.
+   */
+  startFrom: (version: number) => void;
   /** The conflict notice to render above the form (null when there is none). */
   notice: ReactNode;
   conflict: StaleRecord<T> | null;
@@ -55,6 +60,10 @@ export function useVersionGuard<T extends { version: number }>(
   const saved = useCallback((fresh: { version: number } | undefined) => {
     if (fresh) setVersion(fresh.version);
     setConflict(null);
+  }, []);
+
+  const startFrom = useCallback((older: number) => {
+    setVersion((current) => (current === undefined ? older : Math.min(current, older)));
   }, []);
 
   const notice = conflict ? (
@@ -96,5 +105,5 @@ export function useVersionGuard<T extends { version: number }>(
     </div>
   ) : null;
 
-  return { version, catchConflict, saved, notice, conflict };
+  return { version, catchConflict, saved, startFrom, notice, conflict };
 }

@@ -228,6 +228,8 @@ function ArticleEditor({
     }, DRAFT_DELAY_MS);
   };
   const restoreDraft = (draft: LocalDraft) => {
+    // The draft's text started from base_version: saving it checks that version, never the one on screen.
+    if (draft.base_version !== undefined) guard.startFrom(draft.base_version);
     reset({ title: draft.title, image_alt: draft.image_alt });
     setInitialDocument(draft.document);
     setCanvasKey((k) => k + 1);
@@ -445,6 +447,12 @@ function ArticleEditor({
             Une version non enregistrée de cet article est conservée dans ce navigateur (
             {new Date(offeredDraft.saved_at).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' })}).
           </p>
+          {article && offeredDraft.base_version !== undefined && offeredDraft.base_version < article.version ? (
+            <p className="mt-0.5" data-testid="local-draft-stale">
+              L’article a été enregistré depuis ce brouillon : si vous le restaurez, l’enregistrement vous demandera quelle
+              version garder.
+            </p>
+          ) : null}
           <div className="mt-1 flex flex-wrap gap-1">
             <Button size="sm" variant="secondary" onClick={() => restoreDraft(offeredDraft)}>
               Restaurer ce brouillon
