@@ -100,6 +100,14 @@ if (wanted('lint')) {
 // The security proofs (api/test/security) run in their own stage below, not twice.
 const SECURITY_TESTS = 'test/security/';
 
+// The front ends' logic (the site's cart, the dashboard's URL state, permissions, charts, editor
+// conversions) where it lives, with Vitest: a few seconds.
+if (wanted('unit')) {
+  const out = path.join(reports, 'vitest.json');
+  run('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  countJest('vitest', out);
+}
+
 if (wanted('unit') || wanted('api-sqlite')) {
   const projects = [wanted('unit') && 'unit', wanted('api-sqlite') && 'api'].filter(Boolean);
   jest('jest-sqlite', ['--selectProjects', ...projects, '--runInBand', `--testPathIgnorePatterns=${SECURITY_TESTS}`], {
