@@ -215,6 +215,25 @@ describe(`delivery notes (${testDatabaseKind()})`, () => {
     expect(text).toContain('Carton abîmé');
   });
 
+  it('serialises concurrent deliveries of one order: never more than ordered, consecutive numbers, the ledger agrees', async () => {
+    const { order, products, items } = await confirmedOrder([3]);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        staff.post(`/api/order/${order.id}/deliveries`).send({ lines: [{ order_item_id: items[0]!.id, quantity: 1 }] }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 409, 409]);
+    const numbers = answers
+      .filter((a) => a.status === 201)
+      .map((a) => Number((a.body.delivery.number as string).slice(-5)))
+      .sort((x, y) => x - y);
+    expect(numbers).toEqual([numbers[0], numbers[0]! + 1, numbers[0]! + 2]);
+    expect((await t.dataSource.getRepository(OrderItem).findOneByOrFail({ id: items[0]!.id })).delivered_quantity).toBe(3);
+    expect((await t.dataSource.getRepository(Order).findOneByOrFail({ id: order.id })).status).toBe('shipped');
+    expect(await product(products[0]!.id)).toMatchObject({ stock: 7, held: 0 });
+    expect(await differencesOf([products[0]!.id])).toEqual([]);
+  });
+
   it('lists the notes on the client page and serves their PDF to the link only', async () => {
     const { order, items } = await confirmedOrder([3]);
     const recorded = await staff
