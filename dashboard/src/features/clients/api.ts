@@ -7,13 +7,23 @@ import { queryKeys, type ListParams } from '../../lib/query-keys';
 export const CUSTOMERS_PER_PAGE = 8;
 
 /** GET /api/customer?page&per_page&search (search on the company name). */
-export function customersQueryOptions(params: ListParams) {
+export function customersQueryOptions(
+  params: ListParams & { sort?: string; direction?: 'asc' | 'desc'; from?: string; to?: string },
+) {
   return queryOptions({
     queryKey: queryKeys.customers.list(params),
     queryFn: ({ signal }) =>
       api.get<CustomerListAnswer>('/api/customer', {
         signal,
-        query: { page: params.page, per_page: params.perPage ?? CUSTOMERS_PER_PAGE, search: params.search },
+        query: {
+          page: params.page,
+          per_page: params.perPage ?? CUSTOMERS_PER_PAGE,
+          search: params.search,
+          sort: params.sort,
+          direction: params.direction,
+          from: params.from,
+          to: params.to,
+        },
       }),
     placeholderData: keepPreviousData,
   });

@@ -7,14 +7,24 @@ import { useMemo, useState } from 'react';
 import { formatDate, pad2 } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { listTableState, pagerOf, useClampPage, useDeleteWithConfirm, type DeleteWithConfirm } from '../../lib/use-list-page';
+import {
+  listTableState,
+  pagerOf,
+  useClampPage,
+  useDeleteWithConfirm,
+  withPageSize,
+  type DeleteWithConfirm,
+} from '../../lib/use-list-page';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ListPageHeader } from '../../ui/list-page-header';
 import { DataTable } from '../../ui/data-table';
 import { RequireView, usePermissions } from '../auth/permissions';
 import type { ListPageProps } from '../products/list-page';
-import { customersQueryOptions, deleteCustomer } from './api';
+import { CUSTOMERS_PER_PAGE, customersQueryOptions, deleteCustomer } from './api';
+import { SavedViewsMenu } from '../saved-views/saved-views-menu';
+import { sortQuery, viewQueryOf, type ListViewProps, type SortSearch } from '../../lib/list-sort';
+import { DayFilter, ListToolbar } from '../../ui/facet-filter';
 import { ClientFormDialog } from './client-form-dialog';
 
 const column = createColumnHelper<StaffCustomer>();
@@ -39,8 +49,16 @@ function cutCompany(name: string): string {
   return name.length > 47 ? `${name.slice(0, 47)}..` : name;
 }
 
+/** The clients list's URL beyond page and search: order, size, creation dates. */
+export interface ClientsView extends SortSearch {
+  from?: string;
+  to?: string;
+}
+
+export type ClientsPageProps = ListPageProps & Partial<ListViewProps<ClientsView>>;
+
 /** /dashboard/clients: "Commandes & Clients / Clients" (orders view). */
-export function ClientsPage(props: ListPageProps) {
+export function ClientsPage(props: ClientsPageProps) {
   useDocumentTitle('Clients');
   return (
     <RequireView category="orders">
@@ -49,11 +67,12 @@ export function ClientsPage(props: ListPageProps) {
   );
 }
 
-function ClientsList({ page, search, onPageChange, onSearchChange }: ListPageProps) {
+function ClientsList({ page, search, onPageChange, onSearchChange, view = {}, onViewChange, onViewReplace }: ClientsPageProps) {
   const { can } = usePermissions();
   const remove = useDeleteWithConfirm(deletion);
   const [editing, setEditing] = useState<StaffCustomer | 'new' | null>(null);
-  const list = useQuery(customersQueryOptions({ page, search }));
+  const { per_page: perPage, ...order } = sortQuery(view, CUSTOMERS_PER_PAGE);
+  const list = useQuery(customersQueryOptions({ page, search, perPage, ...order, from: view.from, to: view.to }));
   const customers = list.data?.customers;
 
   useClampPage(customers, page, onPageChange);
@@ -65,6 +84,7 @@ function ClientsList({ page, search, onPageChange, onSearchChange }: ListPagePro
     () => [
       column.accessor('company_name', {
         header: 'Société',
+        meta: { sortKey: 'company_name' },
         cell: (info) => (
           <Link
             to="/client/$id"
@@ -78,6 +98,7 @@ function ClientsList({ page, search, onPageChange, onSearchChange }: ListPagePro
       }),
       column.accessor('company_email', {
         header: 'Email',
+        meta: { sortKey: 'company_email' },
         cell: (info) => (
           <a href={`mailto:${info.getValue()}`} className="text-brand-700 hover:underline">
             {info.getValue()}
@@ -88,6 +109,7 @@ function ClientsList({ page, search, onPageChange, onSearchChange }: ListPagePro
       column.accessor('company_address', { header: 'Adresse', meta: { className: 'min-w-[160px] text-ink-muted' } }),
       column.accessor('representative_name', {
         header: 'Représentant',
+        meta: { sortKey: 'representative_name' },
         cell: (info) => {
           const c = info.row.original;
           return (
@@ -120,7 +142,7 @@ function ClientsList({ page, search, onPageChange, onSearchChange }: ListPagePro
       }),
       column.accessor('created_at', {
         header: 'Date de création',
-        meta: { className: 'whitespace-nowrap text-ink-muted' },
+        meta: { className: 'whitespace-nowrap text-ink-muted', sortKey: 'created_at' },
         cell: (info) => formatDate(info.getValue()),
       }),
       column.display({
@@ -176,6 +198,15 @@ function ClientsList({ page, search, onPageChange, onSearchChange }: ListPagePro
         onSearchChange={onSearchChange}
         searchPlaceholder="Trouver un client"
       />
+      {onViewChange && onViewReplace ? (
+        <ListToolbar label="Filtrer les clients">
+          <DayFilter label="Créés du" value={view.from} onChange={(from) => onViewChange({ from })} />
+          <DayFilter label="au" value={view.to} onChange={(to) => onViewChange({ to })} />
+          <span className="ml-auto">
+            <SavedViewsMenu list="clients" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
+          </span>
+        </ListToolbar>
+      ) : null}
       <DataTable
         label="Liste de clients"
         columns={columns}
@@ -184,7 +215,8 @@ function ClientsList({ page, search, onPageChange, onSearchChange }: ListPagePro
         {...listTableState(list, 'Erreur lors du chargement des clients.')}
         emptyMessage="Aucun client trouvé"
         columnVisibility={{ actions: canEdit || canDelete }}
-        pagination={pagerOf(customers, onPageChange)}
+        pagination={withPageSize(pagerOf(customers, onPageChange), perPage, onViewChange)}
+        sort={onViewChange ? { key: view.sort, dir: view.dir, onChange: (sort, dir) => onViewChange({ sort, dir }) } : undefined}
       />
       {editing ? <ClientFormDialog customer={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </section>
