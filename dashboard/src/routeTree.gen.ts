@@ -18,6 +18,7 @@ import { Route as AppArticlesRouteImport } from './routes/_app/articles'
 import { Route as AppCategoriesRouteImport } from './routes/_app/categories'
 import { Route as AppClientsRouteImport } from './routes/_app/clients'
 import { Route as AppCommandesRouteImport } from './routes/_app/commandes'
+import { Route as AppFacturesRouteImport } from './routes/_app/factures'
 import { Route as AppMarquesRouteImport } from './routes/_app/marques'
 import { Route as AppProduitsRouteImport } from './routes/_app/produits'
 import { Route as AccountRecoveryRouteImport } from './routes/account/recovery'
@@ -78,6 +79,11 @@ const AppClientsRoute = AppClientsRouteImport.update({
 const AppCommandesRoute = AppCommandesRouteImport.update({
   id: '/commandes',
   path: '/commandes',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppFacturesRoute = AppFacturesRouteImport.update({
+  id: '/factures',
+  path: '/factures',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMarquesRoute = AppMarquesRouteImport.update({
@@ -178,6 +184,7 @@ export interface FileRoutesByFullPath {
   '/categories': typeof AppCategoriesRoute
   '/clients': typeof AppClientsRoute
   '/commandes': typeof AppCommandesRoute
+  '/factures': typeof AppFacturesRoute
   '/marques': typeof AppMarquesRoute
   '/produits': typeof AppProduitsRoute
   '/account/recovery': typeof AccountRecoveryRoute
@@ -203,6 +210,7 @@ export interface FileRoutesByTo {
   '/categories': typeof AppCategoriesRoute
   '/clients': typeof AppClientsRoute
   '/commandes': typeof AppCommandesRoute
+  '/factures': typeof AppFacturesRoute
   '/marques': typeof AppMarquesRoute
   '/produits': typeof AppProduitsRoute
   '/account/recovery': typeof AccountRecoveryRoute
@@ -232,6 +240,7 @@ export interface FileRoutesById {
   '/_app/categories': typeof AppCategoriesRoute
   '/_app/clients': typeof AppClientsRoute
   '/_app/commandes': typeof AppCommandesRoute
+  '/_app/factures': typeof AppFacturesRoute
   '/_app/marques': typeof AppMarquesRoute
   '/_app/produits': typeof AppProduitsRoute
   '/account/recovery': typeof AccountRecoveryRoute
@@ -262,6 +271,7 @@ export interface FileRouteTypes {
     | '/categories'
     | '/clients'
     | '/commandes'
+    | '/factures'
     | '/marques'
     | '/produits'
     | '/account/recovery'
@@ -287,6 +297,7 @@ export interface FileRouteTypes {
     | '/categories'
     | '/clients'
     | '/commandes'
+    | '/factures'
     | '/marques'
     | '/produits'
     | '/account/recovery'
@@ -315,6 +326,7 @@ export interface FileRouteTypes {
     | '/_app/categories'
     | '/_app/clients'
     | '/_app/commandes'
+    | '/_app/factures'
     | '/_app/marques'
     | '/_app/produits'
     | '/account/recovery'
@@ -405,6 +417,13 @@ declare module '@tanstack/react-router' {
       path: '/commandes'
       fullPath: '/commandes'
       preLoaderRoute: typeof AppCommandesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/factures': {
+      id: '/_app/factures'
+      path: '/factures'
+      fullPath: '/factures'
+      preLoaderRoute: typeof AppFacturesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/marques': {
@@ -557,6 +576,7 @@ interface AppRouteChildren {
   AppCategoriesRoute: typeof AppCategoriesRoute
   AppClientsRoute: typeof AppClientsRoute
   AppCommandesRoute: typeof AppCommandesRoute
+  AppFacturesRoute: typeof AppFacturesRoute
   AppMarquesRoute: typeof AppMarquesRoute
   AppProduitsRoute: typeof AppProduitsRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -576,6 +596,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCategoriesRoute: AppCategoriesRoute,
   AppClientsRoute: AppClientsRoute,
   AppCommandesRoute: AppCommandesRoute,
+  AppFacturesRoute: AppFacturesRoute,
   AppMarquesRoute: AppMarquesRoute,
   AppProduitsRoute: AppProduitsRoute,
   AppIndexRoute: AppIndexRoute,

@@ -9,3 +9,4 @@ export type * from './quotes.js';
 export type * from './saved-views.js';
 export type * from './deliveries.js';
 export type * from './stock-ledger.js';
+export type * from './invoices.js';

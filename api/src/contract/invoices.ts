@@ -1,4 +1,5 @@
-import type { InvoiceState } from './entities/invoice.entity.js';
+/** Invoices, credit notes and payments (api/src/invoices, api/src/payments). */
+export type InvoiceState = 'issued' | 'partly_paid' | 'paid' | 'overdue' | 'canceled_by_credit_note';
 
 /** Amounts are decimal strings in the currency's unit ("125000", "1250.50"); `*_minor` integers in minor units. */
 export interface InvoiceCurrencyView {
@@ -102,4 +103,29 @@ export interface OrderInvoicesView {
   cannot_invoice_reason: string | null;
   lines: InvoiceableLine[];
   invoices: InvoiceView[];
+}
+
+export interface InvoiceAnswer {
+  success: true;
+  message: string;
+  invoice: InvoiceView;
+}
+
+export interface InvoiceListAnswer {
+  success: true;
+  message: string;
+  invoices: InvoiceSummaryView[];
+}
+
+export interface OrderInvoicesAnswer {
+  success: true;
+  message: string;
+  invoices: OrderInvoicesView;
+}
+
+export interface PaymentRecordedAnswer {
+  success: true;
+  message: string;
+  payment: PaymentView;
+  invoice: InvoiceView;
 }

@@ -12,7 +12,7 @@ import {
   shownState,
   type InvoiceFolder,
 } from './invoice-amounts.js';
-import type { InvoiceSummaryView, InvoiceView, PaymentView } from './invoice-views.js';
+import type { InvoiceSummaryView, InvoiceView, PaymentView } from '../contract/invoices.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

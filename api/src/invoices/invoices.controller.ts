@@ -9,7 +9,7 @@ import { exportRows, writeExportCsv, writeExportXlsx } from './accounting-export
 import { CreditNoteDto, InvoiceDto } from './dto/invoice.dto.js';
 import { InvoiceExportQueryDto, InvoiceListQueryDto } from './dto/invoice-query.dto.js';
 import { today } from './invoice-amounts.js';
-import type { InvoiceSummaryView, InvoiceView, OrderInvoicesView } from './invoice-views.js';
+import type { InvoiceSummaryView, InvoiceView, OrderInvoicesView } from '../contract/invoices.js';
 import { InvoicesService } from './invoices.service.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';

@@ -8,7 +8,7 @@ import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { Invoice } from './entities/invoice.entity.js';
-import type { InvoiceSummaryView, InvoiceView, OrderInvoicesView } from './invoice-views.js';
+import type { InvoiceSummaryView, InvoiceView, OrderInvoicesView } from '../contract/invoices.js';
 
 function pdfText(pdf: Buffer): string {
   const out = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf });

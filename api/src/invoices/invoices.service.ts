@@ -23,7 +23,7 @@ import { creditedByLine, storedState, today, type InvoiceFolder } from './invoic
 import { INVOICE_NOT_FOUND, loadFolders, lockedFolder, staffName } from './invoice-folders.js';
 import { creditNotePdfModel, invoicePdfModel } from './invoice-pdf.js';
 import { invoiceSummary, invoiceView } from './invoice-presenters.js';
-import type { InvoiceableLine, InvoiceSummaryView, InvoiceView, OrderInvoicesView } from './invoice-views.js';
+import type { InvoiceableLine, InvoiceSummaryView, InvoiceView, OrderInvoicesView } from '../contract/invoices.js';
 
 const ORDER_NOT_FOUND = 'Commande introuvable.';
 const CREDIT_NOTE_NOT_FOUND = 'Avoir introuvable.';

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
 import { RequirePermission } from '../core/access/permissions.js';
 import { paymentView } from '../invoices/invoice-presenters.js';
-import type { InvoiceView, PaymentView } from '../invoices/invoice-views.js';
+import type { InvoiceView, PaymentView } from '../contract/invoices.js';
 import { PaymentDto } from './dto/payment.dto.js';
 import { PaymentsService } from './payments.service.js';
 

@@ -10,7 +10,7 @@ import { Invoice } from '../invoices/entities/invoice.entity.js';
 import { balances, storedState } from '../invoices/invoice-amounts.js';
 import { lockedFolder, staffName } from '../invoices/invoice-folders.js';
 import { invoiceView } from '../invoices/invoice-presenters.js';
-import type { InvoiceView } from '../invoices/invoice-views.js';
+import type { InvoiceView } from '../contract/invoices.js';
 import { Order } from '../orders/entities/order.entity.js';
 import type { PaymentDto } from './dto/payment.dto.js';
 import { PAYMENT_METHOD_LABELS, Payment } from './entities/payment.entity.js';

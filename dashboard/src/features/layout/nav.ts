@@ -6,6 +6,7 @@ import {
   House,
   Newspaper,
   PackageOpen,
+  Receipt,
   ShieldCheck,
   ShoppingCart,
   Tags,
@@ -68,6 +69,11 @@ export const NAV_SECTIONS: NavSection[] = [
       { label: 'Commandes', to: '/commandes', icon: ShoppingCart },
       { label: 'Clients', to: '/clients', icon: Users },
     ],
+  },
+  {
+    title: 'Facturation',
+    category: 'invoices',
+    items: [{ label: 'Factures', to: '/factures', icon: Receipt }],
   },
   {
     title: 'Administration',

@@ -21,6 +21,7 @@ import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, ORDER_STATUSES, orderStatusOf } 
 import { HistoryPanel } from '../audit/history-panel';
 import { OrderQuoteVersions } from './order-quote-versions';
 import { OrderDeliveries } from './order-deliveries';
+import { OrderInvoices } from '../invoices/order-invoices';
 
 /** Changes an order's status, refreshing every list, count and stock it touches. */
 export function useOrderStatusChange() {
@@ -187,6 +188,7 @@ function OrderDetailBody({ order }: { order: StaffOrderDetail }) {
 
       <OrderQuoteVersions order={order} />
       <OrderDeliveries order={order} />
+      <OrderInvoices order={order} />
       <OrderMails order={order} />
       <HistoryPanel entity="order" id={order.id} version={order.updated_at} />
     </div>
