@@ -313,6 +313,9 @@ export interface StockEntryRow {
   /** true when the goods expire (and then expiry_date is set). */
   expirable: boolean;
   billing_date: string | null;
+  /** The product received (its stock moved with a receipt and a lot), or null for an entry naming none. */
+  product_id: number | null;
+  product_name: string | null;
   created_at: string;
   updated_at: string;
   /** Optimistic concurrency: send it back as `version` with the update (409 when stale). */
@@ -328,7 +331,7 @@ export interface StockListAnswer {
 
 /**
  * POST /api/stock/create (multipart): name, price, quantity, manufacture_date, expiry_date?,
- * expirable?, billing_date?, image (required). POST /api/stock/{id}/update: the same, image optional.
+ * expirable?, billing_date?, product_id? (its stock then moves), image (required). POST /api/stock/{id}/update: the same, image optional.
  * `expirable` false (or absent with no expiry_date) stores no expiry date.
  */
 export interface StockSaveAnswer {

@@ -1,8 +1,8 @@
 import { applyListQuery } from '../common/list-order.js';
 import { STOCK_ENTRY_LIST, type StockEntryListQueryDto } from './stock-entry-list.js';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
 import { toMoney, validateForm } from '../common/forms.js';
 import { pageRequest, paginate, whereSearch } from '../common/listing.js';
 import { explainUnappliedUpdate, sentVersion, withCurrentRecord } from '../common/versioning.js';
@@ -14,8 +14,9 @@ import { discardImage, imageVariants, saveWithImages } from '../media/image-vari
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { StockEntryFormDto } from './dto/stock-entry.dto.js';
 import { StockEntry } from './entities/stock-entry.entity.js';
-import { removeAudited, updateAudited } from '../audit/audited-writes.js';
-import { retryOnConflict } from '../common/transactions.js';
+import { insertAudited, removeAudited, updateAudited } from '../audit/audited-writes.js';
+import { isSqlite, runTransaction } from '../common/transactions.js';
+import { assertReceivable, correctEntry, receiveEntry, reverseEntry } from './entry-receipts.js';
 
 export const STOCK_PAGE_SIZE = 8;
 const NOT_FOUND = 'Entrée de stock introuvable.';
@@ -35,6 +36,8 @@ export function toStockEntryRow(entry: StockEntry): StockEntryRow {
     expiry_date: plainDate(entry.expiry_date),
     expirable: Boolean(entry.expirable),
     billing_date: plainDate(entry.billing_date),
+    product_id: entry.product_id ?? null,
+    product_name: entry.product?.name ?? null,
     created_at: entry.created_at.toISOString(),
     updated_at: entry.updated_at.toISOString(),
     version: entry.version,
@@ -52,6 +55,7 @@ function columnsOf(form: StockEntryFormDto, current?: StockEntry): Partial<Stock
     expirable,
     expiry_date: expirable ? form.expiry_date! : null,
     billing_date: form.billing_date ?? current?.billing_date ?? null,
+    product_id: form.product_id === undefined ? (current?.product_id ?? null) : form.product_id,
   };
 }
 
@@ -61,16 +65,21 @@ export class StockEntriesService {
   constructor(
     @InjectRepository(StockEntry) private readonly entries: Repository<StockEntry>,
     @Inject(STORAGE) private readonly storage: Storage,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   async list(query: StockEntryListQueryDto): Promise<Paginated<StockEntryRow>> {
-    const qb = applyListQuery(this.entries.createQueryBuilder('entry'), query, STOCK_ENTRY_LIST);
+    const qb = applyListQuery(this.entries.createQueryBuilder('entry'), query, STOCK_ENTRY_LIST).leftJoin(
+      'entry.product',
+      'product',
+    );
+    qb.addSelect(['product.id', 'product.name']);
     whereSearch(qb, 'entry', query.search);
     return paginate(qb, pageRequest(query, STOCK_PAGE_SIZE), toStockEntryRow);
   }
 
   async get(id: number): Promise<StockEntryRow> {
-    const entry = await this.entries.findOneBy({ id });
+    const entry = await this.entries.findOne({ where: { id }, relations: { product: true } });
     if (!entry) throw notFound(NOT_FOUND);
     return toStockEntryRow(entry);
   }
@@ -78,10 +87,16 @@ export class StockEntriesService {
   async create(body: unknown, files: Express.Multer.File[] | undefined): Promise<StockEntryRow> {
     const { images, errors } = await readImageField(files, { field: 'image', requiredMessage: "L'image est requise." });
     const form = await validateForm(StockEntryFormDto, body, errors);
-    const id = await saveWithImages(this.storage, 'stock', images, async ([path]) => {
-      const result = await this.entries.insert({ ...columnsOf(form), image: path ?? null });
-      return Number(result.identifiers[0]!.id);
-    });
+    const id = await saveWithImages(this.storage, 'stock', images, ([path]) =>
+      runTransaction(this.dataSource, async (manager) => {
+        const columns = columnsOf(form);
+        if (columns.product_id) await assertReceivable(manager, columns.product_id);
+        const result = await insertAudited(manager.getRepository(StockEntry), { ...columns, image: path ?? null });
+        const entryId = Number(result.identifiers[0]!.id);
+        await receiveEntry(manager, { ...(columns as Required<typeof columns>), id: entryId });
+        return entryId;
+      }),
+    );
     return this.get(id);
   }
 
@@ -94,21 +109,26 @@ export class StockEntriesService {
     });
     const form = await validateForm(StockEntryFormDto, body, errors);
     const version = sentVersion(body);
-    await saveWithImages(this.storage, 'stock', images, async ([path]) => {
-      const result = await retryOnConflict(() =>
-        updateAudited(
-          this.entries,
+    await saveWithImages(this.storage, 'stock', images, ([path]) =>
+      runTransaction(this.dataSource, async (manager) => {
+        const repository = manager.getRepository(StockEntry);
+        // Locked (MySQL/MariaDB): the receipt corrected is the one the save replaces.
+        const before = await repository.findOne({
+          where: { id },
+          ...(isSqlite(this.dataSource) ? {} : { lock: { mode: 'pessimistic_write' as const } }),
+        });
+        const columns = columnsOf(form, existing);
+        if (columns.product_id) await assertReceivable(manager, columns.product_id);
+        const result = await updateAudited(
+          repository,
           id,
-          {
-            ...columnsOf(form, existing),
-            ...(path ? { image: path } : {}),
-            updated_by: userId,
-          },
+          { ...columns, ...(path ? { image: path } : {}), updated_by: userId },
           version,
-        ),
-      );
-      if (!result.affected) await explainUnappliedUpdate(this.entries, id, NOT_FOUND, 'cette entrée');
-    }).catch(withCurrentRecord(() => this.get(id)));
+        );
+        if (!result.affected || !before) await explainUnappliedUpdate(repository, id, NOT_FOUND, 'cette entrée');
+        await correctEntry(manager, before!, { ...(columns as Required<typeof columns>), id });
+      }),
+    ).catch(withCurrentRecord(() => this.get(id)));
     if (images.length) await discardImage(this.storage, existing.image);
     return this.get(id);
   }
@@ -116,8 +136,13 @@ export class StockEntriesService {
   async delete(id: number): Promise<void> {
     const entry = await this.entries.findOneBy({ id });
     if (!entry) throw notFound(NOT_FOUND);
-    const result = await retryOnConflict(() => removeAudited(this.entries, id));
-    if (!result.affected) throw notFound(NOT_FOUND);
+    await runTransaction(this.dataSource, async (manager) => {
+      const current = await manager.getRepository(StockEntry).findOneBy({ id });
+      if (!current) throw notFound(NOT_FOUND);
+      await reverseEntry(manager, current);
+      const result = await removeAudited(manager.getRepository(StockEntry), id);
+      if (!result.affected) throw notFound(NOT_FOUND);
+    });
     await discardImage(this.storage, entry.image);
   }
 }

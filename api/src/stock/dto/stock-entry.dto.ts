@@ -12,7 +12,16 @@ import {
   ValidateIf,
   type ValidationArguments,
 } from 'class-validator';
-import { MONEY_PATTERN, boolInput, dateInput, intInput, isCalendarDate, moneyInput, trimmed } from '../../common/forms.js';
+import {
+  MONEY_PATTERN,
+  boolInput,
+  dateInput,
+  idInput,
+  intInput,
+  isCalendarDate,
+  moneyInput,
+  trimmed,
+} from '../../common/forms.js';
 
 const QUANTITY_FORMAT = 'La quantité doit être un nombre entier positif ou nul.';
 
@@ -82,4 +91,14 @@ export class StockEntryFormDto {
   @IsOptional()
   @IsCalendarDate('La date de facturation est invalide.')
   billing_date?: string;
+
+  /**
+   * The product received (its stock moves: a receipt and a lot). Absent: unchanged on update (none on
+   * create); empty or "null": the entry names no product (a named one is then reversed).
+   */
+  @Transform(({ value }: { value: unknown }) => (value === '' || value === 'null' || value === null ? null : idInput({ value })))
+  @IsOptional()
+  @IsInt({ message: 'Le produit est invalide.' })
+  @Min(1, { message: 'Le produit est invalide.' })
+  product_id?: number | null;
 }
