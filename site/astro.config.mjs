@@ -4,6 +4,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import linkRestoredPages from './integrations/link-restored-pages.mjs';
+import serviceWorker from './integrations/service-worker.mjs';
 
 /**
  * The public site is pre-rendered at build time from the running API (COMPTOIR_API_URL) into the
@@ -32,8 +33,10 @@ export default defineConfig({
     // React islands (the project's stack). React's runtime is one shared chunk loaded only by pages
     // that have an island; static pages ship no framework JavaScript (npm run bench:site checks it).
     react(),
+    // /sw.js: the offline shell of this release (see the file).
+    serviceWorker(),
     sitemap({
-      filter: (page) => !/\/404\/?$/.test(page),
+      filter: (page) => !/\/(404|hors-ligne)\/?$/.test(page),
     }),
   ],
   vite: {

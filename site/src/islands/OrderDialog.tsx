@@ -27,6 +27,9 @@ import { api, firstErrors } from './lib/http';
 import { ConvertedTotal, CONVERSION_TEXTS } from './ui/ConvertedTotal';
 import { Popup } from './ui/Popup';
 import { Spinner } from './ui/Spinner';
+import { newIdempotencyKey } from '../sw/outbox-store';
+import { queueOrder } from './outbox/queue-order';
+import type { OutboxSentDetail } from '../sw/outbox-page';
 
 export const ORDER_TEXTS = {
   required: 'Ce champ est requis',
@@ -35,6 +38,9 @@ export const ORDER_TEXTS = {
   success: 'Commande passée avec succès !',
   failure: 'Erreur lors de la création de la commande.',
   network: 'Le serveur est injoignable : vérifiez votre connexion puis réessayez. Votre panier a été conservé.',
+  queued: 'En attente d’envoi',
+  queuedMessage:
+    'En attente d’envoi : votre demande partira dès le retour de la connexion. Votre panier est conservé ; vous verrez la confirmation ici.',
   placeholder: 'Sélectionner',
   cartCurrency: (name: string) => `Les prix de votre panier sont en ${name}.`,
 } as const;
@@ -103,7 +109,7 @@ function createdMessage(order: OrderCreatedAnswer['order']): string {
   return `${recorded} Un email de confirmation vous a été envoyé.`;
 }
 
-type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: string } | null;
+type Outcome = { kind: 'success' | 'queued'; message: string } | { kind: 'error'; message: string } | null;
 
 interface Props {
   open: boolean;
@@ -206,7 +212,20 @@ export default function OrderDialog({ open, onOpenChange, whatsapp = null }: Pro
       // With the unit price the visitor saw: the server refuses (409) a request whose prices changed since.
       order_items: getCart().map((item) => ({ product_id: item.id, quantity: item.quantity, seen_price: item.price })),
     };
-    const result = await api<OrderCreatedAnswer>('/api/order/create', { method: 'POST', body: payload });
+    // One key per request: sent again from the outbox, it can never make a second order.
+    const key = newIdempotencyKey();
+    const result = await api<OrderCreatedAnswer>('/api/order/create', {
+      method: 'POST',
+      body: payload,
+      headers: { 'Idempotency-Key': key },
+    });
+    // No answer (offline, or the network failed): the request waits in the outbox.
+    if (!result.ok && result.network && (await queueOrder(key, payload))) {
+      setBusy(false);
+      close();
+      setOutcome({ kind: 'queued', message: ORDER_TEXTS.queuedMessage });
+      return;
+    }
     setBusy(false);
     if (result.ok) {
       clearCart();
@@ -243,6 +262,18 @@ export default function OrderDialog({ open, onOpenChange, whatsapp = null }: Pro
   }
 
   const closeOutcome = useCallback(() => setOutcome(null), []);
+
+  // A request of the outbox reached the server once the connection returned (sw/outbox-page.ts).
+  useEffect(() => {
+    const onSent = (event: Event) => {
+      event.preventDefault();
+      clearCart();
+      setValues(EMPTY);
+      setOutcome({ kind: 'success', message: createdMessage((event as CustomEvent<OutboxSentDetail>).detail) });
+    };
+    window.addEventListener('comptoir:outbox-sent', onSent);
+    return () => window.removeEventListener('comptoir:outbox-sent', onSent);
+  }, [setValues]);
   const totals = cartTotals(cart);
 
   return (
@@ -406,6 +437,13 @@ export default function OrderDialog({ open, onOpenChange, whatsapp = null }: Pro
         kind="success"
         title={ORDER_TEXTS.success}
         message={outcome?.kind === 'success' ? outcome.message : undefined}
+        onClose={closeOutcome}
+      />
+      <Popup
+        open={outcome?.kind === 'queued'}
+        kind="success"
+        title={ORDER_TEXTS.queued}
+        message={outcome?.kind === 'queued' ? outcome.message : undefined}
         onClose={closeOutcome}
       />
       <Popup
