@@ -5,7 +5,8 @@
  * anywhere else the indicator says it, and the cart is emptied either way.
  */
 import type { OrderCreatedAnswer } from '@comptoir/api/contract';
-import { allEntries, deleteEntry, OUTBOX_FLAG, sendOutbox } from './outbox-store';
+import { OUTBOX_FLAG } from './outbox-flag';
+import { allEntries, deleteEntry, sendOutbox } from './outbox-store';
 
 export const OUTBOX_TEXTS = {
   waiting: 'En attente d’envoi : votre demande partira dès le retour de la connexion.',

@@ -14,9 +14,6 @@ export interface OutboxEntry {
   result?: { order: OrderCreatedAnswer['order'] } | { error: string };
 }
 
-/** The page's hint that something waits in the outbox (localStorage: read without opening IndexedDB). */
-export const OUTBOX_FLAG = 'comptoir:outbox';
-export const OUTBOX_SYNC_TAG = 'comptoir-outbox';
 const DB_NAME = 'comptoir-outbox';
 const STORE = 'requests';
 

@@ -4,7 +4,7 @@
  * shows « en attente d'envoi » and sends it when the connection returns. Kept tiny: it ships on
  * every page, the home page included.
  */
-import { OUTBOX_FLAG } from './outbox-store';
+import { OUTBOX_FLAG } from './outbox-flag';
 
 const outbox = () => void import('./outbox-page').then((m) => m.watchOutbox());
 

@@ -10,7 +10,8 @@
  * - images: cache first, at most IMAGE_ENTRIES for IMAGE_DAYS days;
  * - Background Sync: the order outbox (outbox-store.ts) is sent when the connection returns.
  */
-import { OUTBOX_SYNC_TAG, sendOutbox } from './outbox-store';
+import { OUTBOX_SYNC_TAG } from './outbox-flag';
+import { sendOutbox } from './outbox-store';
 
 declare const PRECACHE: string[];
 declare const RELEASE: string;

@@ -1,5 +1,6 @@
 import type { OrderRequestPayload } from '@comptoir/api/contract';
-import { OUTBOX_FLAG, OUTBOX_SYNC_TAG, putEntry } from '../../sw/outbox-store';
+import { OUTBOX_FLAG, OUTBOX_SYNC_TAG } from '../../sw/outbox-flag';
+import { putEntry } from '../../sw/outbox-store';
 
 interface SyncRegistration {
   sync?: { register(tag: string): Promise<void> };
