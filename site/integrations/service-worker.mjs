@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * Writes `/sw.js` into the release folder once the pages are built: src/sw/worker.ts bundled with
- * esbuild, with the release's shell (every script, stylesheet and font under `_astro/`, the favicon)
+ * esbuild, with the release's shell (the scripts, stylesheets and fonts under `_astro/` but the client
+ * area's, the favicon)
  * as PRECACHE and a revision (RELEASE) hashed from those files' names and the offline page. A
  * release whose shell changed therefore ships a different `sw.js`: browsers install it and the
  * worker deletes the previous release's caches on activate. A release that only changed data keeps
@@ -16,6 +17,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SHELL_FILE = /\.(js|css|woff2?)$/;
+// The client area's islands (a signed-in client's orders) need the network anyway: not downloaded
+// ahead on a small data plan; cached when used like any other script of the release.
+const ONLINE_ONLY = /^(ClientOrder|ClientOrderView|MyOrders)\./;
 const OFFLINE_FILE = 'hors-ligne.html';
 
 /** @param {string} dir @param {string} base @returns {string[]} */
@@ -25,7 +29,7 @@ function shellFiles(dir, base = '_astro') {
   return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const rel = `${base}/${entry.name}`;
     if (entry.isDirectory()) return shellFiles(dir, rel);
-    return SHELL_FILE.test(entry.name) ? [`/${rel}`] : [];
+    return SHELL_FILE.test(entry.name) && !ONLINE_ONLY.test(entry.name) ? [`/${rel}`] : [];
   });
 }
 

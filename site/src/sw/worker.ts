@@ -87,7 +87,8 @@ worker.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== worker.location.origin || url.pathname.startsWith('/dashboard')) return;
   if (request.mode === 'navigate') event.respondWith(page(request));
-  else if (PRECACHE.includes(url.pathname)) event.respondWith(cacheFirst(SHELL, request));
+  // The release's files never change under one name: the precached ones, and any other once used.
+  else if (PRECACHE.includes(url.pathname) || url.pathname.startsWith('/_astro/')) event.respondWith(cacheFirst(SHELL, request));
   else if (/^\/api\/(products\/filter|product\/?$|categor)/.test(url.pathname))
     event.respondWith(staleWhileRevalidate(request, event));
   else if (request.destination === 'image' || url.pathname.startsWith('/storage/')) event.respondWith(image(request));
