@@ -12,6 +12,7 @@ import { SiteReleases } from './publishing/site-releases.js';
 import { bootFailureLine } from './server.js';
 import { SeedService } from './seed/seed.service.js';
 import { migrateDatabase } from './core/database/migrate.js';
+import { ledgerCheckCommand } from './stock/ledger/ledger-check.command.js';
 
 const USAGE = `Usage: node api/dist/cli.js <command>
   seed                  reload the demo data set (the server must be stopped)
@@ -19,7 +20,8 @@ const USAGE = `Usage: node api/dist/cli.js <command>
   site:rollback [id]    switch the public site back to the previous release, or to release <id>
   backup [file]         write a backup archive (database + uploads + manifest); safe while the server runs
   restore <file> [--force]
-                        restore a backup into an empty database and storage (--force replaces what is there)`;
+                        restore a backup into an empty database and storage (--force replaces what is there)
+  ledger-check          list the products whose stock disagrees with its movements (exit 1 when any)`;
 
 /** Release switching touches only files, so it runs beside a live server (no lock, no database). */
 function siteCommand(command: string, arg: string | undefined): void {
@@ -66,6 +68,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     return;
+  }
+  if (command === 'ledger-check') {
+    try {
+      process.exit(await ledgerCheckCommand());
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
   }
   if (command !== 'seed') {
     console.error(USAGE);

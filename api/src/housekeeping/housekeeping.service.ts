@@ -10,6 +10,7 @@ import { runExclusively } from '../core/lease/lease.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
 import { PublishChange } from '../publishing/entities/publish-change.entity.js';
 import { SiteBuildState } from '../publishing/entities/site-build-state.entity.js';
+import { watchLedger } from '../stock/ledger/ledger-watch.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** A throttle counter is kept a day after its window started (windows and locks last 15 minutes). */
@@ -61,6 +62,10 @@ export class HousekeepingService {
       return undefined;
     }
     const counts = outcome.result;
+    // The stock columns against the ledger's sums: each difference logged, the count in the metric.
+    await watchLedger(this.dataSource, this.logger).catch((error: unknown) =>
+      this.logger.error(`Stock ledger check failed: ${(error as Error).message}`),
+    );
     const removed = Object.entries(counts).filter(([, n]) => n > 0);
     const line = `Housekeeping: ${removed.map(([what, n]) => `${what} ${n}`).join(', ') || 'nothing to remove'}`;
     if (removed.length) this.logger.log(line);

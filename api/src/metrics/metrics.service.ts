@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { conflictRetries } from '../common/transactions.js';
+import { ledgerCheckState } from '../stock/ledger/ledger-watch.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { HealthService } from '../health/health.service.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
@@ -108,6 +109,14 @@ export class MetricsService {
         this.reset();
         if (!rows) return;
         for (const status of ['queued', 'failed']) this.set({ status }, Number(rows.find((r) => r.status === status)?.n ?? 0));
+      },
+    });
+    new Gauge({
+      name: 'comptoir_stock_ledger_differences',
+      help: 'Products whose stock columns disagree with their movements at the last housekeeping check (-1: not checked yet)',
+      registers: [this.registry],
+      collect() {
+        this.set(ledgerCheckState.differences);
       },
     });
     new Counter({
