@@ -47,6 +47,32 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  // One definition per rule: the front ends import the shared ones (`@comptoir/api/permissions`,
+  // `/dates`, `/money`, `/slug`) instead of declaring their own copy, which would drift.
+  {
+    files: ['dashboard/src/**/*.{ts,tsx}', 'site/src/**/*.{ts,tsx}', 'site/src/**/*.astro/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ArrayExpression:has(> Literal[value='blog']):has(> Literal[value='shop'])",
+          message: 'The permission categories are declared once: import them from @comptoir/api/permissions.',
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: 'Dates are written by @comptoir/api/dates (French, Lomé time).',
+        },
+        {
+          selector: 'FunctionDeclaration[id.name=/^(slugify|formatPrice|formatDate(Time)?)$/]',
+          message: 'This rule has one implementation, shared: import it from @comptoir/api (slug, money, dates).',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'date-fns', message: 'Dates are written by @comptoir/api/dates (French, Lomé time).' }] },
+      ],
+    },
+  },
   // Type-aware rules where a type-checked project holds the file: a promise nobody awaits loses its
   // error (an unhandled rejection at best, a test that asserts nothing at worst).
   {

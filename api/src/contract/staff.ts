@@ -34,18 +34,9 @@ export interface ListQuery {
   search?: string;
 }
 
-export type PermissionCategory =
-  | 'blog'
-  | 'shop'
-  | 'stock'
-  | 'orders'
-  | 'admin'
-  /** Order documents (docs/order-model.md): revise and send quotes, deliveries, invoices, payments. */
-  | 'quotes'
-  | 'deliveries'
-  | 'invoices'
-  | 'payments';
-export type PermissionRight = 'view' | 'create' | 'edit' | 'delete';
+/** The permission categories (the spec's five, then the order's documents) and rights: declared once. */
+import type { PermissionCategory, PermissionRight } from '../shared/permissions.js';
+export type { PermissionCategory, PermissionRight };
 
 /** One row of a role's permissions: a category and its four rights. */
 export interface PermissionEntry {

@@ -1,18 +1,11 @@
 /**
- * Formatting shared by the pre-rendered pages and the islands (no dependency: every byte here is
- * shipped to visitors). Dates are stored in UTC; Lomé is on UTC all year, so UTC parts are local time.
+ * Formatting shared by the pre-rendered pages and the islands (no library: every byte here is shipped
+ * to visitors). Dates and money come from the one implementation the API and the dashboard use too.
  */
-
-const MONTHS_FR = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'];
+import { formatDate as writeDate } from '@comptoir/api/dates';
 
 /** "DD MMM YYYY" in French, e.g. "05 mars 2024"; an empty string for a missing or invalid date. */
-export function formatDate(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const day = String(date.getUTCDate()).padStart(2, '0');
-  return `${day} ${MONTHS_FR[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}
+export const formatDate = (value: string | Date | null | undefined): string => writeDate(value);
 
 /** ISO date for `<time datetime>` and structured data. */
 export function isoDate(value: string | Date | null | undefined): string {

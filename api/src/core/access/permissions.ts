@@ -1,16 +1,19 @@
 import { SetMetadata, applyDecorators } from '@nestjs/common';
 
-/**
- * The permission categories and the four rights each can grant: the spec's five, then the documents of
- * an order (docs/order-model.md "Permissions"), which no role has unless it is given them.
- */
-export const SPEC_PERMISSION_CATEGORIES = ['blog', 'shop', 'stock', 'orders', 'admin'] as const;
-export const DOCUMENT_PERMISSION_CATEGORIES = ['quotes', 'deliveries', 'invoices', 'payments'] as const;
-export const PERMISSION_CATEGORIES = [...SPEC_PERMISSION_CATEGORIES, ...DOCUMENT_PERMISSION_CATEGORIES] as const;
-export const PERMISSION_RIGHTS = ['view', 'create', 'edit', 'delete'] as const;
-export type PermissionCategory = (typeof PERMISSION_CATEGORIES)[number];
-export type PermissionRight = (typeof PERMISSION_RIGHTS)[number];
-export type PermissionGrid = Record<PermissionCategory, Record<PermissionRight, boolean>>;
+import type { PermissionCategory, PermissionGrid, PermissionRight } from '../../shared/permissions.js';
+
+// The categories and rights are declared once, shared with the contract and the dashboard.
+export {
+  DOCUMENT_PERMISSION_CATEGORIES,
+  PERMISSION_CATEGORIES,
+  PERMISSION_RIGHTS,
+  SPEC_PERMISSION_CATEGORIES,
+  emptyGrid,
+  fullGrid,
+  type PermissionCategory,
+  type PermissionGrid,
+  type PermissionRight,
+} from '../../shared/permissions.js';
 
 export type RoutePolicy =
   { kind: 'public' } | { kind: 'authenticated' } | { kind: 'permission'; category: PermissionCategory; right: PermissionRight };
@@ -44,18 +47,6 @@ export const SignedIn = () => policy({ kind: 'authenticated' });
 /** A signed-in staff member whose role grants `right` on `category`. */
 export const RequirePermission = (category: PermissionCategory, right: PermissionRight) =>
   applyDecorators(policy({ kind: 'permission', category, right }));
-
-export function emptyGrid(): PermissionGrid {
-  return Object.fromEntries(
-    PERMISSION_CATEGORIES.map((c) => [c, { view: false, create: false, edit: false, delete: false }]),
-  ) as PermissionGrid;
-}
-
-export function fullGrid(): PermissionGrid {
-  return Object.fromEntries(
-    PERMISSION_CATEGORIES.map((c) => [c, { view: true, create: true, edit: true, delete: true }]),
-  ) as PermissionGrid;
-}
 
 /** The identity the session layer attaches to a request once it has checked the session. */
 export interface StaffPrincipal {

@@ -1,30 +1,12 @@
 import type { CurrentUser, PermissionCategory, PermissionRight } from '@comptoir/api/contract';
+import { emptyGrid, PERMISSION_RIGHTS, type PermissionGrid } from '@comptoir/api/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldX } from 'lucide-react';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { EmptyState } from '../../ui/empty-state';
 import { meQueryOptions } from './api';
 
-export const PERMISSION_CATEGORIES: readonly PermissionCategory[] = [
-  'blog',
-  'shop',
-  'stock',
-  'orders',
-  'admin',
-  'quotes',
-  'deliveries',
-  'invoices',
-  'payments',
-];
-export const PERMISSION_RIGHTS: readonly PermissionRight[] = ['view', 'create', 'edit', 'delete'];
-
-export type PermissionGrid = Record<PermissionCategory, Record<PermissionRight, boolean>>;
-
-export function emptyGrid(): PermissionGrid {
-  return Object.fromEntries(
-    PERMISSION_CATEGORIES.map((c) => [c, { view: false, create: false, edit: false, delete: false }]),
-  ) as PermissionGrid;
-}
+export { PERMISSION_CATEGORIES, PERMISSION_RIGHTS, emptyGrid, type PermissionGrid } from '@comptoir/api/permissions';
 
 /** A flag may arrive as a boolean or as 1/0 (spec section 3). */
 export function flag(value: unknown): boolean {

@@ -1,3 +1,6 @@
+import { formatDateTime, formatLongDate } from '@comptoir/api/dates';
+import { formatPrice } from '@comptoir/api/money';
+
 /**
  * The token of a client link arrives in the address's fragment (`/suivi-commande#…`): a fragment is
  * never sent to a server, so the token stays out of access logs and Referer headers. It is moved to
@@ -26,27 +29,17 @@ export function takeToken(key: string): string | null {
 }
 
 const SYMBOLS: Record<string, string> = { XOF: 'FCFA', EUR: '€', USD: '$' };
-const DECIMALS: Record<string, number> = { XOF: 0, EUR: 2, USD: 2 };
 
-/** "1 590 493 FCFA", "1 234,50 €". */
-export function money(amount: string, code: string): string {
-  const value = Number(amount);
-  const digits = DECIMALS[code] ?? 2;
-  const text = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
-  return `${text}\u00a0${SYMBOLS[code] ?? code}`;
-}
+/** "1 590 493 FCFA", "1 234,50 €", "$ 24 500": the one money format, by ISO currency code. */
+export const money = (amount: string, code: string): string => formatPrice(amount, SYMBOLS[code] ?? code);
 
 export const percent = (bp: number) => `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(bp / 100)}\u00a0%`;
 
-export const dateFr = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Africa/Lome' }).format(
-        new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso),
-      )
-    : '';
+/** "5 mars 2026" (validity dates, documents). */
+export const dateFr = (iso: string | null): string => formatLongDate(iso);
 
-export const dateTimeFr = (iso: string) =>
-  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lome' }).format(new Date(iso));
+/** "05 mars 2026 14:05" (messages). */
+export const dateTimeFr = (iso: string): string => formatDateTime(iso);
 
 export const STATE_LABELS: Record<string, string> = {
   draft: 'En préparation',
