@@ -129,3 +129,15 @@ export interface PaymentRecordedAnswer {
   payment: PaymentView;
   invoice: InvoiceView;
 }
+
+/** An invoice as the client's page lists it (no staff names), with its credit notes and balance. */
+export interface ClientInvoiceView {
+  id: number;
+  number: string;
+  issued_at: string;
+  due_date: string;
+  state: InvoiceState;
+  state_label: string;
+  currencies: { currency_code: string; ttc: string; paid: string; balance: string }[];
+  credit_notes: { id: number; number: string; issued_at: string }[];
+}

@@ -3,6 +3,7 @@
  */
 
 import type { ClientDeliveryView } from './deliveries.js';
+import type { ClientInvoiceView } from './invoices.js';
 
 export type QuoteState = 'draft' | 'sent' | 'accepted' | 'declined' | 'expired';
 
@@ -143,6 +144,8 @@ export interface ClientOrderAnswer {
     answer_note: string | null;
     /** The order's delivery notes (returns included), oldest first, each PDF at /api/client/order/delivery-pdf. */
     deliveries: ClientDeliveryView[];
+    /** The order's invoices with their balance and credit notes, each PDF at /api/client/order/invoice-pdf. */
+    invoices: ClientInvoiceView[];
   };
 }
 

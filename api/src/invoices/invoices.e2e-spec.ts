@@ -7,6 +7,7 @@ import { createTestApp, testDatabaseKind, type TestApp } from '../../test/suppor
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
+import { issueClientLink } from '../quotes/client-links.js';
 import { Invoice } from './entities/invoice.entity.js';
 import type { InvoiceSummaryView, InvoiceView, OrderInvoicesView } from '../contract/invoices.js';
 
@@ -314,5 +315,36 @@ describe(`invoices, credit notes and payments (${testDatabaseKind()})`, () => {
     const xlsx = await staff.get(`/api/invoices/export?from=${day}&to=${day}&format=xlsx`).buffer(true).parse(binary).expect(200);
     expect((xlsx.body as Buffer).subarray(0, 2).toString()).toBe('PK');
     await staff.get('/api/invoices/export?from=2026-13-01').expect(422);
+  });
+  it('shows the client their invoices with the balance, and serves the PDFs only through their own link', async () => {
+    const { order } = await confirmedOrder([{ quantity: 2, price: '25000.00' }]);
+    const { invoice } = await issue(order.id);
+    await staff
+      .post(`/api/invoices/${invoice.id}/payments`)
+      .send({ amount: 20000, method: 'virement', reference: 'VIR-1' })
+      .expect(201);
+    const token = await t.dataSource.transaction((m) =>
+      issueClientLink(m, { orderId: order.id, email: order.company_email, days: 30 }),
+    );
+    const page = await request(t.http).post('/api/client/order').send({ token }).expect(200);
+    expect(page.body.order.invoices).toEqual([
+      expect.objectContaining({
+        number: invoice.number,
+        state: 'partly_paid',
+        currencies: [{ currency_code: 'XOF', ttc: '59000', paid: '20000', balance: '39000' }],
+      }),
+    ]);
+    const pdf = await request(t.http)
+      .post('/api/client/order/invoice-pdf')
+      .send({ token, invoice_id: invoice.id })
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    expect(pdfText(pdf.body as Buffer)).toMatch(/Solde dû\s+39 000/);
+    const other = await confirmedOrder([{ quantity: 1, price: '1000.00' }]);
+    const otherToken = await t.dataSource.transaction((m) =>
+      issueClientLink(m, { orderId: other.order.id, email: other.order.company_email, days: 30 }),
+    );
+    await request(t.http).post('/api/client/order/invoice-pdf').send({ token: otherToken, invoice_id: invoice.id }).expect(404);
   });
 });

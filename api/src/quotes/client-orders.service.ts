@@ -16,6 +16,7 @@ import { Order } from '../orders/entities/order.entity.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { forOrder, moveOrderStock, orderLines } from '../stock/ledger/stock-ledger.js';
 import { clientDeliveries } from '../deliveries/deliveries.service.js';
+import { clientInvoices } from '../invoices/client-invoices.js';
 import { ORDERS_LINK_DAYS, ORDER_LINK_DAYS, issueClientLink, orderOfLink, validLink } from './client-links.js';
 import type { ClientLink } from './entities/client-link.entity.js';
 import type { ClientAcceptDto, ClientDeclineDto, ClientMessageDto, ClientPdfDto, ClientTokenDto } from './dto/quote.dto.js';
@@ -361,6 +362,7 @@ export class ClientOrdersService {
       can_answer: note === null,
       answer_note: note,
       deliveries: await clientDeliveries(manager, order.id),
+      invoices: await clientInvoices(manager, order.id),
     };
   }
 }

@@ -86,6 +86,7 @@ describe(`bounded work per request (${testDatabaseKind()})`, () => {
       'POST /api/client/order/message': 'client-write',
       'POST /api/client/order/pdf': 'client',
       'POST /api/client/order/delivery-pdf': 'client',
+      'POST /api/client/order/invoice-pdf': 'client',
       'POST /api/client/orders': 'client',
       'POST /api/client/orders-link': 'my-orders',
       'POST /api/contact': 'contact',

@@ -5,7 +5,7 @@ import type { MatrixContext, MatrixRow } from '../matrix-row.js';
  * Invoices (`invoices`: view lists, reads, prints and exports; create issues; delete issues a credit
  * note, the only way to undo an invoice) and payments (`payments`: create, delete).
  */
-export const publicRoutes: string[] = [];
+export const publicRoutes: string[] = ['POST /api/client/order/invoice-pdf'];
 export const signedInRoutes: string[] = [];
 
 /** A confirmed order of 3 units, not invoiced yet. */
