@@ -2,7 +2,7 @@ import type { PublicProduct } from '@comptoir/api/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Eye, MoreVertical, Pencil, Star, StarOff, Trash2 } from 'lucide-react';
+import { Eye, MoreVertical, Pencil, SlidersHorizontal, Star, StarOff, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { formatDate, truncate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
@@ -26,6 +26,7 @@ import {
 import { ListPageHeader } from '../../ui/list-page-header';
 import { Spinner } from '../../ui/spinner';
 import { RequireView, usePermissions } from '../auth/permissions';
+import { AdjustStockDialog } from '../stock/adjust-stock-dialog';
 import { StockFilterBar } from '../stock/stock-filter-bar';
 import { stockProductsQueryOptions } from '../stock/insights-api';
 import { brandOptionsQueryOptions, deleteProduct, PRODUCTS_PER_PAGE, productsQueryOptions } from './api';
@@ -86,6 +87,8 @@ function ProductsList({
   const stock = can('stock', 'view') ? asked : undefined;
   const remove = useDeleteWithConfirm(deletion);
   const [editing, setEditing] = useState<PublicProduct | 'new' | null>(null);
+  const [adjusting, setAdjusting] = useState<PublicProduct | null>(null);
+  const canAdjust = can('stock', 'edit');
   // A stock filter reads the staff list (GET /api/stock/products), whose rows are the public list's and more.
   const { per_page: perPage, ...order } = sortQuery(view, PRODUCTS_PER_PAGE);
   const facets = { category_id: view.category_id, brand_id: view.brand_id, spotlight: view.spotlight };
@@ -170,11 +173,12 @@ function ProductsList({
             canDelete={canDelete}
             onEdit={setEditing}
             onDelete={(product) => void remove(product)}
+            onAdjust={canAdjust ? setAdjusting : undefined}
           />
         ),
       }),
     ],
-    [canEdit, canDelete, remove],
+    [canEdit, canDelete, canAdjust, remove],
   );
 
   return (
@@ -236,6 +240,7 @@ function ProductsList({
         }
       />
       {editing ? <ProductFormDialog product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {adjusting ? <AdjustStockDialog product={adjusting} onClose={() => setAdjusting(null)} /> : null}
     </section>
   );
 }
@@ -251,12 +256,15 @@ function ProductActions({
   canDelete,
   onEdit,
   onDelete,
+  onAdjust,
 }: {
   product: PublicProduct;
   canEdit: boolean;
   canDelete: boolean;
   onEdit: (product: PublicProduct) => void;
   onDelete: (product: PublicProduct) => void;
+  /** « Ajuster le stock » (stock edit right). */
+  onAdjust?: (product: PublicProduct) => void;
 }) {
   const { toggle, pendingId } = useSpotlightToggle();
   return (
@@ -270,7 +278,7 @@ function ProductActions({
       >
         <Eye className="size-2" aria-hidden="true" />
       </Link>
-      {canEdit || canDelete ? (
+      {canEdit || canDelete || onAdjust ? (
         <DropdownMenu>
           <DropdownMenuTrigger
             className="inline-flex size-4 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink focus-visible:outline-3 focus-visible:outline-accent-500"
@@ -293,9 +301,14 @@ function ProductActions({
                 {product.in_spotlight ? 'Retirer des populaires' : 'Marquer comme populaire'}
               </DropdownMenuItem>
             ) : null}
+            {onAdjust ? (
+              <DropdownMenuItem icon={<SlidersHorizontal />} onSelect={() => onAdjust(product)}>
+                Ajuster le stock
+              </DropdownMenuItem>
+            ) : null}
             {canDelete ? (
               <>
-                {canEdit ? <DropdownMenuSeparator /> : null}
+                {canEdit || onAdjust ? <DropdownMenuSeparator /> : null}
                 <DropdownMenuItem icon={<Trash2 />} tone="danger" onSelect={() => onDelete(product)}>
                   Supprimer
                 </DropdownMenuItem>
