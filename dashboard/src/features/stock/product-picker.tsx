@@ -68,7 +68,7 @@ export function ProductPicker({
         value={search}
         onChange={setSearch}
         placeholder="Rechercher un produit existant"
-        label="Produit"
+        label="Produit du catalogue"
         className="sm:max-w-none"
       />
       {search ? (
