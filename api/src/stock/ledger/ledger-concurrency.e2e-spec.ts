@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request, { type Response } from 'supertest';
 import * as fx from '../../../test/backoffice/fixtures.js';
 import { png } from '../../../test/backoffice/images.js';
+import { ensureCurrency } from '../../../test/support/public-fixtures.js';
 import { signInAsAdmin, type StaffClient } from '../../../test/support/auth.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../../test/support/test-app.js';
 import { Product } from '../../catalogue/entities/product.entity.js';
@@ -38,7 +39,7 @@ describe(`stock ledger under concurrency (${testDatabaseKind()})`, () => {
     image = await png(32, 32);
     await t.dataSource.getRepository(ConfirmedEmail).save({ email: EMAIL, confirmed_at: new Date() });
     const refs = await fx.refs(t);
-    refs.currency = await fx.currency(t, { code: 'Fcfa', name: 'Fcfa', symbol: 'F' });
+    refs.currency = await ensureCurrency(t.dataSource, 'Fcfa');
     products = [];
     for (let i = 0; i < 4; i++) {
       const product = await fx.product(t, refs, { stock: 0, name: `Produit concurrent ${i}` });
