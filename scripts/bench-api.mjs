@@ -343,26 +343,33 @@ const LATENCY_ENDPOINTS = [
     name: 'public filter search, frequent',
     path: (i) => `/api/products/filter?category=all&sort=recent&limit=12&search=${frequentTerm(i)}`,
   },
-  // The staff lists' sorts and filters (headers, facets), page N of 25 rows.
+  // The staff lists' sorts and filters (headers, facets), page N of 25 rows. The grown data copies one
+  // product and one order: one brand, one status and one currency hold every row (the worst case), the
+  // others none, and the calls go through all of them.
   {
     name: 'staff products sorted by price desc',
     path: (i) => `/api/product?sort=price&direction=desc&per_page=25&page=${1 + (i % 50)}`,
   },
   {
+    name: 'staff products by brand (newest first)',
+    path: (i) => `/api/product?brand_id=${1 + (i % 4)}&per_page=25&page=${1 + (i % 20)}`,
+  },
+  {
     name: 'staff products by brand, sorted by stock',
-    path: (i) => `/api/product?brand_id=${1 + (i % 8)}&sort=stock&per_page=25&page=${1 + (i % 20)}`,
+    path: (i) => `/api/product?brand_id=${1 + (i % 4)}&sort=stock&per_page=25&page=${1 + (i % 20)}`,
   },
   {
     name: 'staff orders (per order) sorted by total desc',
     path: (i) => `/api/order/list?sort=total&direction=desc&per_page=25&page=${1 + (i % 50)}`,
   },
   {
-    name: 'staff orders (per order), pending in euros',
-    path: (i) => `/api/order/list?status=pending&currency=Euro&per_page=25&page=${1 + (i % 20)}`,
+    name: 'staff orders (per order) by status and currency',
+    path: (i) =>
+      `/api/order/list?status=${['pending', 'inprogress', 'shipped', 'canceled'][i % 4]}&currency=${['Fcfa', 'Euro', 'Dollar'][i % 3]}&per_page=25&page=${1 + (i % 20)}`,
   },
   {
-    name: 'staff order lines, euros, by client name',
-    path: (i) => `/api/order?currency=Euro&sort=company_name&per_page=25&page=${1 + (i % 20)}`,
+    name: 'staff order lines by currency, by client name',
+    path: (i) => `/api/order?currency=${['Fcfa', 'Euro', 'Dollar'][i % 3]}&sort=company_name&per_page=25&page=${1 + (i % 20)}`,
   },
 ];
 /** `--only REGEX`: measure the latency endpoints whose name matches, only. */
