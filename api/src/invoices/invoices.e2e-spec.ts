@@ -8,7 +8,9 @@ import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { issueClientLink } from '../quotes/client-links.js';
+import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
 import { Invoice } from './entities/invoice.entity.js';
+import { InvoiceRemindersService, REMINDER_KIND } from './invoice-reminders.service.js';
 import type { InvoiceSummaryView, InvoiceView, OrderInvoicesView } from '../contract/invoices.js';
 
 function pdfText(pdf: Buffer): string {
@@ -346,5 +348,36 @@ describe(`invoices, credit notes and payments (${testDatabaseKind()})`, () => {
       issueClientLink(m, { orderId: other.order.id, email: other.order.company_email, days: 30 }),
     );
     await request(t.http).post('/api/client/order/invoice-pdf').send({ token: otherToken, invoice_id: invoice.id }).expect(404);
+  });
+  it('reminds the client of an overdue invoice at most once per interval, Reply-To the company, and never when off', async () => {
+    const reminders = t.app.get(InvoiceRemindersService);
+    const { order } = await confirmedOrder([{ quantity: 1, price: '30000.00' }], { company_name: 'Relance SARL' });
+    const { invoice } = await issue(order.id);
+    const mails = () =>
+      t.dataSource.getRepository(OutgoingMail).findBy({ kind: REMINDER_KIND, related: `invoice:${invoice.id}` });
+    // Off by default (INVOICE_REMINDER_DAYS unset); not yet due.
+    expect(await reminders.remind(new Date())).toBe(0);
+    expect(await reminders.remind(new Date(), 7)).toBe(0);
+    await t.dataSource.getRepository(Invoice).update({ id: invoice.id }, { due_date: '2026-01-31' });
+    const now = new Date();
+    await reminders.remind(now, 7);
+    const [mail] = await mails();
+    expect(mail).toMatchObject({ to_address: order.company_email, reply_to: t.config.company.email });
+    expect(mail!.subject).toContain(invoice.number);
+    expect(mail!.text).toContain('35 400');
+    await reminders.remind(new Date(now.getTime() + 86_400_000), 7);
+    expect(await mails()).toHaveLength(1);
+    await t.dataSource
+      .getRepository(OutgoingMail)
+      .update({ id: mail!.id }, { created_at: new Date(now.getTime() - 8 * 86_400_000) });
+    await reminders.remind(now, 7);
+    expect(await mails()).toHaveLength(2);
+    // Paid: no more reminders.
+    await staff.post(`/api/invoices/${invoice.id}/payments`).send({ amount: 35400, method: 'especes' }).expect(201);
+    await t.dataSource
+      .getRepository(OutgoingMail)
+      .update({ related: `invoice:${invoice.id}` }, { created_at: new Date(now.getTime() - 30 * 86_400_000) });
+    await reminders.remind(now, 7);
+    expect(await mails()).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PublicRateLimitModule } from '../contact/public-rate-limit.js';
 import { ClientInvoicesController } from './client-invoices.controller.js';
+import { InvoiceRemindersService } from './invoice-reminders.service.js';
 import { InvoicesController } from './invoices.controller.js';
 import { InvoicesService } from './invoices.service.js';
 
@@ -8,7 +9,7 @@ import { InvoicesService } from './invoices.service.js';
 @Module({
   imports: [PublicRateLimitModule],
   controllers: [InvoicesController, ClientInvoicesController],
-  providers: [InvoicesService],
-  exports: [InvoicesService],
+  providers: [InvoicesService, InvoiceRemindersService],
+  exports: [InvoicesService, InvoiceRemindersService],
 })
 export class InvoicesModule {}

@@ -43,6 +43,8 @@ export interface QuotesConfig {
   maxHeldUnitsPerDay: number;
   /** An invoice is due this many days after it is issued (INVOICE_PAYMENT_DAYS). */
   invoicePaymentDays: number;
+  /** Overdue invoices are reminded to the client at most once per this many days; null (unset) = no reminders. */
+  invoiceReminderDays: number | null;
 }
 
 /** Where uploads live (STORAGE_URL): see api/src/media/storage. */
@@ -421,6 +423,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxHoldUnits: parsePositiveInt(env, 'ORDER_MAX_HOLD_UNITS', 20),
       maxHeldUnitsPerDay: parsePositiveInt(env, 'ORDER_MAX_HELD_UNITS_PER_DAY', 100),
       invoicePaymentDays: parsePositiveInt(env, 'INVOICE_PAYMENT_DAYS', 30),
+      invoiceReminderDays: env.INVOICE_REMINDER_DAYS?.trim() ? parsePositiveInt(env, 'INVOICE_REMINDER_DAYS', 1) : null,
     },
     dashboardDist: path.resolve(env.DASHBOARD_DIST?.trim() || path.join(repoRoot, 'dashboard/dist')),
     siteSourceDir: path.resolve(env.SITE_SOURCE_DIR?.trim() || path.join(repoRoot, 'site')),
