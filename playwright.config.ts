@@ -18,6 +18,9 @@ export default defineConfig({
     locale: 'fr-FR',
     timezoneId: 'Africa/Lome',
     trace: 'retain-on-failure',
+    // The site's service worker (offline support) would answer pages and scripts from its caches and hide
+    // them from page.route: the tests that need it (offline.spec.ts) allow it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -5,6 +5,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { allProducts, fillOrderClient, fillOrderTerms, islandsReady, query } from './public-helpers.js';
 
+test.use({ serviceWorkers: 'allow' });
+
 const cartOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { id: number }[]);
 
 test('visited pages open offline, an order waits in the outbox and is sent once back online', async ({ page, context }) => {

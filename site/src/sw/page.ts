@@ -15,5 +15,9 @@ if ('serviceWorker' in navigator) {
     if (event.data?.type === 'comptoir:outbox') outbox();
   });
 }
-if (localStorage.getItem(OUTBOX_FLAG)) outbox();
+try {
+  if (localStorage.getItem(OUTBOX_FLAG)) outbox();
+} catch {
+  // Storage refused (a privacy mode): no outbox on this device, nothing waits.
+}
 addEventListener('comptoir:outbox', outbox);

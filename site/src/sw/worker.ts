@@ -7,7 +7,7 @@
  * - pages: network first (a few seconds at most), the cached copy offline, else the offline page;
  * - catalogue answers of the API: stale-while-revalidate (a product's own answer, read to check the
  *   cart's prices and stock, is never cached);
- * - images: cache first, at most IMAGE_ENTRIES for IMAGE_DAYS days;
+ * - images (product photos from /storage, the site's own): cache first, at most IMAGE_ENTRIES for IMAGE_DAYS days;
  * - Background Sync: the order outbox (outbox-store.ts) is sent when the connection returns.
  */
 import { OUTBOX_SYNC_TAG } from './outbox-flag';
@@ -86,12 +86,16 @@ worker.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== worker.location.origin || url.pathname.startsWith('/dashboard')) return;
-  if (request.mode === 'navigate') event.respondWith(page(request));
+  // Pages only: a document the API answers (a devis PDF, an export) is never kept on the device.
+  if (request.mode === 'navigate') {
+    if (!/^\/(api|storage)\//.test(url.pathname)) event.respondWith(page(request));
+    return;
+  }
   // The release's files never change under one name: the precached ones, and any other once used.
-  else if (PRECACHE.includes(url.pathname) || url.pathname.startsWith('/_astro/')) event.respondWith(cacheFirst(SHELL, request));
+  if (PRECACHE.includes(url.pathname) || url.pathname.startsWith('/_astro/')) event.respondWith(cacheFirst(SHELL, request));
   else if (/^\/api\/(products\/filter|product\/?$|categor)/.test(url.pathname))
     event.respondWith(staleWhileRevalidate(request, event));
-  else if (request.destination === 'image' || url.pathname.startsWith('/storage/')) event.respondWith(image(request));
+  else if (request.destination === 'image') event.respondWith(image(request));
 });
 
 async function page(request: Request): Promise<Response> {

@@ -73,6 +73,8 @@ export interface AppConfig {
   storageDir: string;
   storage: StorageConfig;
   outboxDir: string;
+  /** STATUS_MAIL_DELAY_SECONDS: the client's status e-mails wait this long, the window to undo a status change. */
+  statusMailDelaySeconds: number;
   database: DatabaseConfig;
   adminEmail?: string;
   adminPassword?: string;
@@ -219,6 +221,14 @@ function parsePositiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) <= 0) throw new ConfigError(name, `must be a positive whole number (got "${raw}")`);
+  return Number(raw);
+}
+
+/** Like parsePositiveInt, 0 allowed. */
+function parseWholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number (got "${raw}")`);
   return Number(raw);
 }
 
@@ -416,6 +426,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       defaultRateBp: parseTaxRate(env),
       pricesIncludeTax: parseBool(env, 'PRICES_INCLUDE_TAX', false),
     },
+    statusMailDelaySeconds: parseWholeNumber(env, 'STATUS_MAIL_DELAY_SECONDS', 10),
     quotes: {
       validityDays: parsePositiveInt(env, 'QUOTE_VALIDITY_DAYS', 30),
       holdDays: parsePositiveInt(env, 'ORDER_HOLD_DAYS', 14),
