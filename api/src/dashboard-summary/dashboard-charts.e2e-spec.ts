@@ -5,6 +5,7 @@ import { createTestApp, testDatabaseKind, type TestApp } from '../../test/suppor
 import type { DashboardCharts } from '../contract/insights.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { StockEntry } from '../stock/entities/stock-entry.entity.js';
+import { StockLot } from '../stock/entities/stock-lot.entity.js';
 import { weekStart } from './dashboard-charts.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -41,16 +42,27 @@ describe(`dashboard home charts (${testDatabaseKind()})`, () => {
     await at(await fx.order(t, [{ product: generator, quantity: 40 }]), midweek(20));
 
     const entries = t.dataSource.getRepository(StockEntry);
-    const entry = (name: string, expiry: Date | null) =>
-      entries.save({
+    // Each entry received into a lot of the pump; what counts is the lot's quantity left.
+    const entry = async (name: string, expiry: Date | null, left = 4) => {
+      const saved = await entries.save({
         name,
         price: '10.00',
         quantity: 4,
+        product_id: pump.id,
         manufacture_date: '2024-01-01',
         expiry_date: expiry ? isoDay(expiry) : null,
         expirable: expiry !== null,
       });
-    await entry('Lubrifiant', new Date(Date.now() + 10 * DAY));
+      await t.dataSource.getRepository(StockLot).insert({
+        product_id: pump.id,
+        stock_entry_id: saved.id,
+        quantity_received: 4,
+        quantity_left: left,
+        expires_at: saved.expiry_date,
+      });
+    };
+    await entry('Lubrifiant', new Date(Date.now() + 10 * DAY), 3);
+    await entry('Graisse écoulée', new Date(Date.now() + 5 * DAY), 0);
     await entry('Colle', new Date(Date.now() + 90 * DAY));
     await entry('Solvant', new Date(Date.now() - 3 * DAY));
     await entry('Vis', null);
@@ -88,7 +100,7 @@ describe(`dashboard home charts (${testDatabaseKind()})`, () => {
     ]);
 
     expect(charts.expiring).toMatchObject({ count: 1, expired_count: 1 });
-    expect(charts.expiring!.entries.map((e) => e.name)).toEqual(['Lubrifiant']);
+    expect(charts.expiring!.entries.map((e) => [e.name, e.quantity])).toEqual([['Lubrifiant', 3]]);
   });
 
   it('leaves out the charts the user may not view', async () => {

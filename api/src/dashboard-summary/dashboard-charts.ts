@@ -173,24 +173,34 @@ export class DashboardCharter {
     };
   }
 
-  /** Stock entries with an expiry date within 30 days (and those already past it, counted apart). */
+  /**
+   * Lots with units left whose expiry date falls within 30 days (and those already past it, counted
+   * apart), named by their stock entry: a lot emptied by deliveries or write-offs no longer counts.
+   */
   async expiring(now = new Date()): Promise<NonNullable<DashboardCharts['expiring']>> {
     const today = isoDay(now);
     const limit = isoDay(new Date(now.getTime() + EXPIRY_WINDOW_DAYS * DAY_MS));
     const counts = await this.dataSource
       .createQueryBuilder()
-      .select(`SUM(CASE WHEN e.expiry_date >= :today THEN 1 ELSE 0 END)`, 'soon')
-      .addSelect(`SUM(CASE WHEN e.expiry_date < :today THEN 1 ELSE 0 END)`, 'expired')
-      .from('stock_entries', 'e')
-      .where('e.expirable = 1 AND e.expiry_date IS NOT NULL AND e.expiry_date <= :limit', { limit, today })
+      .select(`SUM(CASE WHEN l.expires_at >= :today THEN 1 ELSE 0 END)`, 'soon')
+      .addSelect(`SUM(CASE WHEN l.expires_at < :today THEN 1 ELSE 0 END)`, 'expired')
+      .from('stock_lots', 'l')
+      .where('l.quantity_left > 0 AND l.expires_at IS NOT NULL AND l.expires_at <= :limit', { limit, today })
       .getRawOne<{ soon: number | string | null; expired: number | string | null }>();
     const entries = await this.dataSource
       .createQueryBuilder()
-      .select(['e.id AS id', 'e.name AS name', 'e.quantity AS quantity', 'e.expiry_date AS expiry_date'])
-      .from('stock_entries', 'e')
-      .where('e.expirable = 1 AND e.expiry_date >= :today AND e.expiry_date <= :limit', { today, limit })
-      .orderBy('e.expiry_date', 'ASC')
-      .addOrderBy('e.id', 'ASC')
+      .select([
+        'COALESCE(e.id, l.id) AS id',
+        'COALESCE(e.name, p.name) AS name',
+        'l.quantity_left AS quantity',
+        'l.expires_at AS expiry_date',
+      ])
+      .from('stock_lots', 'l')
+      .leftJoin('stock_entries', 'e', 'e.id = l.stock_entry_id')
+      .innerJoin('products', 'p', 'p.id = l.product_id')
+      .where('l.quantity_left > 0 AND l.expires_at >= :today AND l.expires_at <= :limit', { today, limit })
+      .orderBy('l.expires_at', 'ASC')
+      .addOrderBy('l.id', 'ASC')
       .limit(LOW_STOCK_LISTED)
       .getRawMany<{ id: number | string; name: string; quantity: number | string; expiry_date: string | Date }>();
     return {
