@@ -528,6 +528,7 @@ test.describe('dashboard back office', () => {
     await expect(panel.getByText(orderNum)).toBeVisible();
     await expect(panel.getByRole('button', { name: 'En attente' })).toHaveAttribute('aria-pressed', 'true');
     await panel.getByRole('button', { name: 'Annulé' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Passer en « Annulé »' }).click();
     await expect(toast(page, 'Statut de la commande mis à jour avec succès !')).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Annulé' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('summary-orders-En attente')).toHaveText(String(summary.orders.pending - 1).padStart(2, '0'));
@@ -559,6 +560,7 @@ test.describe('dashboard back office', () => {
     await page.getByRole('menuitem', { name: 'Afficher' }).click();
     const detail = page.getByRole('dialog', { name: 'Détail de la commande' });
     await detail.getByRole('button', { name: 'En attente' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Passer en « En attente »' }).click();
     await expect(toast(page, 'Statut de la commande mis à jour avec succès !')).toBeVisible();
     await detail.getByRole('button', { name: 'Fermer' }).last().click();
     // The counts follow the search: this one order, pending again, so nothing is left under Annulé.

@@ -43,6 +43,8 @@ export async function startServer(env: Record<string, string> = {}, waitForSite 
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SITE_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
+      // A status change's undo window, long enough that a browser test never races it.
+      STATUS_MAIL_DELAY_SECONDS: '60',
       ...env,
     },
   });

@@ -6,6 +6,8 @@ export type AuditAction =
   | 'update'
   | 'delete'
   | 'status'
+  /** A status change taken back within its undo window (its e-mails dropped). */
+  | 'status_undo'
   | 'permissions'
   | 'password'
   | 'login'

@@ -516,6 +516,11 @@ export interface OrderAnswer {
   order: StaffOrderDetail;
 }
 
+/** PUT /api/order/{id}/status: until when POST …/status/undo can take the change back (null: nothing to undo). */
+export interface OrderStatusAnswer extends OrderAnswer {
+  undo_until: string | null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Clients
 

@@ -29,6 +29,8 @@ export interface MailRequest {
   attachments?: string[];
   /** Newsletter and marketing mail: its unsubscribe address, sent as List-Unsubscribe with one-click POST. */
   listUnsubscribe?: string | null;
+  /** Not sent before this time (an undo window): the row waits in the outbox until a worker's tick after it. */
+  notBefore?: Date;
 }
 
 /** Makes the file behind an attachment reference (given what follows "prefix:"); null when its record is gone. */
@@ -61,6 +63,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
   private readonly transport: MailTransport;
   private readonly inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
+  private readonly delayed = new Set<NodeJS.Timeout>();
   private stopped = false;
   private sweeping: Promise<void> | null = null;
   private readonly resolvers = new Map<string, AttachmentResolver>();
@@ -87,6 +90,8 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    for (const timer of this.delayed) clearTimeout(timer);
+    this.delayed.clear();
     await this.idle();
   }
 
@@ -114,11 +119,11 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
       status: 'queued',
       attempts: 0,
       last_error: null,
-      next_attempt_at: new Date(),
+      next_attempt_at: request.notBefore ?? new Date(),
       sent_at: null,
     });
     const saved = await repo.save(row);
-    if (!manager) this.kick(saved.id);
+    if (!manager && !request.notBefore) this.kick(saved.id);
     return saved;
   }
 
@@ -145,6 +150,22 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
   /** Starts delivering mails queued inside a transaction that has now committed. */
   deliverSoon(ids: number[]): void {
     for (const id of ids) this.kick(id);
+  }
+
+  /**
+   * Mails committed with a `notBefore` this far ahead: this process tries them once their time comes.
+   * The rows are the truth: a restart, another replica or a mail dropped meanwhile (an undo) is fine,
+   * as the worker's tick sends whatever is still queued and due, and a dropped row is simply not found.
+   */
+  deliverAfter(ids: number[], delayMs: number): void {
+    if (!ids.length || this.stopped) return;
+    if (delayMs <= 0) return this.deliverSoon(ids);
+    const timer = setTimeout(() => {
+      this.delayed.delete(timer);
+      this.deliverSoon(ids);
+    }, delayMs + 50);
+    timer.unref();
+    this.delayed.add(timer);
   }
 
   /** Waits until every delivery started so far has finished (tests, shutdown). */

@@ -60,7 +60,14 @@ describe(`quote requests in any currency (${testDatabaseKind()})`, () => {
     t.dataSource.getRepository(OutgoingMail).find({ where: { related: `order:${orderId}` }, order: { id: 'ASC' } });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_FACTOR: '100', COMPANY_LEGAL_IDS: 'RCCM TG-LOM 2020 B 1234; NIF 1000123456' } });
+    t = await createTestApp({
+      // Status e-mails sent at once here (status-undo.e2e-spec.ts covers the undo window).
+      env: {
+        RATE_LIMIT_FACTOR: '100',
+        COMPANY_LEGAL_IDS: 'RCCM TG-LOM 2020 B 1234; NIF 1000123456',
+        STATUS_MAIL_DELAY_SECONDS: '0',
+      },
+    });
     // A client who confirmed its address before (hold-policy.e2e-spec.ts covers the first request).
     await t.dataSource.getRepository(ConfirmedEmail).save({ email: FIELDS.company_email, confirmed_at: new Date() });
     mail = t.app.get(MailService);
@@ -152,7 +159,10 @@ describe(`quote requests in any currency (${testDatabaseKind()})`, () => {
       expect(detail.body.order.money.missing_rates).toEqual(['USD']);
       await mail.idle();
       const received = (await mailsOf(res.body.order.id)).find((m) => m.kind === 'order-received')!;
-      expect(received.text).toContain('Total : 1 253 501 FCFA + 1 799,80 €');
+      expect(received.text).toContain('Total HT : 1 253 501 FCFA + 1 799,80 €');
+      // TVA 18 % of each currency, rounded once: 225 630,18 → 225 630 FCFA; 323,964 → 323,96 €.
+      expect(received.text).toContain('TVA 18 % : 225 630 FCFA + 323,96 €');
+      expect(received.text).toContain('Total TTC : 1 479 131 FCFA + 2 123,76 €');
       expect(received.text).toContain('n’est pas encore fixé');
     });
 
@@ -238,7 +248,8 @@ describe(`quote requests in any currency (${testDatabaseKind()})`, () => {
       expect(first.headers['content-disposition']).toBe(`attachment; filename="devis-${orderNum}.pdf"`);
       const pdf = first.body as Buffer;
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      const text = pdfText(pdf);
+      // One space for any run of spaces or line breaks: the layout's columns and wrapped words.
+      const text = pdfText(pdf).replace(/\s+/g, ' ');
       for (const expected of [
         'DEVIS',
         orderNum,
@@ -250,9 +261,16 @@ describe(`quote requests in any currency (${testDatabaseKind()})`, () => {
         '1 250 000 FCFA',
         '2 500 000 FCFA',
         '899,90 €',
-        'Total en Fcfa',
-        // 2 500 000 + 899,90 × 655,957 = 3 090 295,70 → 3 090 296 FCFA.
-        '3 090 296 FCFA',
+        // HT, TVA 18 % (rounded once per currency: 161,982 → 161,98 €) and TTC per currency.
+        'Total HT (XOF) 2 500 000 FCFA',
+        'TVA 18 % (XOF) 450 000 FCFA',
+        'Total TTC (XOF) 2 950 000 FCFA',
+        'Total HT (EUR) 899,90 €',
+        'TVA 18 % (EUR) 161,98 €',
+        'Total TTC (EUR) 1 061,88 €',
+        // 2 950 000 + 1 061,88 × 655,957 = 3 646 547,62 → 3 646 548 FCFA.
+        'Total en Fcfa (TTC) 3 646 548 FCFA',
+        'Arrêté le présent devis à la somme de : deux millions neuf cent cinquante mille francs CFA et mille soixante et un euros et quatre-vingt-huit centimes.',
         '1 EUR = 655,957 FCFA (parité fixe)',
         'RCCM TG-LOM 2020 B 1234',
         'Chèque',

@@ -1,8 +1,14 @@
-import { Body, Controller, Delete, Get, Header, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IdPipe } from '../access/id.pipe.js';
-import type { DoneAnswer, OrderAnswer, OrderListAnswer, OrderSummaryListAnswer } from '../contract/backoffice.js';
+import type {
+  DoneAnswer,
+  OrderAnswer,
+  OrderStatusAnswer,
+  OrderListAnswer,
+  OrderSummaryListAnswer,
+} from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
 import { StaffOrderListQueryDto } from './dto/staff-order.dto.js';
 import { ORDER_LIST, ORDER_SUMMARY_LIST, StaffOrderSummaryQueryDto } from './order-list.js';
@@ -79,11 +85,26 @@ export class StaffOrdersController {
 
   @Put(':id/status')
   @RequirePermission('orders', 'edit')
-  async changeStatus(@Param('id', ID) id: number, @Body() body: unknown): Promise<OrderAnswer> {
+  async changeStatus(@Param('id', ID) id: number, @Body() body: unknown): Promise<OrderStatusAnswer> {
     return {
       success: true,
       message: 'Statut de la commande mis à jour avec succès !',
-      order: await this.orders.changeStatus(id, body),
+      ...(await this.orders.changeStatus(id, body)),
+    };
+  }
+
+  @Post(':id/status/undo')
+  @HttpCode(200)
+  @RequirePermission('orders', 'edit')
+  @ApiOperation({
+    summary:
+      'Annule le dernier changement de statut tant que ses e-mails attendent (STATUS_MAIL_DELAY_SECONDS) : statut, réservation et stock rétablis, e-mails abandonnés ; 409 ensuite.',
+  })
+  async undoStatus(@Param('id', ID) id: number): Promise<OrderAnswer> {
+    return {
+      success: true,
+      message: 'Changement de statut annulé : aucun e-mail n’est parti.',
+      order: await this.orders.undoStatus(id),
     };
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, In, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { validateForm } from '../common/forms.js';
 import {
   cappedCount,
@@ -41,6 +41,8 @@ import { itemCurrency, storedMoney } from './order-pricing.js';
 import { clientNoticeMails, type ClientNotice } from './order-request-mails.js';
 import { AuditService } from '../audit/audit.service.js';
 import { diffOf } from '../audit/audit-diff.js';
+import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
+import type { AuditAction, AuditChange } from '../contract/audit.js';
 import { assertNoDeliveredGoods } from '../deliveries/deliveries.service.js';
 
 export const ORDERS_PAGE_SIZE = 7;
@@ -48,6 +50,10 @@ const NOT_FOUND = 'Commande introuvable.';
 const CHANGED_MEANWHILE = 'La commande a été modifiée entre-temps. Rechargez la page et réessayez.';
 const NOT_HELD = 'Seule une commande en attente dont le stock est réservé peut être prolongée.';
 const NOTHING_HELD = 'Cette commande ne réserve pas de stock : il n’y a rien à libérer.';
+const UNDO_TOO_LATE =
+  'Ce changement de statut ne peut plus être annulé : le délai est passé ou la commande a changé depuis. Changez le statut à nouveau si besoin.';
+/** The journal's action for a status change taken back within its window. */
+export const STATUS_UNDO_ACTION: AuditAction = 'status_undo';
 export const DAY_MS = 24 * 60 * 60_000;
 
 /** The client is told of these changes made by staff (pending is where orders start: nothing to say). */
@@ -366,72 +372,140 @@ export class StaffOrdersService {
    * product) when the stock no longer has them. "shipped" stamps shipped_at; leaving it clears it.
    * The order row is changed with a condition on its previous state, so two concurrent changes (or a
    * change and the hold job's expiry) cannot both move the stock: the second one answers 409. The
-   * client is e-mailed, in the same transaction, about "En cours", "Expédié" and "Annulé".
+   * client is e-mailed about "En cours", "Expédié" and "Annulé": the mails are written to the outbox in
+   * the same transaction but wait STATUS_MAIL_DELAY_SECONDS, the window in which `undoStatus` can
+   * take the change back and drop them (the mail worker's tick sends them after, on any replica).
    */
-  async changeStatus(id: number, body: unknown): Promise<StaffOrderDetail> {
+  async changeStatus(id: number, body: unknown): Promise<{ order: StaffOrderDetail; undo_until: string | null }> {
     const { status } = await validateForm(OrderStatusDto, body);
     const mailIds: number[] = [];
+    const delayMs = this.config.statusMailDelaySeconds * 1000;
+    let undoUntil: string | null = null;
     const detail = await runTransaction(this.dataSource, async (manager) => {
       mailIds.length = 0;
+      undoUntil = null;
       const order = await manager.getRepository(Order).findOne({ where: { id }, relations: { items: true } });
       if (!order) throw notFound(NOT_FOUND);
       if (order.status === status) return this.get(id, manager);
       assertNoDeliveredGoods(order.items ?? []);
-
       const reserve = status !== 'canceled';
-      const wasReserved = Boolean(order.stock_reserved);
-      const shippedAt = status === 'shipped' ? new Date() : null;
-      // Back to "pending": a fresh reservation period; any other status: no expiry.
-      const holdUntil = status === 'pending' ? new Date(Date.now() + this.config.quotes.holdDays * DAY_MS) : null;
-      const result = await manager
-        .createQueryBuilder()
-        .update(Order)
+      await this.moveStatus(manager, order, 'status', {
+        status,
+        stock_reserved: reserve,
         // A status set by staff is their decision: whatever is held from now on is held firmly.
-        .set({
-          status,
-          stock_reserved: reserve,
-          hold_state: reserve ? 'firm' : null,
-          shipped_at: shippedAt,
-          hold_until: holdUntil,
-          cancel_reason: null,
-        })
-        .where('id = :id AND status = :previous AND stock_reserved = :wasReserved', {
-          id,
-          previous: order.status,
-          wasReserved,
-        })
-        .execute();
-      if (!result.affected) throw conflict(CHANGED_MEANWHILE);
-      // A conditional statement (see above): TypeORM cannot see the old values, so the entry is written here.
-      await this.audit.record(manager, {
-        entity: 'order',
-        entity_id: id,
-        label: order.order_num,
-        action: 'status',
-        changes: diffOf({ status: order.status, shipped_at: order.shipped_at }, { status, shipped_at: shippedAt }),
+        hold_state: reserve ? 'firm' : null,
+        shipped_at: status === 'shipped' ? new Date() : null,
+        // Back to "pending": a fresh reservation period; any other status: no expiry.
+        hold_until: status === 'pending' ? new Date(Date.now() + this.config.quotes.holdDays * DAY_MS) : null,
       });
-
-      // Held, delivered (shipped) or neither: the ledger writes the movements between the two.
-      await moveOrderBetween(
-        manager,
-        orderStockState(order.status, wasReserved),
-        orderStockState(status, reserve),
-        orderLines(order.items ?? []),
-        forOrder(id),
-        (name, available, requested) =>
-          `Impossible de rétablir la commande : stock insuffisant pour « ${name} » (${available} disponible${available > 1 ? 's' : ''}, ${requested} demandé${requested > 1 ? 's' : ''}).`,
-      );
+      undoUntil = new Date(Date.now() + delayMs).toISOString();
       // Only the transaction whose conditional UPDATE won gets here: one notice per change.
       const notice = NOTIFIED[status];
       if (notice) {
+        const notBefore = delayMs > 0 ? new Date(Date.now() + delayMs) : undefined;
         for (const mail of clientNoticeMails(order, notice, this.config.company)) {
-          mailIds.push((await this.mail.send(mail, manager)).id);
+          mailIds.push((await this.mail.send({ ...mail, notBefore }, manager)).id);
         }
       }
       return this.get(id, manager);
     });
-    this.mail.deliverSoon(mailIds);
-    return detail;
+    this.mail.deliverAfter(mailIds, delayMs);
+    return { order: detail, undo_until: delayMs > 0 ? undoUntil : null };
+  }
+
+  /**
+   * « Annuler » a status change while its e-mails still wait (STATUS_MAIL_DELAY_SECONDS): the order
+   * goes back to the status, hold and stock it had, the waiting mails are dropped, and the journal
+   * records it as one entry. 409 once the window has passed, or when the order changed since.
+   */
+  async undoStatus(id: number): Promise<StaffOrderDetail> {
+    return runTransaction(this.dataSource, async (manager) => {
+      const order = await manager.getRepository(Order).findOne({ where: { id }, relations: { items: true } });
+      if (!order) throw notFound(NOT_FOUND);
+      const last = await manager.getRepository(AuditEntry).findOne({
+        where: { entity: 'order', entity_id: id, action: In(['status', STATUS_UNDO_ACTION]) },
+        order: { id: 'DESC' },
+      });
+      const changes = last?.changes ? (JSON.parse(last.changes) as Record<string, AuditChange>) : {};
+      const windowMs = this.config.statusMailDelaySeconds * 1000;
+      const now = Date.now();
+      if (
+        !last ||
+        last.action !== 'status' ||
+        changes.status?.after !== order.status ||
+        new Date(last.created_at).getTime() + windowMs <= now
+      ) {
+        throw conflict(UNDO_TOO_LATE);
+      }
+      assertNoDeliveredGoods(order.items ?? []);
+      const before = <T>(field: string, current: T): T => (field in changes ? (changes[field].before as T) : current);
+      const dateOf = (value: unknown) => (value ? new Date(value as string) : null);
+      // The mails of that change still wait their time: none can have been claimed by a worker yet.
+      const notice = NOTIFIED[order.status];
+      if (notice) {
+        await manager
+          .createQueryBuilder()
+          .delete()
+          .from(OutgoingMail)
+          .where('related = :related AND kind = :kind AND status = :queued AND attempts = 0', {
+            related: `order:${id}`,
+            kind: `order-${notice}`,
+            queued: 'queued',
+          })
+          .andWhere('next_attempt_at > :now', { now: new Date(now) })
+          .execute();
+      }
+      await this.moveStatus(manager, order, STATUS_UNDO_ACTION, {
+        status: before('status', order.status),
+        stock_reserved: Boolean(before('stock_reserved', order.stock_reserved)),
+        hold_state: before('hold_state', order.hold_state),
+        shipped_at: dateOf(before('shipped_at', order.shipped_at)),
+        hold_until: dateOf(before('hold_until', order.hold_until)),
+      });
+      return this.get(id, manager);
+    });
+  }
+
+  /** Moves an order to `next` (row, journal entry, stock between the two states) in the caller's transaction. */
+  private async moveStatus(
+    manager: EntityManager,
+    order: Order,
+    action: AuditAction,
+    next: Pick<Order, 'status' | 'stock_reserved' | 'hold_state' | 'shipped_at' | 'hold_until'>,
+  ): Promise<void> {
+    const wasReserved = Boolean(order.stock_reserved);
+    const result = await manager
+      .createQueryBuilder()
+      .update(Order)
+      .set({ ...next, cancel_reason: null })
+      .where('id = :id AND status = :previous AND stock_reserved = :wasReserved', {
+        id: order.id,
+        previous: order.status,
+        wasReserved,
+      })
+      .execute();
+    if (!result.affected) throw conflict(CHANGED_MEANWHILE);
+    // A conditional statement (see above): TypeORM cannot see the old values, so the entry is written here.
+    // Hold and reservation are kept in it too: « Annuler » puts them back from this entry.
+    const fields = ['status', 'shipped_at', 'stock_reserved', 'hold_state', 'hold_until'] as const;
+    const pick = (from: typeof next) => Object.fromEntries(fields.map((f) => [f, from[f]]));
+    await this.audit.record(manager, {
+      entity: 'order',
+      entity_id: order.id,
+      label: order.order_num,
+      action,
+      changes: diffOf(pick({ ...order, stock_reserved: wasReserved }), pick(next)),
+    });
+    // Held, delivered (shipped) or neither: the ledger writes the movements between the two.
+    await moveOrderBetween(
+      manager,
+      orderStockState(order.status, wasReserved),
+      orderStockState(next.status, next.stock_reserved),
+      orderLines(order.items ?? []),
+      forOrder(order.id),
+      (name, available, requested) =>
+        `Impossible de rétablir la commande : stock insuffisant pour « ${name} » (${available} disponible${available > 1 ? 's' : ''}, ${requested} demandé${requested > 1 ? 's' : ''}).`,
+    );
   }
 
   /** Deletes an order and its lines; an order that still holds stock gives it back. */

@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS: AuditAction[] = [
   'update',
   'delete',
   'status',
+  'status_undo',
   'permissions',
   'password',
   'login',

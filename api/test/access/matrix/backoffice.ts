@@ -311,6 +311,15 @@ export const rows: MatrixRow[] = [
     expectAllowed: [200],
   },
   {
+    method: 'POST',
+    route: '/api/order/:id/status/undo',
+    category: 'orders',
+    right: 'edit',
+    setup: orderSetup,
+    // Nothing to take back on a fresh order: allowed through, answered 409.
+    expectAllowed: [409],
+  },
+  {
     method: 'DELETE',
     route: '/api/order/:id/delete',
     category: 'orders',

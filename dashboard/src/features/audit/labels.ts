@@ -8,6 +8,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   update: 'Modification',
   delete: 'Suppression',
   status: 'Changement de statut',
+  status_undo: 'Changement de statut annulé',
   permissions: 'Changement de droits',
   password: 'Changement de mot de passe',
   login: 'Connexion',

@@ -1,4 +1,11 @@
-import type { DoneAnswer, OrderAnswer, OrderListAnswer, OrderStatusValue, OrderSummaryListAnswer } from '@comptoir/api/contract';
+import type {
+  DoneAnswer,
+  OrderAnswer,
+  OrderStatusAnswer,
+  OrderListAnswer,
+  OrderStatusValue,
+  OrderSummaryListAnswer,
+} from '@comptoir/api/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys, type ListParams } from '../../lib/query-keys';
@@ -77,7 +84,12 @@ export function orderQueryOptions(id: number) {
 
 /** PUT /api/order/{id}/status (JSON { status }); 409 with a French message when the stock is short. */
 export function changeOrderStatus(id: number, status: OrderStatusValue) {
-  return api.put<OrderAnswer>(`/api/order/${id}/status`, { status });
+  return api.put<OrderStatusAnswer>(`/api/order/${id}/status`, { status });
+}
+
+/** POST /api/order/{id}/status/undo: takes the last status change back while its e-mails wait (409 after). */
+export function undoOrderStatus(id: number) {
+  return api.post<OrderAnswer>(`/api/order/${id}/status/undo`);
 }
 
 /** DELETE /api/order/{id}/delete. */

@@ -1,57 +1,25 @@
-import type { OrderStatusValue, StaffOrderDetail } from '@comptoir/api/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StaffOrderDetail } from '@comptoir/api/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Check, RotateCw, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
 import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { queryKeys } from '../../lib/query-keys';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { EmptyState } from '../../ui/empty-state';
-import { notifyError, notifySuccess } from '../../ui/notify';
 import { Spinner } from '../../ui/spinner';
 import { usePermissions } from '../auth/permissions';
 import { formatMoney } from '../products/money';
-import { changeOrderStatus, orderQueryOptions } from './api';
+import { orderQueryOptions } from './api';
 import './order-panel.css';
 import { DevisDownload, OrderHold, OrderMails, OrderTotalsFoot } from './order-quote';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, ORDER_STATUSES, orderStatusOf } from './status';
 import { HistoryPanel } from '../audit/history-panel';
 import { OrderQuoteVersions } from './order-quote-versions';
 import { OrderDeliveries } from './order-deliveries';
+import { useOrderStatusChange } from './status-change';
 import { OrderInvoices } from '../invoices/order-invoices';
-
-/** Changes an order's status, refreshing every list, count and stock it touches. */
-export function useOrderStatusChange() {
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState<OrderStatusValue | null>(null);
-  const change = async (orderId: number, status: OrderStatusValue) => {
-    setPending(status);
-    try {
-      const answer = await changeOrderStatus(orderId, status);
-      queryClient.setQueryData(queryKeys.orders.detail(orderId), answer.order);
-      notifySuccess('Statut de la commande mis à jour avec succès !');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.summary }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-      ]);
-      return true;
-    } catch (error) {
-      if (isApiError(error) && error.isNetworkError) {
-        notifyError('Erreur réseau', 'Une erreur est survenue lors de la mise à jour.');
-      } else {
-        notifyError('Erreur', (isApiError(error) && error.serverMessage) || 'Erreur lors de la mise à jour');
-      }
-      return false;
-    } finally {
-      setPending(null);
-    }
-  };
-  return { change, pending };
-}
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -99,7 +67,7 @@ function OrderDetailBody({ order }: { order: StaffOrderDetail }) {
                   disabled={current || pending !== null}
                   loading={pending === value}
                   icon={current ? <Check className="size-2" aria-hidden="true" /> : undefined}
-                  onClick={() => void change(order.id, value)}
+                  onClick={() => void change(order, value)}
                   className={cn(current && 'disabled:opacity-100')}
                 >
                   {ORDER_STATUS_LABEL[value]}
