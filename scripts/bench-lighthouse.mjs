@@ -4,8 +4,10 @@
 // Lighthouse (npm `lighthouse`, Debian's /usr/bin/chromium or CHROME_PATH) on every kind of public page,
 // mobile (Lighthouse's default: Moto G Power emulation, slow 4G, 4x CPU slowdown), several runs each,
 // and prints the medians beside two stock Astro pages built in the same run (a static page and a page
-// with one React island), served the same way (gzip). Starts Comptoir (built api/dist) on a throw-away
-// DATA_DIR with the demo data. On a loaded machine every score drops: compare with the stock pages.
+// with one React island), served the way Comptoir serves its pages (brotli when the browser accepts
+// it, else gzip; hashed assets immutable). Rounds are interleaved: each round audits every page once,
+// references included, so a burst of load hits them all alike; the load average of each round is
+// printed. Starts Comptoir (built api/dist) on a throw-away DATA_DIR with the demo data.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -65,10 +67,28 @@ function buildStockAstro() {
   return path.join(dir, 'dist');
 }
 
-/** A static file server with gzip, as Comptoir serves the site. */
+/**
+ * A static file server compressing as Comptoir serves the site: brotli (quality 11, computed once per
+ * file, as Comptoir's release does) when the browser accepts it, else gzip -9; `/_astro/` files
+ * immutable. The references then differ from Comptoir only by their pages, not by their transport.
+ */
 async function serveStatic(folder) {
   const port = await freePort();
   const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
+  const compressed = new Map();
+  const encode = (file, encoding) => {
+    const key = `${encoding}:${file}`;
+    if (!compressed.has(key)) {
+      const raw = fs.readFileSync(file);
+      compressed.set(
+        key,
+        encoding === 'br'
+          ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
+          : zlib.gzipSync(raw, { level: 9 }),
+      );
+    }
+    return compressed.get(key);
+  };
   const server = http.createServer((req, res) => {
     const clean = decodeURIComponent(req.url.split('?')[0]);
     let file = path.join(folder, clean === '/' ? 'index.html' : clean);
@@ -77,9 +97,14 @@ async function serveStatic(folder) {
       res.writeHead(404).end();
       return;
     }
-    const body = zlib.gzipSync(fs.readFileSync(file));
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'content-encoding': 'gzip' });
-    res.end(body);
+    const encoding = /\bbr\b/.test(req.headers['accept-encoding'] ?? '') ? 'br' : 'gzip';
+    res.writeHead(200, {
+      'content-type': types[path.extname(file)] ?? 'application/octet-stream',
+      'content-encoding': encoding,
+      vary: 'Accept-Encoding',
+      'cache-control': clean.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    res.end(encode(file, encoding));
   });
   await new Promise((r) => server.listen(port, '127.0.0.1', r));
   return { server, base: `http://127.0.0.1:${port}` };
@@ -159,22 +184,31 @@ try {
     chromePath: CHROME,
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
   });
-  const rows = [];
-  for (const [name, url] of pages) {
-    const results = [];
-    let failed = 0;
-    // A run Lighthouse could not finish (no score: Chrome starved on a loaded machine) is run again, at
-    // most `runs` extra times, so that medians are of real measurements.
-    while (results.length < runs && failed <= runs) {
+  // Interleaved rounds: every page once per round, references included. A run Lighthouse could not
+  // finish (no score: Chrome starved on a loaded machine) is made up in a later round, at most `runs`
+  // extra times per page, so that medians are of real measurements.
+  const results = new Map(pages.map(([name]) => [name, []]));
+  const failed = new Map(pages.map(([name]) => [name, 0]));
+  const roundLoads = [];
+  for (let round = 1; round <= runs * 2; round++) {
+    const due = pages.filter(([name]) => results.get(name).length < runs && failed.get(name) <= runs);
+    if (!due.length) break;
+    for (const [name, url] of due) {
       const r = await audit(url, chrome.port);
-      if (r) results.push(r);
-      else failed++;
+      if (r) results.get(name).push(r);
+      else failed.set(name, failed.get(name) + 1);
     }
-    if (!results.length) {
+    roundLoads.push(os.loadavg()[0]);
+    console.log(`  round ${round}: ${due.length} pages, load average ${os.loadavg()[0].toFixed(1)}`);
+  }
+  const rows = [];
+  for (const [name] of pages) {
+    const runsOf = results.get(name);
+    if (!runsOf.length) {
       console.log(`  ${name}: no run finished`);
       continue;
     }
-    const m = (key) => median(results.map((r) => r[key]));
+    const m = (key) => median(runsOf.map((r) => r[key]));
     const row = {
       name,
       performance: m('performance'),
@@ -188,20 +222,22 @@ try {
     };
     rows.push(row);
     console.log(
-      `  ${name}: performance ${row.performance} (runs: ${results.map((r) => r.performance).join(', ')}${failed ? `; ${failed} unfinished run(s) retried` : ''})`,
+      `  ${name}: performance ${row.performance} (runs: ${runsOf.map((r) => r.performance).join(', ')}${failed.get(name) ? `; ${failed.get(name)} unfinished run(s) made up` : ''})`,
     );
   }
+  const island = rows.find((r) => r.name === 'stock Astro (1 React island)');
   console.log(
-    `\nLighthouse mobile, median of ${runs} (load average after: ${os
-      .loadavg()
+    `\nLighthouse mobile, median of ${runs}, rounds interleaved (load average per round: ${roundLoads
       .map((l) => l.toFixed(1))
-      .join(' ')})\n`,
+      .join(', ')})\n`,
   );
-  console.log('| page | performance | accessibility | best practices | SEO | FCP s | LCP s | TBT ms | CLS |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(
+    '| page | performance | accessibility | best practices | SEO | FCP s | LCP s | TBT ms | TBT − island ref. ms | CLS |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of rows)
     console.log(
-      `| ${r.name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.fcp / 1000).toFixed(2)} | ${(r.lcp / 1000).toFixed(2)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} |`,
+      `| ${r.name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.fcp / 1000).toFixed(2)} | ${(r.lcp / 1000).toFixed(2)} | ${Math.round(r.tbt)} | ${island ? Math.round(r.tbt - island.tbt) : '–'} | ${r.cls.toFixed(3)} |`,
     );
 } finally {
   await chrome?.kill();

@@ -5,15 +5,21 @@
 //   npm run bench:site                 measures the live release of DATA_DIR (default ./data)
 //   npm run bench:site -- <folder>     measures a release folder (e.g. site/dist)
 //   npm run bench:site -- --json       machine-readable output
+//   npm run bench:site -- --served http://127.0.0.1:3000
+//                                      also fetches each kind of page and its first-view files from
+//                                      that server as a browser would (Accept-Encoding: br, gzip),
+//                                      counting the response headers beside the bodies as they travel
 // Budgets (docs/architecture.md): pages without islands ship no framework JS; catalogue ≤ 90 KB
 // of JS at first view; home first view ≤ 200 KB. The command exits 1 when a budget is exceeded.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
-const given = args.find((a) => !a.startsWith('--'));
+const servedAt = args.includes('--served') ? args[args.indexOf('--served') + 1] : null;
+const given = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--served');
 const dataDir = process.env.DATA_DIR || path.resolve('data');
 const folder = path.resolve(given ?? fs.realpathSync(path.join(dataDir, 'site', 'current')));
 if (!fs.existsSync(path.join(folder, 'index.html'))) {
@@ -118,6 +124,7 @@ function analysePage(htmlFile) {
     frameworkJs,
     islands,
     html,
+    firstViewFiles: [...staticFiles, ...css],
   };
 }
 
@@ -210,5 +217,52 @@ if (asJson) {
   );
   if (catalogue) console.log(`Catalogue JS at first view: ${kb(catalogue.jsGzip)} KB (budget ${kb(BUDGETS.catalogueJs)} KB)`);
   console.log(failures.length ? `\nOver budget:\n- ${failures.join('\n- ')}` : '\nAll budgets met.');
+}
+/** One GET as a browser sends it; the bytes of the status line and headers, and of the body as sent. */
+function fetchAsSent(url) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { 'accept-encoding': 'br, gzip', accept: '*/*' } }, (res) => {
+      let body = 0;
+      res.on('data', (chunk) => (body += chunk.length));
+      res.on('end', () => {
+        let headers = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + 2;
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          headers += res.rawHeaders[i].length + 2 + res.rawHeaders[i + 1].length + 2;
+        resolve({ status: res.statusCode, headers, body });
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
+// Headers as served: every kind of page and its first-view files (scripts, stylesheets, eager images)
+// over HTTP/1.1, where each response carries its full headers (HTTP/2 compresses repeated ones).
+if (servedAt) {
+  const imagesOf = (page) =>
+    [...page.html.matchAll(/<img\b([^>]*)>/g)]
+      .filter((m) => !/loading="lazy"/.test(m[1]))
+      .map((m) => local(/\ssrc="([^"]+)"/.exec(m[1])?.[1]))
+      .filter(Boolean);
+  console.log(`\nAs served by ${servedAt} (HTTP/1.1, Accept-Encoding: br, gzip):\n`);
+  console.log('| page | requests | headers KB | bodies KB | headers share |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  const served = [];
+  for (const row of rows) {
+    const files = [...new Set([...row.firstViewFiles, ...imagesOf(row)])];
+    const urls = [row.page, ...files.map((f) => '/' + path.relative(folder, f).replace(/\\/g, '/'))];
+    let headers = 0;
+    let bodies = 0;
+    for (const url of urls) {
+      const answer = await fetchAsSent(new URL(url, servedAt));
+      if (answer.status !== (url === '/404' ? 404 : 200)) throw new Error(`${url}: HTTP ${answer.status}`);
+      headers += answer.headers;
+      bodies += answer.body;
+    }
+    const share = headers / (headers + bodies);
+    served.push({ page: row.key, share });
+    console.log(`| ${row.key} | ${urls.length} | ${kb(headers)} | ${kb(bodies)} | ${(share * 100).toFixed(1)} % |`);
+  }
+  const worst = served.reduce((a, b) => (b.share > a.share ? b : a));
+  console.log(`\nHeaders at most ${(worst.share * 100).toFixed(1)} % of a first view (${worst.page}); goal ≤ 8 %.`);
 }
 process.exit(failures.length ? 1 : 0);

@@ -87,6 +87,20 @@ describe(`security headers (${testDatabaseKind()})`, () => {
     }
   });
 
+  it('hashed assets are cached for a year with lean headers: no CSP, no revalidation headers', async () => {
+    const page = await request(t.http).get('/dashboard/');
+    const script = /src="(\/dashboard\/assets\/[^"]+\.js)"/.exec(page.text)?.[1];
+    expect(script).toBeDefined();
+    const res = await request(t.http).get(script!);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    for (const absent of ['etag', 'last-modified', 'accept-ranges', 'content-security-policy', 'permissions-policy'])
+      expect({ header: absent, value: res.headers[absent] }).toEqual({ header: absent, value: undefined });
+    // The page itself still revalidates.
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
   it('the site release CSP allows exactly the inline scripts its pages carry, by hash', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-csp-'));
     try {

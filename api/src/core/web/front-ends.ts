@@ -17,6 +17,21 @@ const BUILDING_PAGE = `<!doctype html><html lang="fr"><head><meta charset="utf-8
 <main><h1>Le site est en cours de publication</h1><p>Merci de patienter quelques secondes, la page se rechargera toute seule.</p></main></body></html>`;
 
 /**
+ * Files whose name carries their content's hash (`/_astro/`, `/dashboard/assets/`): cached for a year
+ * and never revalidated, so they need no ETag, Last-Modified or Accept-Ranges. Each of the 15 to 25
+ * files of a first view thus carries about 100 bytes of headers less.
+ */
+function hashedAssets(dir: string): express.Handler {
+  return express.static(dir, {
+    index: false,
+    etag: false,
+    lastModified: false,
+    acceptRanges: false,
+    setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
+  });
+}
+
+/**
  * One origin: `/storage` serves uploads (from whichever storage driver), `/dashboard` the SPA with its history fallback, and every
  * other non-API path the live release of the static site, with its 404 page for unknown paths.
  */
@@ -24,14 +39,12 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
   app.use('/storage', serveStorage(storage, config.storage.publicUrl));
 
   const dashboardIndex = path.join(config.dashboardDist, 'index.html');
+  app.use('/dashboard/assets', hashedAssets(path.join(config.dashboardDist, 'assets')));
   app.use(
     '/dashboard',
     express.static(config.dashboardDist, {
       index: false,
-      setHeaders: (res, file) => {
-        const hashedAsset = file.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+      setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
     }),
   );
   app.get(/^\/dashboard(\/.*)?$/, (req: Request, res: Response, next: NextFunction) => {
@@ -49,18 +62,24 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
     let handler = statics.get(dir);
     if (!handler) {
       statics.clear();
-      handler = express.static(dir, {
+      const assets = hashedAssets(path.join(dir, '_astro'));
+      const files = express.static(dir, {
         extensions: ['html'],
         index: ['index.html'],
         setHeaders: (res, file) => {
           if (file.endsWith('.html')) res.setHeader('Content-Security-Policy', siteCsp(dir));
-          const hashedAsset = file.includes(`${path.sep}_astro${path.sep}`);
-          res.setHeader(
-            'Cache-Control',
-            hashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-          );
+          res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
         },
       });
+      handler = (req, res, next) => {
+        if (!req.path.startsWith('/_astro/')) return files(req, res, next);
+        const url = req.url;
+        req.url = req.url.slice('/_astro'.length);
+        assets(req, res, () => {
+          req.url = url;
+          next();
+        });
+      };
       statics.set(dir, handler);
     }
     return handler;
