@@ -257,16 +257,14 @@ describe(`stock keeper: movements and lots (${testDatabaseKind()})`, () => {
       const a = await productWith(4);
       const held = await productWith(3, { name: 'Disjoncteur réservé' });
       await t.dataSource.query('UPDATE products SET stock = stock - 3, held = held + 3 WHERE id = ?', [held.id]);
-      await t.dataSource
-        .getRepository(StockMovement)
-        .insert({
-          product_id: held.id,
-          kind: 'hold',
-          available_delta: -3,
-          held_delta: 3,
-          document_type: 'order',
-          document_id: 1,
-        });
+      await t.dataSource.getRepository(StockMovement).insert({
+        product_id: held.id,
+        kind: 'hold',
+        available_delta: -3,
+        held_delta: 3,
+        document_type: 'order',
+        document_id: 1,
+      });
       const res = await admin
         .post('/api/stock/inventory-counts/apply')
         .send({
