@@ -9,35 +9,18 @@ test.use({ serviceWorkers: 'allow' });
 
 const cartOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { id: number }[]);
 
-test('visited pages open offline, an order waits in the outbox and is sent once back online', async ({ page, context }) => {
-  const product = (await allProducts(page)).find((p) => p.stock > 2 && p.currency.name)!;
-  expect(product, 'a product with stock').toBeTruthy();
-  const email = `achats-${Date.now()}@hors-ligne.example`;
-
-  // Online: the home page installs the worker, which then controls the pages visited.
+/** The home page installs the worker, which then controls the page (and the next ones). */
+async function installWorker(page: Page): Promise<void> {
   await page.goto('/');
   await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active));
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await page.goto(`/product/${product.id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(product.name);
-  await page.goto('/catalogue');
-  await islandsReady(page);
+}
 
-  await context.setOffline(true);
-  await page.goto(`/product/${product.id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(product.name);
-  await page.goto('/catalogue');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('body')).not.toContainText('Vous êtes hors ligne');
-  await page.goto('/contact');
-  await expect(page.getByRole('heading', { level: 1, name: 'Vous êtes hors ligne' })).toBeVisible();
-
-  // The cart and the order dialog work offline; the request waits in the outbox.
-  await page.goto(`/product/${product.id}`);
-  await islandsReady(page);
+/** Offline, on the product's page: adds it to the cart and sends the order; it waits in the outbox. */
+async function orderOffline(page: Page, productId: number, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-  await expect.poll(() => cartOf(page)).toEqual([expect.objectContaining({ id: product.id })]);
+  await expect.poll(() => cartOf(page)).toEqual([expect.objectContaining({ id: productId })]);
   await page.locator('[data-cart-button]').click();
   const dialog = page.locator('[data-order-dialog]');
   await expect(dialog).toBeVisible();
@@ -56,6 +39,33 @@ test('visited pages open offline, an order waits in the outbox and is sent once 
   const queued = page.getByRole('dialog', { name: 'En attente d’envoi' });
   await expect(queued).toContainText('votre demande partira dès le retour de la connexion');
   await queued.getByRole('button', { name: 'OK' }).click();
+}
+
+test('visited pages open offline, an order waits in the outbox and is sent once back online', async ({ page, context }) => {
+  const product = (await allProducts(page)).find((p) => p.stock > 2 && p.currency.name)!;
+  expect(product, 'a product with stock').toBeTruthy();
+  const email = `achats-${Date.now()}@hors-ligne.example`;
+
+  // Online: the home page installs the worker, which then controls the pages visited.
+  await installWorker(page);
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(product.name);
+  await page.goto('/catalogue');
+  await islandsReady(page);
+
+  await context.setOffline(true);
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(product.name);
+  await page.goto('/catalogue');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('body')).not.toContainText('Vous êtes hors ligne');
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1, name: 'Vous êtes hors ligne' })).toBeVisible();
+
+  // The cart and the order dialog work offline; the request waits in the outbox.
+  await page.goto(`/product/${product.id}`);
+  await islandsReady(page);
+  await orderOffline(page, product.id, email);
   const indicator = page.locator('[data-outbox-indicator]');
   await expect(indicator).toHaveText(/En attente d’envoi/);
   expect(query('SELECT id FROM orders WHERE company_email = ?', email)).toHaveLength(0);
@@ -76,5 +86,32 @@ test('visited pages open offline, an order waits in the outbox and is sent once 
   await islandsReady(page);
   await expect(indicator).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('comptoir:outbox'))).toBeNull();
+  expect(query('SELECT id FROM orders WHERE company_email = ?', email)).toHaveLength(1);
+});
+
+test('a request left in the outbox goes on the next page load once online, and the page says so', async ({ page, context }) => {
+  const product = (await allProducts(page)).find((p) => p.stock > 2 && p.currency.name)!;
+  const email = `achats-${Date.now()}@outbox.example`;
+  await installWorker(page);
+  await page.goto(`/product/${product.id}`);
+  await islandsReady(page);
+
+  await context.setOffline(true);
+  await orderOffline(page, product.id, email);
+  // Reloaded offline: the page from the cache, the request still waiting.
+  await page.reload();
+  await expect(page.locator('[data-outbox-indicator]')).toHaveText(/En attente d’envoi/);
+  await page.close();
+
+  // Back online, the next page opened (here the home page) sends it: one order, the cart emptied.
+  await context.setOffline(false);
+  const next = await context.newPage();
+  await next.goto('/');
+  await expect.poll(() => query('SELECT order_num FROM orders WHERE company_email = ?', email)).toHaveLength(1);
+  const [order] = query<{ order_num: string }>('SELECT order_num FROM orders WHERE company_email = ?', email);
+  await expect(next.locator('[data-outbox-indicator]')).toHaveText(`Votre demande ${order!.order_num} a été envoyée.`);
+  expect(await cartOf(next)).toEqual([]);
+  await next.reload();
+  await expect(next.locator('[data-outbox-indicator]')).toBeHidden();
   expect(query('SELECT id FROM orders WHERE company_email = ?', email)).toHaveLength(1);
 });
