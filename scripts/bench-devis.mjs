@@ -2,7 +2,7 @@
 // Times the layout of every client document (api/src/documents/pdf/document-pdf.ts: devis, bon de
 // commande, bon de livraison, facture, avoir; run from source by Node's type stripping) and shows why
 // it runs in a worker thread: the longest event-loop stall while documents are made in-process versus
-// on the resident worker the API uses (render-off-thread.ts).
+// on the worker pool the API uses (render-off-thread.ts, core/workers/pool.ts).
 //
 //   npm run bench:devis [-- <lines per document> ...]      (default: 1 23 200)
 import { registerHooks } from 'node:module';
@@ -22,7 +22,8 @@ registerHooks({
 
 const pdfDir = new URL('../api/src/documents/pdf/', import.meta.url);
 const { renderDocumentPdf } = await import(new URL('document-pdf.ts', pdfDir).href);
-const { renderDocumentPdfOffThread, closeDocumentPdfWorker } = await import(new URL('render-off-thread.ts', pdfDir).href);
+const { renderDocumentPdfOffThread } = await import(new URL('render-off-thread.ts', pdfDir).href);
+const { closeWorkerPool } = await import(new URL('../../core/workers/pool.ts', pdfDir).href);
 const { DOCUMENT_KINDS, sampleDocument } = await import(new URL('sample-models.ts', pdfDir).href);
 const logoPath = new URL('../api/src/seed/data/demo-logo.png', import.meta.url).pathname;
 
@@ -91,4 +92,4 @@ for (const kind of DOCUMENT_KINDS) {
     );
   }
 }
-await closeDocumentPdfWorker();
+await closeWorkerPool();

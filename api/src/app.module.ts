@@ -7,6 +7,7 @@ import { SessionAuthGuard } from './auth/passport/session-auth.guard.js';
 import type { AppConfig } from './core/config/config.js';
 import { ConfigModule } from './core/config/config.module.js';
 import { DatabaseModule } from './core/database/database.module.js';
+import { WorkerPoolModule } from './core/workers/worker-pool.module.js';
 import { HttpExceptionFilter } from './core/errors/http-exception.filter.js';
 import { loggerParams } from './core/observability/logging.js';
 import { HealthModule } from './health/health.module.js';
@@ -102,6 +103,8 @@ export class AppModule {
         // The one scheduler of the application: any module may declare @Cron jobs (housekeeping...).
         ScheduleModule.forRoot(),
         DatabaseModule,
+        // The one pool of worker threads: SVG and article sanitising, PDF documents.
+        WorkerPoolModule,
         ...DOMAIN_MODULES,
       ],
       providers: [

@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { BODY_TOO_COMPLEX, INVALID_TEXT, bodyShapeProblem } from '../core/web/body-shape.js';
-import { OffThreadError, runOffThread } from '../core/workers/off-thread.js';
+import { runInWorker, WorkerTaskError } from '../core/workers/pool.js';
 
 /**
  * Editor.js documents: shape check, normalisation and rendering to the HTML the public site shows.
@@ -481,21 +481,24 @@ export function prepareEditorDocument(raw: string): PreparedDocument {
   return { document, html: renderEditorDocument(document) };
 }
 
+/** An article takes a second or two at most (see docs/performance.md); past this, something is wrong. */
+const ARTICLE_TIME_LIMIT_MS = 30_000;
+
 /**
- * `prepareEditorDocument` on a worker thread: a long article (hundreds of KB, a thousand blocks) costs
+ * `prepareEditorDocument` on the worker pool (core/workers/pool.ts): a long article (hundreds of KB, a thousand blocks) costs
  * one to two seconds of sanitising, which must not hold the event loop serving every other request.
  * Throws `EditorContentError` (French message) as the synchronous version does.
  */
 export async function prepareEditorDocumentOffThread(raw: string): Promise<PreparedDocument> {
   try {
-    return await runOffThread<PreparedDocument>(import.meta.url, 'prepareEditorDocument', [raw]);
+    return await runInWorker<PreparedDocument>(import.meta.url, 'prepareEditorDocument', [raw], ARTICLE_TIME_LIMIT_MS);
   } catch (error) {
-    if (error instanceof OffThreadError && error.errorName === 'EditorContentError') throw new EditorContentError(error.message);
+    if (error instanceof WorkerTaskError && error.errorName === 'EditorContentError') throw new EditorContentError(error.message);
     throw error;
   }
 }
 
-/** `renderEditorDocument` on a worker thread (a document changed after `prepareEditorDocumentOffThread`). */
+/** `renderEditorDocument` on the worker pool (a document changed after `prepareEditorDocumentOffThread`). */
 export function renderEditorDocumentOffThread(document: EditorDocument): Promise<string> {
-  return runOffThread<string>(import.meta.url, 'renderEditorDocument', [document]);
+  return runInWorker<string>(import.meta.url, 'renderEditorDocument', [document], ARTICLE_TIME_LIMIT_MS);
 }

@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Config, DOMPurify } from 'dompurify';
 import type { JSDOM } from 'jsdom';
-import { OffThreadTimeout } from '../core/workers/off-thread.js';
-import { ResidentWorker } from '../core/workers/resident-worker.js';
+import { runInWorker, WorkerTaskTimeout } from '../core/workers/pool.js';
 
 /**
  * SVG uploads are XML documents that a browser can execute: they are only accepted when they carry no
@@ -236,27 +235,19 @@ function tooComplex(text: string): boolean {
 }
 
 /**
- * The worker thread that sanitises uploads: it stays up between uploads so that jsdom and DOMPurify
- * are loaded and their window made once (about a second), not once per file.
- */
-const svgWorker = new ResidentWorker(import.meta.url);
-
-/**
- * `sanitizeSvg` on a worker thread: parsing a large drawing costs a second or more of CPU, which must
- * not hold the event loop that serves every other request. Uploads are sanitised one after the other;
- * past 20 s of its own sanitising a file is refused.
+ * `sanitizeSvg` on the worker pool (core/workers/pool.ts): parsing a large drawing costs a second or
+ * more of CPU, which must not hold the event loop that serves every other request. The pool's threads
+ * stay up between uploads, so jsdom and DOMPurify are loaded and their window made once per thread
+ * (about a second), not once per file. Past 20 s of its own sanitising a file is refused.
  */
 export async function sanitizeSvgOffThread(data: Buffer): Promise<SvgVerdict> {
   try {
-    return await svgWorker.run<SvgVerdict>('sanitizeSvgText', [data.toString('base64')], 20_000);
+    return await runInWorker<SvgVerdict>(import.meta.url, 'sanitizeSvgText', [data.toString('base64')], 20_000);
   } catch (error) {
-    if (error instanceof OffThreadTimeout) return { ok: false, reason: 'too-complex' };
+    if (error instanceof WorkerTaskTimeout) return { ok: false, reason: 'too-complex' };
     throw error;
   }
 }
-
-/** Stops the sanitiser's worker thread (application shutdown; a later upload starts it again). */
-export const closeSvgWorker = (): Promise<void> => svgWorker.close();
 
 /** For the worker: the upload travels as base64 text (a Buffer would arrive as a plain Uint8Array). */
 export const sanitizeSvgText = (base64: string): SvgVerdict => sanitizeSvg(Buffer.from(base64, 'base64'));

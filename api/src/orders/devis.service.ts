@@ -1,14 +1,15 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { existsSync } from 'node:fs';
 import { DataSource } from 'typeorm';
-import { formatMoney } from '../common/money.js';
 import type { OrderMoney } from '../contract/public.js';
+import { formatMoney, fromMinor } from '../common/money.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { notFound } from '../core/errors/api-error.js';
 import { MailService } from '../mail/mail.service.js';
-import { closeDocumentPdfWorker, renderDocumentPdfOffThread } from '../documents/pdf/render-off-thread.js';
+import { renderDocumentPdfOffThread } from '../documents/pdf/render-off-thread.js';
 import { devisDocument, type DevisModel } from './devis-document.js';
+import { devisTotalsRows, orderTaxTotals, totalsInWords } from './devis-totals.js';
 import { OrderItem } from './entities/order-item.entity.js';
 import { Order } from './entities/order.entity.js';
 import { itemCurrency, storedMoney } from './order-pricing.js';
@@ -22,18 +23,28 @@ function rateText(rate: OrderMoney['rates'][number]): string {
   return `1 ${rate.currency_code} = ${rate.rate.replace('.', ',')} FCFA${rate.fixed ? ' (parité fixe)' : ` (taux du ${rate.rate_date.split('-').reverse().join('/')})`}`;
 }
 
-/** The quote's content, formatted in French, from the stored order only (so the same order gives the same file). */
-export function devisModel(order: Order, items: OrderItem[], config: Pick<AppConfig, 'company' | 'quotes'>): DevisModel {
+/**
+ * The quote's content, formatted in French, from the stored order only (so the same order gives the
+ * same file): its lines, HT / TVA per rate / TTC per currency, the TTC converted into the currency
+ * the client chose, and the amount in words, as every later version prints them (devis-totals.ts).
+ */
+export function devisModel(
+  order: Order,
+  items: OrderItem[],
+  config: Pick<AppConfig, 'company' | 'quotes' | 'taxes'>,
+): DevisModel {
   const created = new Date(order.created_at);
   const money = storedMoney(order);
-  const totals: [string, string][] = money.totals.map((t) => [
-    money.totals.length > 1 ? `Total ${t.currency_code}` : 'Total',
-    formatMoney(t.amount, t.currency_code, t.currency_symbol),
-  ]);
+  const taxed = orderTaxTotals(
+    items.map((item) => ({
+      quantity: item.quantity,
+      price: item.price,
+      currency_code: itemCurrency(item, order).code,
+      tax_rate_bp: item.tax_rate_bp,
+    })),
+    config.taxes.pricesIncludeTax,
+  );
   const mixed = money.totals.length > 1 || money.totals[0]?.currency_code !== money.currency_code;
-  if (mixed && money.converted_total !== null) {
-    totals.push([`Total en ${order.currency}`, formatMoney(money.converted_total, money.currency_code, money.currency_symbol)]);
-  }
   const { company } = config;
   return {
     createdAt: created.toISOString(),
@@ -58,7 +69,7 @@ export function devisModel(order: Order, items: OrderItem[], config: Pick<AppCon
       ['Email', order.representative_email],
     ],
     deliveryAddress: order.delivery_address?.replace(/\s*\n\s*/g, ', ') || null,
-    lines: items.map((item) => {
+    lines: items.map((item, index) => {
       const { code, symbol } = itemCurrency(item, order);
       return {
         designation: item.product_name,
@@ -66,10 +77,12 @@ export function devisModel(order: Order, items: OrderItem[], config: Pick<AppCon
         quantity: String(item.quantity),
         unitPrice: formatMoney(item.price, code, symbol),
         currency: code,
-        total: formatMoney(item.total_price, code, symbol),
+        // HT even when catalogue prices are entered TTC (the column says so).
+        total: formatMoney(fromMinor(taxed.lines[index]!.ht, code), code, symbol),
       };
     }),
-    totals,
+    totals: items.length ? devisTotalsRows(taxed, money, order.currency) : [],
+    amountInWords: items.length ? totalsInWords('devis', taxed) : null,
     rates: mixed ? money.rates.map(rateText) : [],
     note: money.note,
     terms: [
@@ -99,7 +112,7 @@ export function devisModel(order: Order, items: OrderItem[], config: Pick<AppCon
  * document: see docs/performance.md) so the API keeps answering meanwhile.
  */
 @Injectable()
-export class DevisService implements OnModuleInit, OnApplicationShutdown {
+export class DevisService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -114,10 +127,6 @@ export class DevisService implements OnModuleInit, OnApplicationShutdown {
       const model = await this.model(id);
       return { filename: `devis-${model.number}.pdf`, content: await this.render(model), contentType: 'application/pdf' };
     });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await closeDocumentPdfWorker();
   }
 
   async model(id: number): Promise<DevisModel> {

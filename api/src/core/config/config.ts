@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /**
@@ -121,6 +122,11 @@ export interface AppConfig {
    * orchestrator's grace period (compose's stop_grace_period, Kubernetes' terminationGracePeriodSeconds).
    */
   shutdownTimeoutMs: number;
+  /**
+   * WORKER_THREADS: threads of the worker pool (core/workers/pool.ts) that sanitises uploads and
+   * articles and lays out PDFs; by default one per core less the event loop's, at least 1.
+   */
+  workerThreads: number;
   /**
    * Below this much free space on DATA_DIR's or SITE_DIR's disk, /api/health/ready fails (send no
    * traffic, page the operator) before writes start failing.
@@ -371,6 +377,9 @@ function requireCompanyDetails(env: NodeJS.ProcessEnv): void {
   }
 }
 
+/** WORKER_THREADS when not set: one thread per core, less the one running the event loop; at least 1. */
+export const defaultWorkerThreads = (): number => Math.max(1, availableParallelism() - 1);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = parsePort(env);
   const dataDir = path.resolve(env.DATA_DIR?.trim() || path.join(process.cwd(), 'data'));
@@ -446,6 +455,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     siteDeployHookUrl: parseUrl(env, 'SITE_DEPLOY_HOOK_URL'),
     siteBuildTimeoutMs: parsePositiveInt(env, 'SITE_BUILD_TIMEOUT_MS', 10 * 60_000),
     shutdownTimeoutMs: parsePositiveInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
+    workerThreads: parsePositiveInt(env, 'WORKER_THREADS', defaultWorkerThreads()),
     minFreeDiskMb: parsePositiveInt(env, 'MIN_FREE_DISK_MB', 100),
     logLevel: parseLogLevel(env, nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: parseBool(env, 'TRUST_PROXY', false),

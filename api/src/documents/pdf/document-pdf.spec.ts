@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import sharp from 'sharp';
 import { devisDocument, type DevisModel } from '../../orders/devis-document.js';
 import { renderDocumentPdf, type DocumentPdfModel } from './document-pdf.js';
-import { closeDocumentPdfWorker, renderDocumentPdfOffThread } from './render-off-thread.js';
+import { closeWorkerPool } from '../../core/workers/pool.js';
+import { renderDocumentPdfOffThread } from './render-off-thread.js';
 import { DOCUMENT_KINDS, sampleDocument } from './sample-models.js';
 
 const LOGO = new URL('../../seed/data/demo-logo.png', import.meta.url).pathname;
@@ -22,7 +23,7 @@ function pages(pdf: Buffer): string[] {
 /** The table lines printed on a page (each sample line has a reference GE-1xxx). */
 const rowsOn = (page: string) => page.match(/GE-1\d{3}/g)?.length ?? 0;
 
-afterAll(() => closeDocumentPdfWorker());
+afterAll(() => closeWorkerPool());
 
 describe('the client documents layout', () => {
   it('repeats the table header on page 2 of a 23-line devis and takes at least two lines there with the totals', async () => {
