@@ -526,7 +526,7 @@ test.describe('order dialog', () => {
     expect(await liveStock(page, product!.id)).toBe(stock);
   });
 
-  test('a network failure closes the dialog, keeps the cart and says so in French', async ({ page }) => {
+  test('a network failure closes the dialog, keeps the cart and the request waits in the outbox', async ({ page }) => {
     const [product] = await inStock(page, 1);
     await page.goto(`/product/${product!.id}`);
     await islandsReady(page);
@@ -551,10 +551,14 @@ test.describe('order dialog', () => {
     await dialog.getByLabel(/Email de l’entreprise/).fill('reseau@exemple.example');
     await page.route('**/api/order/create', (route) => route.abort('internetdisconnected'));
     await dialog.getByRole('button', { name: 'Passer ma commande' }).click();
-    const popup = page.getByRole('alertdialog', { name: 'Erreur lors de la création de la commande.' });
-    await expect(popup).toBeVisible();
-    await expect(popup).toContainText('Votre panier a été conservé');
+    // Sent again, with the same Idempotency-Key, when the connection returns (offline.spec.ts).
+    const popup = page.getByRole('dialog', { name: 'En attente d’envoi' });
+    await expect(popup).toContainText('votre demande partira dès le retour de la connexion');
+    await expect(popup).toContainText('Votre panier est conservé');
+    await popup.getByRole('button', { name: 'OK' }).click();
     await expect(page.locator('[data-order-dialog]')).toBeHidden();
+    await expect(page.locator('[data-outbox-indicator]')).toHaveText(/En attente d’envoi/);
     expect(await cartOf(page)).toHaveLength(1);
+    expect(query('SELECT id FROM orders WHERE company_email = ?', 'reseau@exemple.example')).toHaveLength(0);
   });
 });
