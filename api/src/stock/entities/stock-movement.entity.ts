@@ -16,6 +16,8 @@ export type MovementDocument = 'order' | 'stock_entry' | 'delivery' | 'inventory
 @Entity('stock_movements')
 // A product's history, newest first, and the ledger check's sums per product.
 @Index('IDX_stock_movements_product', ['product_id', 'id'])
+// The ledger check's sums per product, read from the index alone.
+@Index('IDX_stock_movements_ledger', ['product_id', 'available_delta', 'held_delta'])
 export class StockMovement {
   @PrimaryGeneratedColumn()
   id: number;

@@ -18,6 +18,7 @@ import { StockLedger1795800000000 } from './1795800000000-StockLedger.js';
 import { TaxesAndDocumentNumbers1795800200000 } from './1795800200000-TaxesAndDocumentNumbers.js';
 import { SavedViewsAndListIndexes1795800500000 } from './1795800500000-SavedViewsAndListIndexes.js';
 import { IdempotentOrderRequests1795800400000 } from './1795800400000-IdempotentOrderRequests.js';
+import { StockLedgerCheckIndex1795800600000 } from './1795800600000-StockLedgerCheckIndex.js';
 import { Deliveries1795800700000 } from './1795800700000-Deliveries.js';
 import { InvoicesAndPayments1795800800000 } from './1795800800000-InvoicesAndPayments.js';
 
@@ -40,6 +41,7 @@ export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   QuoteVersionsAndClientLinks1795800300000,
   IdempotentOrderRequests1795800400000,
   SavedViewsAndListIndexes1795800500000,
+  StockLedgerCheckIndex1795800600000,
   Deliveries1795800700000,
   InvoicesAndPayments1795800800000,
 ];
