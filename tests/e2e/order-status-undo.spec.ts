@@ -81,7 +81,9 @@ test('a status change is confirmed with its consequences, then undone before the
   ]);
 
   // « Annuler »: back to pending with its stock held, and the e-mails dropped.
-  await notice.getByRole('button', { name: 'Annuler' }).click();
+  // (The notice's own « Annuler » is behind the dialog's overlay: the dialog offers it in place.)
+  await expect(notice.getByRole('button', { name: 'Annuler' })).toBeVisible();
+  await detail.getByTestId('status-undo').getByRole('button', { name: 'Annuler ce changement' }).click();
   await expect(toast(page, 'Changement de statut annulé')).toBeVisible();
   await expect(detail.getByRole('button', { name: 'En attente' })).toHaveAttribute('aria-pressed', 'true');
   const undone = await orderOnServer();

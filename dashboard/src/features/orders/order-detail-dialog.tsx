@@ -33,7 +33,7 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 
 function OrderDetailBody({ order }: { order: StaffOrderDetail }) {
   const { can } = usePermissions();
-  const { change, pending } = useOrderStatusChange();
+  const { change, pending, undoNotice } = useOrderStatusChange();
   const status = orderStatusOf(order.status);
   return (
     <div className="flex flex-col gap-2">
@@ -75,6 +75,7 @@ function OrderDetailBody({ order }: { order: StaffOrderDetail }) {
               );
             })}
           </div>
+          {undoNotice}
         </section>
       ) : null}
 

@@ -1,6 +1,7 @@
 import type { OrderStatusValue, StaffOrderDetail } from '@comptoir/api/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../ui/button';
 import { toast } from 'sonner';
 import { isApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -54,6 +55,13 @@ export function useOrderStatusChange() {
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const [pending, setPending] = useState<OrderStatusValue | null>(null);
+  // The change that « Annuler » can still take back, until its e-mails leave.
+  const [undoable, setUndoable] = useState<{ orderId: number; status: OrderStatusValue; until: number } | null>(null);
+  useEffect(() => {
+    if (!undoable) return;
+    const timer = window.setTimeout(() => setUndoable(null), Math.max(0, undoable.until - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [undoable]);
 
   const refresh = (orderId: number, order: StaffOrderDetail) => {
     queryClient.setQueryData(queryKeys.orders.detail(orderId), order);
@@ -65,6 +73,7 @@ export function useOrderStatusChange() {
   };
 
   const undo = async (orderId: number) => {
+    setUndoable(null);
     try {
       const answer = await undoOrderStatus(orderId);
       notifySuccess('Changement de statut annulé', 'Statut et stock rétablis ; aucun e-mail n’est parti.');
@@ -80,6 +89,7 @@ export function useOrderStatusChange() {
       const answer = await changeOrderStatus(orderId, status);
       const left = answer.undo_until ? new Date(answer.undo_until).getTime() - Date.now() : 0;
       if (left > 0) {
+        setUndoable({ orderId, status, until: Date.now() + left });
         toast.success('Statut de la commande mis à jour avec succès !', {
           description: MAILED.includes(status)
             ? `Les e-mails partent dans ${Math.ceil(left / 1000)} s : « Annuler » reprend le changement.`
@@ -117,5 +127,20 @@ export function useOrderStatusChange() {
       action: () => apply(order.id, status),
     });
 
-  return { change, pending };
+  // Inside a modal the notice's button sits behind the overlay: the same « Annuler » is shown in place.
+  const undoNotice = undoable ? (
+    <p className="mt-1 flex flex-wrap items-center gap-1 text-sm text-ink-muted" role="status" data-testid="status-undo">
+      <span>
+        Passée en « {ORDER_STATUS_LABEL[undoable.status]} » :{' '}
+        {MAILED.includes(undoable.status)
+          ? 'les e-mails attendent encore quelques secondes.'
+          : 'vous pouvez encore revenir en arrière.'}
+      </span>
+      <Button type="button" size="sm" variant="secondary" onClick={() => void undo(undoable.orderId)}>
+        Annuler ce changement
+      </Button>
+    </p>
+  ) : null;
+
+  return { change, pending, undoNotice };
 }
