@@ -132,6 +132,13 @@ export function toOrderItemRow(item: OrderItem): OrderItemRow {
   return { ...toItem(item, item.order!), order: toStaffOrder(item.order!) };
 }
 
+/**
+ * The count of a filtered page (a currency, dates, a client): a facet matching most of 100,000 orders
+ * would be counted row by row on each page, so it stops at SEARCH_COUNT_CAP ("1 000+") like a search.
+ */
+const filteredCount = (scope: SearchScope, narrowed: boolean): { countCap?: number } =>
+  narrowed ? { countCap: SEARCH_COUNT_CAP } : scopeCount(scope);
+
 /** An order holds stock while it is reserved and not shipped (shipped goods have left the warehouse). */
 const holdsStock = (order: Order) => Boolean(order.stock_reserved) && order.status !== 'shipped';
 
@@ -175,7 +182,7 @@ export class StaffOrdersService {
       ids,
       { skip: request.skip, take: request.perPage },
       (pageIds) => this.itemsQuery().where('item.id IN (:...pageIds)', { pageIds }).getMany(),
-      kept ? { total: async () => (query.status ? kept.lines[query.status] : kept.lines.all) } : scopeCount(scope),
+      kept ? { total: async () => (query.status ? kept.lines[query.status] : kept.lines.all) } : filteredCount(scope, narrowed),
     );
     // Lines of one order in id order within the page (the index gives them so; this makes it certain).
     const position = new Map(rows.map((row, i) => [row.order_id, i]));
@@ -199,7 +206,7 @@ export class StaffOrdersService {
       ids,
       { skip: request.skip, take: request.perPage },
       (pageIds) => this.orders.createQueryBuilder('ord').where('ord.id IN (:...pageIds)', { pageIds }).getMany(),
-      kept ? { total: async () => (query.status ? kept.orders[query.status] : kept.orders.all) } : scopeCount(scope),
+      kept ? { total: async () => (query.status ? kept.orders[query.status] : kept.orders.all) } : filteredCount(scope, narrowed),
     );
     const orderIds = rows.map((order) => order.id);
     const lines = new Map<number, number>();
