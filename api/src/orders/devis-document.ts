@@ -34,7 +34,7 @@ const COLUMNS: DocumentPdfModel['columns'] = [
   { key: 'quantity', label: 'Qté', align: 'right', width: 0.6, nowrap: true },
   { key: 'unitPrice', label: 'Prix unitaire', align: 'right', width: 1.4, nowrap: true },
   { key: 'currency', label: 'Devise', width: 0.7, nowrap: true },
-  { key: 'total', label: 'Total', align: 'right', width: 1.5, nowrap: true },
+  { key: 'total', label: 'Total HT', align: 'right', width: 1.5, nowrap: true },
 ];
 
 /** The quote (or its purchase order) in the shared layout of client documents. */

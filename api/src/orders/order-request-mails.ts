@@ -1,8 +1,10 @@
-import { formatMoney } from '../common/money.js';
+import { CURRENCY_SYMBOLS, formatMoney, fromMinor } from '../common/money.js';
 import type { OrderCreatedAnswer, OrderLine, OrderMoney } from '../contract/public.js';
 import type { CompanyConfig } from '../core/config/config.js';
 import type { MailRequest } from '../mail/mail.service.js';
+import { formatTaxRate, type DocumentTotals } from '../shared/document-totals.js';
 import { formatPrice } from '../shared/money.js';
+import { convertedTtc, totalsInWords } from './devis-totals.js';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -10,20 +12,33 @@ const escapeHtml = (value: string) =>
 const lineMoney = (amount: string, line: Pick<OrderLine, 'currency_code' | 'currency_symbol'>) =>
   formatMoney(amount, line.currency_code, line.currency_symbol);
 
-/** "Total : 1 250 000 FCFA + 99,00 €" then "Total en Fcfa : ≈ 1 314 939 FCFA", or the note when a rate is missing. */
-export function totalsText(money: OrderMoney, chosen: string): string[] {
-  const perCurrency = money.totals.map((t) => formatMoney(t.amount, t.currency_code, t.currency_symbol)).join(' + ');
-  const rows = [`Total : ${perCurrency}`];
+/**
+ * The devis's totals as its PDF prints them (devis-totals.ts): "Total HT : 1 250 000 FCFA + 99,00 €",
+ * "TVA 18 % : …", "Total TTC : …", then "Total en Fcfa (TTC) : 1 314 939 FCFA (taux : …)" or the
+ * note when a rate is missing, and the amount in words.
+ */
+export function totalsText(money: OrderMoney, chosen: string, taxes: DocumentTotals): string[] {
+  const perCurrency = (pick: (c: DocumentTotals['currencies'][number]) => bigint) =>
+    taxes.currencies
+      .map((c) => formatMoney(fromMinor(pick(c), c.currency), c.currency, CURRENCY_SYMBOLS[c.currency]))
+      .join(' + ');
+  const rates = [...new Set(taxes.currencies.flatMap((c) => c.taxes.map((t) => t.rateBp)))].sort((a, b) => b - a);
+  const rows = [`Total HT : ${perCurrency((c) => c.ht)}`];
+  for (const rate of rates)
+    rows.push(
+      `${rate ? `TVA ${formatTaxRate(rate)}` : 'Exonéré de TVA'} : ${perCurrency((c) => c.taxes.find((t) => t.rateBp === rate)?.tax ?? 0n)}`,
+    );
+  rows.push(`Total TTC : ${perCurrency((c) => c.ttc)}`);
   if (money.totals.length > 1 || money.totals[0]?.currency_code !== money.currency_code) {
-    if (money.converted_total !== null) {
-      const rates = money.rates.map((r) => `1 ${r.currency_code} = ${r.rate.replace('.', ',')} XOF`).join(' ; ');
-      rows.push(
-        `Total en ${chosen} : ${formatMoney(money.converted_total, money.currency_code, money.currency_symbol)} (taux : ${rates})`,
-      );
+    const converted = convertedTtc(taxes, money);
+    if (converted) {
+      const used = money.rates.map((r) => `1 ${r.currency_code} = ${r.rate.replace('.', ',')} XOF`).join(' ; ');
+      rows.push(`Total en ${chosen} (TTC) : ${converted} (taux : ${used})`);
     } else if (money.note) {
       rows.push(money.note);
     }
   }
+  if (taxes.currencies.length) rows.push(totalsInWords('devis', taxes));
   return rows;
 }
 /** Amounts in the e-mails read as on the site ("$ 9 800", "1 250 000 FCFA"): the one shared format. */
@@ -52,6 +67,8 @@ interface OrderMailInput {
   siteUrl: string;
   /** False while the client's address is unconfirmed: staff are told, the client only by confirmationMail. */
   toClient: boolean;
+  /** The request's taxes (devis-totals.ts `orderTaxTotals`), as the devis prints them. */
+  taxes: DocumentTotals;
 }
 
 /** What staff are told of the request's hold. */
@@ -63,11 +80,11 @@ function holdText(order: OrderCreatedAnswer['order']): string {
 }
 
 /** The staff notification and the client's acknowledgement of a new order request. */
-export function orderMails({ order, request, company, siteUrl, toClient }: OrderMailInput): MailRequest[] {
+export function orderMails({ order, request, company, siteUrl, toClient, taxes }: OrderMailInput): MailRequest[] {
   const lines = order.items.map(
     (item) => `- ${item.product_name} : ${item.quantity} × ${lineMoney(item.price, item)} = ${lineMoney(item.total_price, item)}`,
   );
-  const totals = totalsText(order.money, request.currency);
+  const totals = totalsText(order.money, request.currency, taxes);
   const details: [string, string][] = [
     ['Entreprise', request.company_name],
     ['Téléphone de l’entreprise', request.company_phone],

@@ -22,6 +22,7 @@ import { OrderRequestKey } from './entities/order-request-key.entity.js';
 import { PricesChanged, priceChanges } from './seen-prices.js';
 import { HoldPolicy, type HoldKind } from './hold-policy.js';
 import { confirmationMail, orderMails } from './order-request-mails.js';
+import { orderTaxTotals } from './devis-totals.js';
 import { AuditService } from '../audit/audit.service.js';
 import { diffOf } from '../audit/audit-diff.js';
 import { createFirstVersion } from '../quotes/quote-versions.service.js';
@@ -249,6 +250,10 @@ export class OrderRequestsService {
       request: dto,
       company: this.config.company,
       siteUrl: this.config.siteUrl,
+      taxes: orderTaxTotals(
+        priced.map((line) => ({ ...line, tax_rate_bp: line.product.tax_rate_bp })),
+        this.config.taxes.pricesIncludeTax,
+      ),
       // An unconfirmed address gets its one e-mail below; nothing goes to the representative until then.
       toClient: confirmed,
     });
@@ -348,6 +353,10 @@ export class OrderRequestsService {
           request: order,
           company: this.config.company,
           siteUrl: this.config.siteUrl,
+          taxes: orderTaxTotals(
+            (order.items ?? []).map((item) => ({ ...item, currency_code: itemCurrency(item, order).code })),
+            this.config.taxes.pricesIncludeTax,
+          ),
           toClient: true,
         }).filter((mail) => mail.kind === 'order-received' && mail.to === order.representative_email);
         if (acknowledgement)

@@ -161,9 +161,12 @@ describe(`quote requests in any currency (${testDatabaseKind()})`, () => {
       const received = (await mailsOf(res.body.order.id)).find((m) => m.kind === 'order-received')!;
       expect(received.text).toContain('Total HT : 1 253 501 FCFA + 1 799,80 €');
       // TVA 18 % of each currency, rounded once: 225 630,18 → 225 630 FCFA; 323,964 → 323,96 €.
-      expect(received.text).toContain('TVA 18 % : 225 630 FCFA + 323,96 €');
+      expect(received.text).toContain('TVA 18\u00a0% : 225 630 FCFA + 323,96 €');
       expect(received.text).toContain('Total TTC : 1 479 131 FCFA + 2 123,76 €');
       expect(received.text).toContain('n’est pas encore fixé');
+      expect(received.text).toContain(
+        'Arrêté le présent devis à la somme de : un million quatre-cent-soixante-dix-neuf-mille-cent-trente-et-un francs CFA et deux-mille-cent-vingt-trois euros et soixante-seize centimes.',
+      );
     });
 
     it('keeps the rates screen to the administration right, on the server', async () => {
@@ -270,7 +273,7 @@ describe(`quote requests in any currency (${testDatabaseKind()})`, () => {
         'Total TTC (EUR) 1 061,88 €',
         // 2 950 000 + 1 061,88 × 655,957 = 3 646 547,62 → 3 646 548 FCFA.
         'Total en Fcfa (TTC) 3 646 548 FCFA',
-        'Arrêté le présent devis à la somme de : deux millions neuf cent cinquante mille francs CFA et mille soixante et un euros et quatre-vingt-huit centimes.',
+        'Arrêté le présent devis à la somme de : deux millions neuf-cent-cinquante-mille francs CFA et mille-soixante-et-un euros et quatre-vingt-huit centimes.',
         '1 EUR = 655,957 FCFA (parité fixe)',
         'RCCM TG-LOM 2020 B 1234',
         'Chèque',

@@ -3,7 +3,7 @@ import type { AppConfig } from '../core/config/config.js';
 import { devisModel } from '../orders/devis.service.js';
 import type { DevisModel } from '../orders/devis-document.js';
 import type { Order } from '../orders/entities/order.entity.js';
-import { arretePhrase } from '../shared/amount-in-words.js';
+import { taxRows, totalsInWords } from '../orders/devis-totals.js';
 import { formatTaxRate } from '../shared/document-totals.js';
 import type { QuoteAcceptance } from './entities/quote-acceptance.entity.js';
 import type { QuoteVersionLine } from './entities/quote-version-line.entity.js';
@@ -23,29 +23,15 @@ export function versionDocumentModel(
   order: Order,
   version: QuoteVersion,
   lines: QuoteVersionLine[],
-  config: Pick<AppConfig, 'company' | 'quotes'>,
+  config: Pick<AppConfig, 'company' | 'quotes' | 'taxes'>,
   acceptance: QuoteAcceptance | null = null,
 ): DevisModel {
   const base = devisModel(order, [], config);
   const sorted = [...lines].sort((a, b) => a.position - b.position || a.id - b.id);
   const totals = versionTotals(version, sorted);
   const issued = version.sent_at ? new Date(version.sent_at) : new Date(version.updated_at ?? Date.now());
-  const rows: [string, string][] = [];
-  for (const c of totals.currencies) {
-    const suffix = totals.currencies.length > 1 ? ` (${c.currency})` : '';
-    if (c.discount > 0n || c.delivery > 0n) rows.push([`Total des lignes HT${suffix}`, money(c.lines, c.currency)]);
-    if (c.discount > 0n)
-      rows.push([`Remise globale ${percent(version.discount_bp)}${suffix}`, `− ${money(c.discount, c.currency)}`]);
-    if (c.delivery > 0n) rows.push([`Livraison HT${suffix}`, money(c.delivery, c.currency)]);
-    rows.push([`Total HT${suffix}`, money(c.ht, c.currency)]);
-    for (const t of c.taxes)
-      rows.push([t.rateBp ? `TVA ${percent(t.rateBp)}${suffix}` : `Exonéré de TVA${suffix}`, money(t.tax, c.currency)]);
-    rows.push([`Total TTC${suffix}`, money(c.ttc, c.currency)]);
-  }
-  const words = arretePhrase(
-    acceptance ? 'bon de commande' : 'devis',
-    totals.currencies.map((c) => ({ minor: c.ttc, currency: c.currency })),
-  );
+  const rows = taxRows(totals, version.discount_bp);
+  const words = totalsInWords(acceptance ? 'bon de commande' : 'devis', totals);
   const accepted = acceptance
     ? `« Bon pour accord » donné en ligne par ${acceptance.name} le ${dateFr.format(new Date(acceptance.accepted_at))}.`
     : null;
