@@ -1,4 +1,5 @@
 import type { ArticleStatus, EditorDocumentData, StaffArticleDetail } from '@comptoir/api/contract';
+import { formatLongDateTime } from '@comptoir/api/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
 import { Check, Copy, ImagePlus, RotateCw, Send, ShieldX, Trash2, TriangleAlert, X } from 'lucide-react';
@@ -445,7 +446,7 @@ function ArticleEditor({
         >
           <p>
             Une version non enregistrée de cet article est conservée dans ce navigateur (
-            {new Date(offeredDraft.saved_at).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' })}).
+            {formatLongDateTime(offeredDraft.saved_at)}).
           </p>
           {article && offeredDraft.base_version !== undefined && offeredDraft.base_version < article.version ? (
             <p className="mt-0.5" data-testid="local-draft-stale">
