@@ -30,6 +30,8 @@ export function toPublicProduct(product: Product): PublicProduct {
     brand_id: product.brand_id,
     currency_id: product.currency_id,
     in_spotlight: Boolean(product.in_spotlight),
+    tax_rate_bp: product.tax_rate_bp,
+    tax_exemption: product.tax_exemption ?? null,
     created_at: iso(product.created_at),
     updated_at: iso(product.updated_at),
     version: product.version,

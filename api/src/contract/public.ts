@@ -104,6 +104,9 @@ export interface PublicProduct {
   brand_id: number;
   currency_id: number;
   in_spotlight: boolean;
+  /** TVA in basis points (1800 = 18 %); 0 = exempt, with `tax_exemption` printed on documents. */
+  tax_rate_bp: number;
+  tax_exemption: string | null;
   created_at: string;
   updated_at: string;
   /** The record's version, which the dashboard's product form sends back (optimistic concurrency). */

@@ -246,6 +246,8 @@ export interface RuntimeConfig {
   site_url: string;
   /** Largest image the server accepts, in bytes. */
   upload_max_bytes: number;
+  /** A new product's TVA in basis points (DEFAULT_TAX_RATE_BP: 1800 = 18 %). */
+  default_tax_rate_bp: number;
 }
 
 /**

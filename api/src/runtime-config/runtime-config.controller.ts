@@ -26,6 +26,7 @@ export class RuntimeConfigController {
       company_email_domain: this.config.companyEmailDomain,
       site_url: this.config.siteUrl,
       upload_max_bytes: IMAGE_MAX_BYTES,
+      default_tax_rate_bp: this.config.taxes.defaultRateBp,
     };
   }
 }

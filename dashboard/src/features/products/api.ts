@@ -78,6 +78,10 @@ export interface ProductFields {
   description: string;
   /** Empty: the global low-stock threshold applies; undefined: not sent (left as it is). */
   low_stock_threshold?: string;
+  /** TVA in basis points ("1800" = 18 %, "0" = exempt). */
+  tax_rate_bp: string;
+  /** The exemption's mention, required (and only sent) with a rate of 0. */
+  tax_exemption: string;
 }
 
 function productForm(fields: ProductFields, images: File[], override?: 'PUT'): FormData {

@@ -18,6 +18,8 @@ import { useVersionGuard } from '../../lib/versioning';
 import { brandOptionsQueryOptions, createProduct, PRODUCT_MAX_IMAGES, updateProduct, type ProductFields } from './api';
 import { AMOUNT_PATTERN, normaliseAmountInput } from './money';
 import { StoredImage } from './stored-image';
+import { formatTaxRate } from '@comptoir/api/document-totals';
+import { runtimeConfig } from '../../lib/runtime-config';
 
 const IMAGES_COUNT = 'Vous devez sélectionner entre 1 et 5 images.';
 const IMAGES_INVALID = 'Certaines images ont un format invalide ou dépassent 5MB.';
@@ -31,7 +33,16 @@ const FIELDS: ReadonlyArray<keyof ProductFields> = [
   'currency_id',
   'description',
   'low_stock_threshold',
+  'tax_rate_bp',
+  'tax_exemption',
 ];
+
+/** The TVA rates offered (basis points): Togo's normal rate, the reduced one, and exemption. */
+const TAX_RATES = [1800, 1000, 0];
+const EXEMPTION_REQUIRED = 'Indiquez le motif d’exonération (par exemple « Exonéré, article 4 du CGI »).';
+
+/** « 18 % », « 0 % (Exonéré) ». */
+const taxRateLabel = (bp: number) => (bp === 0 ? `${formatTaxRate(0)} (Exonéré)` : formatTaxRate(bp));
 
 function Preview({ file, onRemove, disabled }: { file: File; onRemove: () => void; disabled: boolean }) {
   const url = useObjectUrl(file);
@@ -58,6 +69,9 @@ function thresholdOf(product: (PublicProduct & { low_stock_threshold?: number | 
 }
 
 const valuesOf = (product: PublicProduct | null) => ({
+  // A new product starts at the deployment's default rate (DEFAULT_TAX_RATE_BP).
+  tax_rate_bp: String(product?.tax_rate_bp ?? runtimeConfig().default_tax_rate_bp),
+  tax_exemption: product?.tax_exemption ?? '',
   name: product?.name ?? '',
   reference: product?.reference ?? '',
   stock: product ? String(product.stock) : '',
@@ -112,6 +126,13 @@ export function ProductFormDialog({ product, onClose }: { product: PublicProduct
     }
     return list;
   }, [categories.data, product]);
+  const taxRate = watch('tax_rate_bp');
+  const exempt = taxRate === '0';
+  const taxOptions = useMemo(() => {
+    const rates = new Set([...TAX_RATES, runtimeConfig().default_tax_rate_bp]);
+    if (product) rates.add(product.tax_rate_bp);
+    return [...rates].sort((a, b) => b - a).map((bp) => ({ value: String(bp), label: taxRateLabel(bp) }));
+  }, [product]);
   const currencyOptions = useMemo(
     () => (currencies.data ?? []).map((c) => ({ value: String(c.id), label: `${c.name} (${c.symbol})` })),
     [currencies.data],
@@ -157,6 +178,7 @@ export function ProductFormDialog({ product, onClose }: { product: PublicProduct
           !editing || dirtyFields.low_stock_threshold || thresholdOf(product) !== ''
             ? (values.low_stock_threshold ?? '').trim()
             : undefined,
+        tax_exemption: values.tax_rate_bp === '0' ? values.tax_exemption.trim() : '',
       };
       setProgress(images.length ? 0 : null);
       try {
@@ -300,6 +322,33 @@ export function ProductFormDialog({ product, onClose }: { product: PublicProduct
               />
             )}
           </Field>
+          <Field id="product-tax-rate" label="TVA" error={errors.tax_rate_bp?.message} required>
+            {(controlProps) => (
+              <Controller
+                control={control}
+                name="tax_rate_bp"
+                rules={required('Le taux de TVA est requis.')}
+                render={({ field }) => (
+                  <Select
+                    {...controlProps}
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    options={taxOptions}
+                    disabled={busy}
+                  />
+                )}
+              />
+            )}
+          </Field>
+          {exempt ? (
+            <Field id="product-tax-exemption" label="Motif d'exonération" error={errors.tax_exemption?.message} required>
+              <Input
+                autoComplete="off"
+                maxLength={255}
+                {...register('tax_exemption', { validate: (v) => (exempt && !v.trim() ? EXEMPTION_REQUIRED : true) })}
+              />
+            </Field>
+          ) : null}
           <Field id="product-brand" label="Marque" error={errors.brand_id?.message} required>
             {(controlProps) => (
               <Controller
