@@ -16,6 +16,11 @@ async function seriousFindings(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** The page does not scroll sideways (tables scroll inside their own frame). */
+async function fitsTheScreen(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
 test.describe('the stock keeper', () => {
   let admin: StaffApi;
   const run = Date.now().toString(36);
@@ -90,9 +95,12 @@ test.describe('the stock keeper', () => {
   });
 
   test('« Ajuster le stock » takes out 2 broken units, with the reason in the history', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page);
     await page.goto(`/dashboard/produit/${productId}`);
     const open = page.getByRole('button', { name: 'Ajuster le stock' });
+    await expect(page.getByTestId('stock-available')).toHaveText('45');
+    await fitsTheScreen(page);
     await open.click();
     const dialog = page.getByRole('dialog', { name: /Ajuster le stock/ });
     await dialog.getByText('Retirer', { exact: true }).click();
@@ -120,6 +128,7 @@ test.describe('the stock keeper', () => {
   });
 
   test('an inventory count shows the difference before it is applied, then sets the stock to the count', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page);
     await page.goto(`/dashboard/stock/inventaire?search=${encodeURIComponent(name)}`);
     const counted = page.getByLabel(`Quantité comptée — ${name}`);
@@ -135,6 +144,7 @@ test.describe('the stock keeper', () => {
     await expect(line.getByRole('cell').nth(1)).toHaveText('43');
     await expect(line.getByRole('cell').nth(2)).toHaveText('40');
     await expect(line.getByRole('cell').nth(3)).toHaveText('−3');
+    await fitsTheScreen(page);
     expect(await stockOnServer()).toBe(43);
     expect(await seriousFindings(page)).toEqual([]);
 
