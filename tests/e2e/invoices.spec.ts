@@ -62,7 +62,7 @@ test('an invoice issued from the order detail, a partial payment recorded, the b
   await expect(table).toContainText('Émise');
   await expect(invoices.getByTestId('invoices-remaining')).toContainText('Tout a été facturé.');
 
-  const listed = await staff.get(`/api/orders/${order.id}/invoices`);
+  const listed = await staff.get(`/api/order/${order.id}/invoices`);
   const invoice = listed.invoices.invoices[0] as {
     id: number;
     number: string;

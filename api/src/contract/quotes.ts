@@ -84,7 +84,7 @@ export interface ClientLinkView {
   revoked_at: string | null;
 }
 
-/** GET /api/orders/{id}/quote and every staff quote action's answer. */
+/** GET /api/order/{id}/quote and every staff quote action's answer. */
 export interface StaffQuoteAnswer {
   success: true;
   message: string;
@@ -102,7 +102,7 @@ export interface StaffQuoteAnswer {
   };
 }
 
-/** POST /api/orders/{id}/quote/versions/{versionId}/update body (the whole draft). */
+/** POST /api/order/{id}/quote/versions/{versionId}/update body (the whole draft). */
 export interface QuoteDraftPayload {
   version?: number;
   lines: {

@@ -84,7 +84,7 @@ export class InvoicesController {
     return { success: true, message: 'Facture récupérée avec succès.', invoice: await this.invoices.get(id) };
   }
 
-  @Get('orders/:id/invoices')
+  @Get('order/:id/invoices')
   @Header('Cache-Control', 'no-store')
   @RequirePermission('invoices', 'view')
   @ApiOperation({ summary: 'Les factures d’une commande et, par ligne, le commandé, le facturé et le reste à facturer.' })
@@ -92,7 +92,7 @@ export class InvoicesController {
     return { success: true, message: 'Factures récupérées avec succès.', invoices: await this.invoices.forOrder(id) };
   }
 
-  @Post('orders/:id/invoices')
+  @Post('order/:id/invoices')
   @HttpCode(201)
   @RequirePermission('invoices', 'create')
   @ApiOperation({

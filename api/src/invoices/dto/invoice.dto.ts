@@ -18,7 +18,7 @@ import { idInput, intInput, trimmed } from '../../common/forms.js';
 
 /** One line to invoice: the order's line (or the accepted quote's line) and how many units. */
 export class InvoiceLineDto {
-  @ApiProperty({ description: 'La ligne facturable (`line_id` de GET /api/orders/{id}/invoices).', example: 12 })
+  @ApiProperty({ description: 'La ligne facturable (`line_id` de GET /api/order/{id}/invoices).', example: 12 })
   @Transform(idInput)
   @IsDefined({ message: 'La ligne est requise.' })
   @IsInt({ message: 'La ligne est invalide.' })
@@ -34,7 +34,7 @@ export class InvoiceLineDto {
   quantity: number;
 }
 
-/** POST /api/orders/{id}/invoices: the lines (all that remains when absent) and a note. */
+/** POST /api/order/{id}/invoices: the lines (all that remains when absent) and a note. */
 export class InvoiceDto {
   @ApiPropertyOptional({ type: [InvoiceLineDto], description: 'Absent : tout ce qui reste à facturer.' })
   @IsOptional()

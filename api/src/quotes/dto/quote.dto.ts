@@ -93,7 +93,7 @@ export class QuoteLineDto {
   tax_rate_bp?: number;
 }
 
-/** POST /api/orders/{id}/quote/versions/{versionId}/update: the whole draft. */
+/** POST /api/order/{id}/quote/versions/{versionId}/update: the whole draft. */
 export class QuoteDraftDto {
   @VersionField()
   version?: number;

@@ -20,7 +20,7 @@ const invoiced =
   (paid = false) =>
   async (ctx: MatrixContext) => {
     const { id: orderId } = await confirmed(ctx);
-    const res = await ctx.admin.post(`/api/orders/${orderId}/invoices`).send({}).expect(201);
+    const res = await ctx.admin.post(`/api/order/${orderId}/invoices`).send({}).expect(201);
     const invoice = res.body.invoice as { id: number; lines: { id: number }[]; credit_notes: { id: number }[] };
     let payment = 0;
     if (paid) {
@@ -39,7 +39,7 @@ export const rows: MatrixRow[] = [
   { method: 'GET', route: '/api/invoices/:id', category: 'invoices', right: 'view', setup: invoiced(), expectAllowed: [200] },
   {
     method: 'GET',
-    route: '/api/orders/:id/invoices',
+    route: '/api/order/:id/invoices',
     category: 'invoices',
     right: 'view',
     setup: confirmed,
@@ -47,7 +47,7 @@ export const rows: MatrixRow[] = [
   },
   {
     method: 'POST',
-    route: '/api/orders/:id/invoices',
+    route: '/api/order/:id/invoices',
     category: 'invoices',
     right: 'create',
     setup: confirmed,

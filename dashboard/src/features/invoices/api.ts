@@ -17,7 +17,7 @@ export const invoicesKey = ['invoices'] as const;
 export function orderInvoicesQueryOptions(orderId: number) {
   return queryOptions({
     queryKey: orderInvoicesKey(orderId),
-    queryFn: ({ signal }) => api.get<OrderInvoicesAnswer>(`/api/orders/${orderId}/invoices`, { signal }),
+    queryFn: ({ signal }) => api.get<OrderInvoicesAnswer>(`/api/order/${orderId}/invoices`, { signal }),
   });
 }
 
@@ -36,9 +36,9 @@ export function invoicesQueryOptions(filters: InvoiceFilters) {
   });
 }
 
-/** POST /api/orders/:id/invoices: everything that remains, or the given lines. */
+/** POST /api/order/:id/invoices: everything that remains, or the given lines. */
 export const issueInvoice = (orderId: number, lines?: { line_id: number; quantity: number }[]) =>
-  api.post<InvoiceAnswer>(`/api/orders/${orderId}/invoices`, lines ? { lines } : {});
+  api.post<InvoiceAnswer>(`/api/order/${orderId}/invoices`, lines ? { lines } : {});
 
 export interface PaymentPayload {
   amount: number;
