@@ -45,7 +45,8 @@ export function ProductStockPanel({ productId, stock, movementsPage, onMovements
   const { can } = usePermissions();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
-  const levels = useQuery(stockLevelsQueryOptions(productId));
+  // The levels come from the count preview, which needs the stock edit right; without it only the available stock shows.
+  const levels = useQuery({ ...stockLevelsQueryOptions(productId), enabled: can('stock', 'edit') });
   const lots = useQuery(lotsQueryOptions(productId));
   const movements = useQuery(movementsQueryOptions(productId, movementsPage));
 
