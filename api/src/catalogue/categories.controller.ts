@@ -1,14 +1,16 @@
 import { CATEGORY_LIST } from './brand-category-lists.js';
 import { ApiList } from '../common/list-order.js';
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
+import { FormBody, type SubmittedForm } from '../common/forms.js';
 import { ListQueryDto } from '../common/listing.js';
 import type { CategoryListAnswer, CategorySaveAnswer, CurrencyListAnswer, DoneAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
 import { ImageUploadInterceptor } from '../media/upload-policy.js';
 import { CategoriesService } from './categories.service.js';
+import { CategoryFormDto } from './dto/category.dto.js';
 
 const ID = new IdPipe('Catégorie introuvable.');
 
@@ -35,19 +37,25 @@ export class CategoriesController {
   @HttpCode(201)
   @RequirePermission('shop', 'create')
   @UseInterceptors(FORM_WITHOUT_FILES)
-  async create(@Body() body: unknown): Promise<CategorySaveAnswer> {
-    return { success: true, message: 'Catégorie ajoutée !', category: await this.categories.create(body) };
+  async create(
+    @FormBody(CategoryFormDto, { multipart: true }) form: SubmittedForm<CategoryFormDto>,
+  ): Promise<CategorySaveAnswer> {
+    return { success: true, message: 'Catégorie ajoutée !', category: await this.categories.create(form) };
   }
 
   @Post('category/:id/update')
   @HttpCode(200)
   @RequirePermission('shop', 'edit')
   @UseInterceptors(FORM_WITHOUT_FILES)
-  async update(@Param('id', ID) id: number, @Req() req: Request, @Body() body: unknown): Promise<CategorySaveAnswer> {
+  async update(
+    @Param('id', ID) id: number,
+    @Req() req: Request,
+    @FormBody(CategoryFormDto, { multipart: true }) form: SubmittedForm<CategoryFormDto>,
+  ): Promise<CategorySaveAnswer> {
     return {
       success: true,
       message: 'Catégorie mise à jour avec succès !',
-      category: await this.categories.update(id, body, req.principal!.userId),
+      category: await this.categories.update(id, form, req.principal!.userId),
     };
   }
 

@@ -3,15 +3,15 @@ import { CATEGORY_LIST } from './brand-category-lists.js';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
-import { validateForm } from '../common/forms.js';
+import type { SubmittedForm } from '../common/forms.js';
 import { countByParent, pageOf, pageRequest, whereSearch, type ListQueryDto } from '../common/listing.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
-import { explainUnappliedUpdate, sentVersion, withCurrentRecord } from '../common/versioning.js';
+import { explainUnappliedUpdate, withCurrentRecord } from '../common/versioning.js';
 import type { StaffCategory, StaffCurrency } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { conflict, notFound } from '../core/errors/api-error.js';
 import { PublishingService } from '../publishing/publishing.service.js';
-import { CategoryFormDto } from './dto/category.dto.js';
+import type { CategoryFormDto } from './dto/category.dto.js';
 import { Category } from './entities/category.entity.js';
 import { Currency } from './entities/currency.entity.js';
 import { Product } from './entities/product.entity.js';
@@ -65,17 +65,17 @@ export class CategoriesService {
     return toStaffCategory(category, counts.get(id) ?? 0);
   }
 
-  async create(body: unknown): Promise<StaffCategory> {
-    const form = await validateForm(CategoryFormDto, body);
+  async create(submitted: SubmittedForm<CategoryFormDto>): Promise<StaffCategory> {
+    const form = submitted.valid();
     const result = await this.categories.insert(form);
     await this.publishing.notifyChange('category.created', `Catégorie « ${form.designation} » ajoutée`);
     return this.get(Number(result.identifiers[0]!.id));
   }
 
-  async update(id: number, body: unknown, userId: number): Promise<StaffCategory> {
+  async update(id: number, submitted: SubmittedForm<CategoryFormDto>, userId: number): Promise<StaffCategory> {
     if (!(await this.categories.existsBy({ id }))) throw notFound(NOT_FOUND);
-    const form = await validateForm(CategoryFormDto, body);
-    const result = await updateAudited(this.categories, id, { ...form, updated_by: userId }, sentVersion(body));
+    const form = submitted.valid();
+    const result = await updateAudited(this.categories, id, { ...form, updated_by: userId }, submitted.version());
     if (!result.affected)
       await explainUnappliedUpdate(this.categories, id, NOT_FOUND, 'cette catégorie').catch(
         withCurrentRecord(() => this.get(id)),

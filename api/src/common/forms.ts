@@ -1,7 +1,10 @@
+import { Body, type PipeTransform } from '@nestjs/common';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { ValidationFailed, type FieldErrors } from '../core/errors/api-error.js';
 import { assertBodyShape } from '../core/web/body-limits.js';
+import { sentVersion } from './versioning.js';
 
 /**
  * The DTOs of these forms all carry their own French message on every rule, so the messages are
@@ -20,19 +23,25 @@ function messagesOf(errors: ValidationError[], prefix = ''): FieldErrors {
 }
 
 /**
- * Validates a form body against a class-validator DTO (declare each field's rules in priority order:
- * the first failing one is the message shown) together with errors found elsewhere (the
- * uploaded files), so that one 422 answer lists every field in error at once, as the dashboard's
- * forms show them. Unknown fields (such as `_method=PUT`) are dropped.
+ * A form body checked at the edge against its DTO (`@FormBody(Dto)` in the controller): what the
+ * service receives instead of the raw body. Declare each field's rules in priority order: the first
+ * failing one is the message shown. Unknown fields (such as `_method=PUT`) are dropped.
  *
- * Controllers taking multipart forms with files declare `@Body() body: unknown` (the global pipe
- * then leaves it alone) and call this after checking the files.
+ * The DTO's errors are answered by `valid()`, together with the errors the service finds itself
+ * (a name already used, an uploaded file refused), so that one 422 answer lists every field in error
+ * at once, as the dashboard's forms show them; and after the service's own 404.
  */
-export async function validateForm<T extends object>(
-  dto: ClassConstructor<T>,
-  body: unknown,
-  extraErrors: FieldErrors = {},
-): Promise<T> {
+export interface SubmittedForm<T extends object> {
+  /** The fields as the DTO converted them (trimmed, lower-cased...), valid or not: for the service's own checks. */
+  readonly fields: Partial<T>;
+  /** The validated DTO, or a 422 with its errors and `extraErrors` (one message per field, the first declared). */
+  valid(extraErrors?: FieldErrors): T;
+  /** The `version` the form sent back (common/versioning.ts); a 422 when malformed. */
+  version(): number | undefined;
+}
+
+/** Checks a form body against a DTO (see SubmittedForm); the body's shape is bounded first. */
+export async function readForm<T extends object>(dto: ClassConstructor<T>, body: unknown): Promise<SubmittedForm<T>> {
   // Multipart text fields did not go through the JSON/form parsers' shape check.
   assertBodyShape(body);
   const plain = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
@@ -40,12 +49,59 @@ export async function validateForm<T extends object>(
   const errors = messagesOf(await validate(instance, { whitelist: true, forbidUnknownValues: false }));
   // One message per field, the first declared: "required" before "format" before "range".
   for (const field of Object.keys(errors)) errors[field] = errors[field]!.slice(0, 1);
-  for (const [field, messages] of Object.entries(extraErrors)) {
-    if (messages.length) errors[field] = [...(errors[field] ?? []), ...messages];
+  return {
+    fields: instance,
+    valid(extraErrors: FieldErrors = {}): T {
+      const all: FieldErrors = { ...errors };
+      for (const [field, messages] of Object.entries(extraErrors)) {
+        if (messages.length) all[field] = [...(all[field] ?? []), ...messages];
+      }
+      for (const field of Object.keys(all)) all[field] = [...new Set(all[field])];
+      if (Object.keys(all).length) throw new ValidationFailed(all);
+      return instance;
+    },
+    version: () => sentVersion(plain),
+  };
+}
+
+/** The pipe behind `@FormBody(Dto)`. */
+export class FormPipe<T extends object> implements PipeTransform<unknown, Promise<SubmittedForm<T>>> {
+  constructor(private readonly dto: ClassConstructor<T>) {}
+
+  transform(body: unknown): Promise<SubmittedForm<T>> {
+    return readForm(this.dto, body);
   }
-  for (const field of Object.keys(errors)) errors[field] = [...new Set(errors[field])];
-  if (Object.keys(errors).length) throw new ValidationFailed(errors);
-  return instance;
+}
+
+/**
+ * The body of a form (multipart or urlencoded, or JSON) checked against `dto` at the edge, handed to
+ * the handler as a SubmittedForm; documented in OpenAPI with the DTO's fields. The parameter's type is
+ * an interface, so the global ValidationPipe leaves the body to this one.
+ */
+export function FormBody<T extends object>(dto: ClassConstructor<T>, options: { multipart?: boolean } = {}): ParameterDecorator {
+  return (target, key, index) => {
+    Body(new FormPipe(dto))(target, key, index);
+    if (key === undefined) return;
+    const descriptor = Object.getOwnPropertyDescriptor(target, key)!;
+    ApiBody({ type: dto })(target, key, descriptor);
+    ApiConsumes(...(options.multipart ? ['multipart/form-data'] : ['application/json', 'application/x-www-form-urlencoded']))(
+      target,
+      key,
+      descriptor,
+    );
+  };
+}
+
+/**
+ * Validates a form body against a DTO in one step (`readForm(...).valid(extraErrors)`), for the
+ * handlers that still pass the raw body on.
+ */
+export async function validateForm<T extends object>(
+  dto: ClassConstructor<T>,
+  body: unknown,
+  extraErrors: FieldErrors = {},
+): Promise<T> {
+  return (await readForm(dto, body)).valid(extraErrors);
 }
 
 /** Runs a check that may throw a 422 and collects its field errors instead of throwing. */

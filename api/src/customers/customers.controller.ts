@@ -1,13 +1,15 @@
 import { CUSTOMER_LIST, CustomerListQueryDto } from './customer-list.js';
 import { ApiList } from '../common/list-order.js';
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
+import { FormBody, type SubmittedForm } from '../common/forms.js';
 import type { CustomerListAnswer, CustomerSaveAnswer, DoneAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
 import { ImageUploadInterceptor } from '../media/upload-policy.js';
 import { CustomersService } from './customers.service.js';
+import { CustomerFormDto } from './dto/customer.dto.js';
 
 const ID = new IdPipe('Client introuvable.');
 
@@ -40,19 +42,25 @@ export class CustomersController {
   @HttpCode(201)
   @RequirePermission('orders', 'create')
   @UseInterceptors(FORM_WITHOUT_FILES)
-  async create(@Body() body: unknown): Promise<CustomerSaveAnswer> {
-    return { success: true, message: 'Client ajouté !', customer: await this.customers.create(body) };
+  async create(
+    @FormBody(CustomerFormDto, { multipart: true }) form: SubmittedForm<CustomerFormDto>,
+  ): Promise<CustomerSaveAnswer> {
+    return { success: true, message: 'Client ajouté !', customer: await this.customers.create(form) };
   }
 
   @Post(':id/update')
   @HttpCode(200)
   @RequirePermission('orders', 'edit')
   @UseInterceptors(FORM_WITHOUT_FILES)
-  async update(@Param('id', ID) id: number, @Req() req: Request, @Body() body: unknown): Promise<CustomerSaveAnswer> {
+  async update(
+    @Param('id', ID) id: number,
+    @Req() req: Request,
+    @FormBody(CustomerFormDto, { multipart: true }) form: SubmittedForm<CustomerFormDto>,
+  ): Promise<CustomerSaveAnswer> {
     return {
       success: true,
       message: 'Client mis à jour avec succès !',
-      customer: await this.customers.update(id, body, req.principal!.userId),
+      customer: await this.customers.update(id, form, req.principal!.userId),
     };
   }
 

@@ -2,17 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Not, type Repository } from 'typeorm';
 import { isUniqueViolation } from '../auth/unique-violation.js';
-import { validateForm } from '../common/forms.js';
+import type { SubmittedForm } from '../common/forms.js';
 import { applyListQuery } from '../common/list-order.js';
 import { CUSTOMER_LIST, type CustomerListQueryDto } from './customer-list.js';
 import { countByParent, pageByIds, pageOf, pageRequest, scopeCount, searchScope, whereScope } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
-import { explainUnappliedUpdate, sentVersion, withCurrentRecord } from '../common/versioning.js';
+import { explainUnappliedUpdate, withCurrentRecord } from '../common/versioning.js';
 import type { StaffCustomer } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { invalidField, notFound, type FieldErrors } from '../core/errors/api-error.js';
 import { Order } from '../orders/entities/order.entity.js';
-import { CustomerFormDto } from './dto/customer.dto.js';
+import type { CustomerFormDto } from './dto/customer.dto.js';
 import { Customer } from './entities/customer.entity.js';
 import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 
@@ -83,18 +83,18 @@ export class CustomersService {
    * "E-mail already used" is found together with the other field errors, so the form shows every
    * problem in one answer (not the format errors first, then the duplicate on the next try).
    */
-  private async emailTaken(body: unknown, exceptId?: number): Promise<FieldErrors> {
-    const raw = body && typeof body === 'object' ? (body as Record<string, unknown>).company_email : undefined;
-    if (typeof raw !== 'string' || !raw.trim()) return {};
-    const email = raw.trim().toLowerCase();
+  private async emailTaken(form: SubmittedForm<CustomerFormDto>, exceptId?: number): Promise<FieldErrors> {
+    // Trimmed and lower-cased by the DTO.
+    const email = form.fields.company_email;
+    if (typeof email !== 'string' || !email) return {};
     const taken = await this.customers.existsBy(
       exceptId === undefined ? { company_email: email } : { company_email: email, id: Not(exceptId) },
     );
     return taken ? { company_email: [EMAIL_TAKEN] } : {};
   }
 
-  async create(body: unknown): Promise<StaffCustomer> {
-    const form = await validateForm(CustomerFormDto, body, await this.emailTaken(body));
+  async create(submitted: SubmittedForm<CustomerFormDto>): Promise<StaffCustomer> {
+    const form = submitted.valid(await this.emailTaken(submitted));
     try {
       const result = await this.customers.insert(form);
       return this.get(Number(result.identifiers[0]!.id));
@@ -104,11 +104,11 @@ export class CustomersService {
     }
   }
 
-  async update(id: number, body: unknown, userId: number): Promise<StaffCustomer> {
+  async update(id: number, submitted: SubmittedForm<CustomerFormDto>, userId: number): Promise<StaffCustomer> {
     if (!(await this.customers.existsBy({ id }))) throw notFound(NOT_FOUND);
-    const form = await validateForm(CustomerFormDto, body, await this.emailTaken(body, id));
+    const form = submitted.valid(await this.emailTaken(submitted, id));
     try {
-      const result = await updateAudited(this.customers, id, { ...form, updated_by: userId }, sentVersion(body));
+      const result = await updateAudited(this.customers, id, { ...form, updated_by: userId }, submitted.version());
       if (!result.affected)
         await explainUnappliedUpdate(this.customers, id, NOT_FOUND, 'ce client').catch(withCurrentRecord(() => this.get(id)));
     } catch (error) {

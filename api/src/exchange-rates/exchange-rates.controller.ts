@@ -1,9 +1,11 @@
-import { Body, Controller, Get, Header, Post, Req } from '@nestjs/common';
+import { Controller, Get, Header, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { FormBody, type SubmittedForm } from '../common/forms.js';
 import type { ExchangeRateCreatedAnswer, ExchangeRatesAnswer } from '../contract/backoffice.js';
 import type { PublicExchangeRatesAnswer } from '../contract/public.js';
 import { Public, RequirePermission } from '../core/access/permissions.js';
+import { ExchangeRateDto } from './dto/exchange-rate.dto.js';
 import { ExchangeRatesService } from './exchange-rates.service.js';
 
 /** "Taux de change": rates are set by staff with the administration right; history kept. */
@@ -26,8 +28,15 @@ export class ExchangeRatesController {
 
   @Post()
   @RequirePermission('admin', 'edit')
-  async set(@Body() body: unknown, @Req() req: Request): Promise<ExchangeRateCreatedAnswer> {
-    return { success: true, message: 'Taux de change enregistré !', rate: await this.rates.set(body, req.principal!.userId) };
+  async set(
+    @FormBody(ExchangeRateDto) form: SubmittedForm<ExchangeRateDto>,
+    @Req() req: Request,
+  ): Promise<ExchangeRateCreatedAnswer> {
+    return {
+      success: true,
+      message: 'Taux de change enregistré !',
+      rate: await this.rates.set(form.valid(), req.principal!.userId),
+    };
   }
 }
 

@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { User } from '../admins/entities/user.entity.js';
-import { validateForm } from '../common/forms.js';
 import { EUR_XOF_PARITY, formatRate, parseRate } from '../common/money.js';
 import type { ExchangeRateRow, RateInForce } from '../contract/backoffice.js';
-import { ExchangeRateDto } from './dto/exchange-rate.dto.js';
+import type { ExchangeRateDto } from './dto/exchange-rate.dto.js';
 import { ExchangeRate } from './entities/exchange-rate.entity.js';
 
 /** The CFA franc's parity with the euro dates from the euro's launch. */
@@ -51,8 +50,7 @@ export class ExchangeRatesService {
     return rows.map(toRow);
   }
 
-  async set(body: unknown, userId: number): Promise<ExchangeRateRow> {
-    const dto = await validateForm(ExchangeRateDto, body);
+  async set(dto: ExchangeRateDto, userId: number): Promise<ExchangeRateRow> {
     const user = await this.dataSource.getRepository(User).findOneBy({ id: userId });
     const repo = this.dataSource.getRepository(ExchangeRate);
     const saved = await repo.save(
