@@ -137,7 +137,12 @@ describe(`activity history (${testDatabaseKind()})`, () => {
     written = await since(mark);
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({ entity: 'order', entity_id: orderId, action: 'status', user_id: sales.user!.id });
-    expect(changesOf(written[0]!)).toEqual({ status: { before: 'pending', after: 'inprogress' } });
+    // The hold it had is kept in the entry too: « Annuler » puts it back from there.
+    expect(changesOf(written[0]!)).toEqual({
+      status: { before: 'pending', after: 'inprogress' },
+      hold_state: { before: 'provisional', after: 'firm' },
+      hold_until: { before: expect.any(String), after: null },
+    });
 
     mark = await lastId();
     await sales.put(`/api/order/${orderId}/status`).send({ status: 'shipped' }).expect(200);

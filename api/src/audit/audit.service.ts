@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { withRecordNames } from './audit-names.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, LessThan, type EntityManager } from 'typeorm';
 import { User } from '../admins/entities/user.entity.js';
@@ -92,7 +93,8 @@ export class AuditService {
     const qb = applyListQuery(this.dataSource.getRepository(AuditEntry).createQueryBuilder('entry'), query, AUDIT_LIST);
     // Label, name and address, accents and case ignored ("electrogene" finds "Électrogène").
     whereSearch(qb, 'entry', query.search);
-    return paginate(qb, pageRequest(query, AUDIT_PAGE_SIZE), toAuditView);
+    const page = await paginate(qb, pageRequest(query, AUDIT_PAGE_SIZE), toAuditView);
+    return { ...page, data: await withRecordNames(this.dataSource, page.data) };
   }
 
   /** One record's history, newest first. */
@@ -102,7 +104,8 @@ export class AuditService {
       .createQueryBuilder('entry')
       .where('entry.entity = :entity AND entry.entity_id = :entityId', { entity: query.entity, entityId: query.entity_id })
       .orderBy('entry.id', 'DESC');
-    return paginate(qb, pageRequest({ page: query.page }, HISTORY_PAGE_SIZE), toAuditView);
+    const page = await paginate(qb, pageRequest({ page: query.page }, HISTORY_PAGE_SIZE), toAuditView);
+    return { ...page, data: await withRecordNames(this.dataSource, page.data) };
   }
 
   /** Deletes the entries written before `date`; answers how many. For the scheduled housekeeping. */

@@ -26,6 +26,12 @@ export const AUDITED_TABLES: Record<string, AuditedTable> = {
   categories: { entity: 'category', label: (r) => text(r.designation) },
   stock_entries: { entity: 'stock_entry', label: (r) => text(r.name) },
   currencies: { entity: 'currency', label: (r) => text(r.name) },
+  // A rate row is never changed: each new rate is a creation, labelled "USD au 2026-11-26".
+  exchange_rates: {
+    entity: 'exchange_rate',
+    label: (r) => text(r.currency_code && `${String(r.currency_code)} au ${String(r.rate_date)}`),
+  },
+  media: { entity: 'media', label: (r) => text(r.original_name) },
 };
 
 /** Fields no entry ever shows: bookkeeping timestamps, which every save changes. */
@@ -59,6 +65,8 @@ export const HISTORY_PERMISSIONS = {
   brand: 'shop',
   category: 'shop',
   currency: 'shop',
+  exchange_rate: 'admin',
+  media: 'blog',
   order: 'orders',
   customer: 'orders',
   article: 'blog',

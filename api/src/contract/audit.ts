@@ -28,6 +28,9 @@ export type AuditAction =
 export interface AuditChange {
   before: unknown;
   after: unknown;
+  /** For a reference (brand_id, category_id…): the name of the record before / after, when it still exists. */
+  before_name?: string;
+  after_name?: string;
 }
 
 export interface AuditEntryView {

@@ -17,23 +17,29 @@ export function ChangeList({ entry }: { entry: AuditEntryView }) {
   const deletion = entry.action === 'delete';
   return (
     <ul className="mt-0.5 flex flex-col gap-0.25 text-sm text-ink-muted">
-      {changes.map(([field, change]) => (
-        <li key={field} data-field={field}>
-          <span className="font-medium text-ink">{fieldLabel(field)}</span> :{' '}
-          {creation ? (
-            valueText(field, change.after)
-          ) : deletion ? (
-            valueText(field, change.before)
-          ) : (
-            <>
-              <del className="decoration-danger/60">{valueText(field, change.before)}</del>
-              <span aria-hidden="true"> → </span>
-              <span className="sr-only"> devient </span>
-              <ins className="no-underline">{valueText(field, change.after)}</ins>
-            </>
-          )}
-        </li>
-      ))}
+      {changes.map(([field, change]) => {
+        // A reference the server named (« Marque : Caterpillar »): the name, not the id.
+        const named = Boolean(change.before_name || change.after_name);
+        const before = change.before_name ?? valueText(field, change.before);
+        const after = change.after_name ?? valueText(field, change.after);
+        return (
+          <li key={field} data-field={field}>
+            <span className="font-medium text-ink">{named ? fieldLabel(field).replace(' (n°)', '') : fieldLabel(field)}</span> :{' '}
+            {creation ? (
+              after
+            ) : deletion ? (
+              before
+            ) : (
+              <>
+                <del className="decoration-danger/60">{before}</del>
+                <span aria-hidden="true"> → </span>
+                <span className="sr-only"> devient </span>
+                <ins className="no-underline">{after}</ins>
+              </>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -33,6 +33,8 @@ export const AUDIT_ENTITY_LABEL: Record<string, string> = {
   category: 'Catégorie',
   stock_entry: 'Entrée de stock',
   currency: 'Devise',
+  exchange_rate: 'Taux de change',
+  media: 'Média',
 };
 
 const FIELD_LABEL: Record<string, string> = {
@@ -88,6 +90,23 @@ const FIELD_LABEL: Record<string, string> = {
   billing_date: 'Facturé le',
   symbol: 'Symbole',
   code: 'Code',
+  hold_until: 'Réservé jusqu’au',
+  hold_state: 'Réservation',
+  cancel_reason: 'Motif d’annulation',
+  currency: 'Devise',
+  currency_code: 'Devise',
+  rate: 'Taux',
+  rate_date: 'Applicable dès le',
+  set_by_name: 'Fixé par',
+  set_by_id: 'Fixé par (n°)',
+  original_name: 'Nom du fichier',
+  mime: 'Type',
+  size: 'Taille (octets)',
+  width: 'Largeur (px)',
+  height: 'Hauteur (px)',
+  path: 'Fichier',
+  tax_rate_bp: 'TVA',
+  customer_number: 'N° client',
 };
 
 const CATEGORY_LABEL: Record<string, string> = {
