@@ -26,7 +26,16 @@ describe(`the journal records exchange rates and media uploads (${testDatabaseKi
     await t?.close();
   });
 
+  it('a rate for a currency no product uses is refused in French (422), nothing recorded', async () => {
+    const res = await admin.post('/api/exchange-rate').send({ currency_code: 'GBP', rate: '780' }).expect(422);
+    expect(res.body.errors.currency_code[0]).toBe(
+      'GBP n’est pas une devise du catalogue : seules ses devises ont un taux de change.',
+    );
+    expect((await admin.get('/api/exchange-rate').expect(200)).body.history).toEqual([]);
+  });
+
   it('a new exchange rate is one entry naming the currency and its day, with the rate', async () => {
+    await ensureCurrency(t.dataSource, 'Dollar');
     await admin.post('/api/exchange-rate').send({ currency_code: 'USD', rate: '605.5', rate_date: '2026-11-20' }).expect(201);
     const [entry] = await journal('exchange_rate');
     expect(entry).toMatchObject({ entity: 'exchange_rate', action: 'create', label: 'USD au 2026-11-20' });

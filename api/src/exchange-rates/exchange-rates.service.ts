@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { User } from '../admins/entities/user.entity.js';
+import { Currency } from '../catalogue/entities/currency.entity.js';
+import { invalidField } from '../core/errors/api-error.js';
 import { EUR_XOF_PARITY, formatRate, parseRate } from '../common/money.js';
 import type { ExchangeRateRow, RateInForce } from '../contract/backoffice.js';
 import type { ExchangeRateDto } from './dto/exchange-rate.dto.js';
@@ -51,6 +53,14 @@ export class ExchangeRatesService {
   }
 
   async set(dto: ExchangeRateDto, userId: number): Promise<ExchangeRateRow> {
+    // Only a currency the catalogue prices in can be converted: a rate for any other is never used.
+    const used = await this.dataSource.getRepository(Currency).findOneBy({ code: dto.currency_code });
+    if (!used) {
+      throw invalidField(
+        'currency_code',
+        `${dto.currency_code} n’est pas une devise du catalogue : seules ses devises ont un taux de change.`,
+      );
+    }
     const user = await this.dataSource.getRepository(User).findOneBy({ id: userId });
     const repo = this.dataSource.getRepository(ExchangeRate);
     const saved = await repo.save(

@@ -9,7 +9,7 @@ export class ExchangeRateDto {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsNotEmpty({ message: 'La devise est requise.' })
   @IsString({ message: 'La devise est requise.' })
-  @Matches(/^[A-Z]{3}$/, { message: 'La devise doit être un code ISO de trois lettres (USD, GBP…).' })
+  @Matches(/^[A-Z]{3}$/, { message: 'La devise doit être un code ISO de trois lettres (USD…).' })
   @NotEquals('XOF', { message: 'Le franc CFA est la devise de référence : son taux vaut toujours 1.' })
   @NotEquals('EUR', { message: 'La parité de l’euro est fixe (1 € = 655,957 FCFA) : elle ne se modifie pas.' })
   currency_code: string;

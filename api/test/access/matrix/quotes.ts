@@ -1,4 +1,5 @@
 import * as fx from '../../backoffice/fixtures.js';
+import { ensureCurrency } from '../../support/public-fixtures.js';
 import type { MatrixContext, MatrixRow } from '../matrix-row.js';
 
 /** Quote requests in any currency: exchange rates (admin), the devis PDF and reservation holds (orders). */
@@ -17,6 +18,8 @@ export const rows: MatrixRow[] = [
     route: '/api/exchange-rate',
     category: 'admin',
     right: 'edit',
+    // A rate is only for a currency the catalogue uses.
+    setup: async ({ t }) => void (await ensureCurrency(t.dataSource, 'Dollar')),
     send: (req) => req.send({ currency_code: 'USD', rate: '605.5' }),
     expectAllowed: [200, 201],
   },
