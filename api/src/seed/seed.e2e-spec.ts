@@ -174,6 +174,8 @@ describe(`demo data and first administrator (${testDatabaseKind()})`, () => {
       expect(o.customer?.company_name).toBe(o.company_name);
       expect(o.stock_reserved).toBe(o.status !== 'canceled');
       expect(o.shipped_at !== null).toBe(o.status === 'shipped');
+      // A pending demo order shows its hold (the panel and « Prolonger »): a date ahead.
+      if (o.status === 'pending') expect(new Date(o.hold_until!).getTime()).toBeGreaterThan(Date.now());
       let sum = 0;
       for (const item of o.items!) {
         expect(item.product_name).toBe(item.product!.name);

@@ -457,6 +457,10 @@ export class SeedService {
           customer_id: customer.id,
           total,
           stock_reserved: demo.status !== 'canceled',
+          // Held firmly, as staff-handled orders are; a pending request's hold runs ORDER_HOLD_DAYS from the
+          // seed, so its hold panel and « Prolonger » show from the start.
+          hold_state: demo.status !== 'canceled' ? 'firm' : null,
+          hold_until: demo.status === 'pending' ? new Date(Date.now() + this.config.quotes.holdDays * 86_400_000) : null,
           shipped_at: shippedAt,
           created_at: created,
           updated_at: updated,
