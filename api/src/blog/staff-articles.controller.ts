@@ -1,26 +1,15 @@
 import { ARTICLE_LIST } from './article-list.js';
 import { ApiList } from '../common/list-order.js';
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Header,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  Req,
-  UploadedFiles,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
+import { FormBody, type SubmittedForm } from '../common/forms.js';
 import type { DoneAnswer, StaffArticleAnswer, StaffArticleListAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
+import { UploadedImages, type SubmittedImages } from '../media/image-fields.js';
 import { ImageUploadInterceptor } from '../media/upload-policy.js';
-import { StaffArticleListQueryDto } from './dto/staff-article.dto.js';
+import { ArticleFormDto, StaffArticleListQueryDto } from './dto/staff-article.dto.js';
 import { StaffArticlesService } from './staff-articles.service.js';
 
 const ID = new IdPipe('Article introuvable.');
@@ -54,10 +43,10 @@ export class StaffArticlesController {
   @UseInterceptors(ARTICLE_UPLOAD)
   async create(
     @Req() req: Request,
-    @Body() body: unknown,
-    @UploadedFiles() files?: Express.Multer.File[],
+    @FormBody(ArticleFormDto, { multipart: true }) form: SubmittedForm<ArticleFormDto>,
+    @UploadedImages({ field: 'image' }) image: SubmittedImages,
   ): Promise<StaffArticleAnswer> {
-    return { success: true, ...(await this.articles.create(body, files, req.principal!.userId)) };
+    return { success: true, ...(await this.articles.create(form, image, req.principal!.userId)) };
   }
 
   @Post(':id/update')
@@ -67,10 +56,10 @@ export class StaffArticlesController {
   async update(
     @Param('id', ID) id: number,
     @Req() req: Request,
-    @Body() body: unknown,
-    @UploadedFiles() files?: Express.Multer.File[],
+    @FormBody(ArticleFormDto, { multipart: true }) form: SubmittedForm<ArticleFormDto>,
+    @UploadedImages({ field: 'image' }) image: SubmittedImages,
   ): Promise<StaffArticleAnswer> {
-    return { success: true, ...(await this.articles.update(id, body, files, req.principal!.userId)) };
+    return { success: true, ...(await this.articles.update(id, form, image, req.principal!.userId)) };
   }
 
   @Delete(':id/delete')

@@ -2,19 +2,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation } from '../auth/unique-violation.js';
-import { collectFieldErrors, validateForm } from '../common/forms.js';
+import { collectFieldErrors, type SubmittedForm } from '../common/forms.js';
 import { containsPattern, pageByIds, pageOf, pageRequest, scopeCount, searchScope, whereScope } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
-import { explainUnappliedUpdate, sentVersion, withCurrentRecord } from '../common/versioning.js';
+import { explainUnappliedUpdate, withCurrentRecord } from '../common/versioning.js';
 import type { EditorDocumentData, StaffArticle, StaffArticleDetail } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { invalidField, notFound, type FieldErrors } from '../core/errors/api-error.js';
-import { readImageField } from '../media/image-fields.js';
+import type { SubmittedImages } from '../media/image-fields.js';
 import { discardImage, imageVariants, saveWithImages } from '../media/image-variants.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import type { CheckedImage } from '../media/upload-policy.js';
 import { PublishingService } from '../publishing/publishing.service.js';
-import { ArticleFormDto, type StaffArticleListQueryDto } from './dto/staff-article.dto.js';
+import type { ArticleFormDto, StaffArticleListQueryDto } from './dto/staff-article.dto.js';
 import { Media } from '../media/entities/media.entity.js';
 import {
   EditorContentError,
@@ -164,14 +164,14 @@ export class StaffArticlesService {
   }
 
   /** Reads and checks the editor's form: fields, Editor.js document and cover image, all errors at once. */
-  private async readForm(body: unknown, files: Express.Multer.File[] | undefined, imageRequired: boolean): Promise<ArticleInput> {
+  private async readForm(
+    submitted: SubmittedForm<ArticleFormDto>,
+    { images, errors: imageErrors }: SubmittedImages,
+    imageRequired: boolean,
+  ): Promise<ArticleInput> {
     const errors: FieldErrors = {};
-    const { images, errors: imageErrors } = await readImageField(files, {
-      field: 'image',
-      requiredMessage: imageRequired ? 'Une image est requise.' : undefined,
-    });
-    Object.assign(errors, imageErrors);
-    const raw = (body as Record<string, unknown> | undefined)?.content;
+    Object.assign(errors, imageErrors(imageRequired ? 'Une image est requise.' : undefined));
+    const raw = submitted.fields.content;
     let document: PreparedDocument | undefined;
     if (typeof raw === 'string') {
       await collectFieldErrors(async () => {
@@ -183,16 +183,16 @@ export class StaffArticlesService {
         }
       }, errors);
     }
-    const form = await validateForm(ArticleFormDto, body, errors);
+    const form = submitted.valid(errors);
     return { form, document, image: images[0] };
   }
 
   async create(
-    body: unknown,
-    files: Express.Multer.File[] | undefined,
+    submitted: SubmittedForm<ArticleFormDto>,
+    images: SubmittedImages,
     userId: number,
   ): Promise<{ message: string; blog: StaffArticleDetail }> {
-    const { form, document, image } = await this.readForm(body, files, true);
+    const { form, document, image } = await this.readForm(submitted, images, true);
     const status = form.status ?? 'Brouillon';
     const doc = document?.document ?? { blocks: [] };
     const html = document ? document.html : renderEditorDocument(doc);
@@ -245,14 +245,14 @@ export class StaffArticlesService {
 
   async update(
     id: number,
-    body: unknown,
-    files: Express.Multer.File[] | undefined,
+    submitted: SubmittedForm<ArticleFormDto>,
+    images: SubmittedImages,
     userId: number,
   ): Promise<{ message: string; blog: StaffArticleDetail }> {
     const existing = await this.find(id);
-    const version = sentVersion(body);
+    const version = submitted.version();
     // The spec asks for an image on update too: an article that has none must get one now.
-    const { form, document, image } = await this.readForm(body, files, !existing.image);
+    const { form, document, image } = await this.readForm(submitted, images, !existing.image);
     const status = form.status ?? existing.status;
     const wasPublished = existing.status === 'Publié';
     const isPublished = status === 'Publié';

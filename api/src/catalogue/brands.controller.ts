@@ -1,27 +1,17 @@
 import { BRAND_LIST } from './brand-category-lists.js';
 import { ApiList } from '../common/list-order.js';
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Header,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  Req,
-  UploadedFiles,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
+import { FormBody, type SubmittedForm } from '../common/forms.js';
 import { ListQueryDto } from '../common/listing.js';
 import type { BrandListAnswer, BrandSaveAnswer, DoneAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
+import { UploadedImages, type SubmittedImages } from '../media/image-fields.js';
 import { ImageUploadInterceptor } from '../media/upload-policy.js';
 import { BrandsService } from './brands.service.js';
+import { BrandFormDto } from './dto/brand.dto.js';
 
 const ID = new IdPipe('Marque introuvable.');
 
@@ -43,8 +33,11 @@ export class BrandsController {
   @HttpCode(201)
   @RequirePermission('shop', 'create')
   @UseInterceptors(ImageUploadInterceptor('image'))
-  async create(@Body() body: unknown, @UploadedFiles() files?: Express.Multer.File[]): Promise<BrandSaveAnswer> {
-    return { success: true, message: 'Marque ajoutée avec succès !', brand: await this.brands.create(body, files) };
+  async create(
+    @FormBody(BrandFormDto, { multipart: true }) form: SubmittedForm<BrandFormDto>,
+    @UploadedImages({ field: 'image' }) image: SubmittedImages,
+  ): Promise<BrandSaveAnswer> {
+    return { success: true, message: 'Marque ajoutée avec succès !', brand: await this.brands.create(form, image) };
   }
 
   @Post(':id/update')
@@ -54,13 +47,13 @@ export class BrandsController {
   async update(
     @Param('id', ID) id: number,
     @Req() req: Request,
-    @Body() body: unknown,
-    @UploadedFiles() files?: Express.Multer.File[],
+    @FormBody(BrandFormDto, { multipart: true }) form: SubmittedForm<BrandFormDto>,
+    @UploadedImages({ field: 'image' }) image: SubmittedImages,
   ): Promise<BrandSaveAnswer> {
     return {
       success: true,
       message: 'Marque mise à jour avec succès !',
-      brand: await this.brands.update(id, body, files, req.principal!.userId),
+      brand: await this.brands.update(id, form, image, req.principal!.userId),
     };
   }
 

@@ -3,18 +3,18 @@ import { BRAND_LIST } from './brand-category-lists.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
-import { validateForm } from '../common/forms.js';
+import type { SubmittedForm } from '../common/forms.js';
 import { countByParent, pageOf, pageRequest, whereSearch, type ListQueryDto } from '../common/listing.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
-import { explainUnappliedUpdate, sentVersion, withCurrentRecord } from '../common/versioning.js';
+import { explainUnappliedUpdate, withCurrentRecord } from '../common/versioning.js';
 import type { StaffBrand } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { conflict, notFound, type FieldErrors } from '../core/errors/api-error.js';
-import { readImageField } from '../media/image-fields.js';
+import type { SubmittedImages } from '../media/image-fields.js';
 import { discardImage, imageVariants, saveWithImages } from '../media/image-variants.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { PublishingService } from '../publishing/publishing.service.js';
-import { BrandFormDto } from './dto/brand.dto.js';
+import type { BrandFormDto } from './dto/brand.dto.js';
 import { Brand } from './entities/brand.entity.js';
 import { Product } from './entities/product.entity.js';
 import { removeAudited, updateAudited } from '../audit/audited-writes.js';
@@ -74,17 +74,18 @@ export class BrandsService {
   /**
    * Two brands cannot share a name, whatever the case (as roles): found with the other field errors.
    */
-  private async nameTaken(body: unknown, exceptId?: number): Promise<FieldErrors> {
-    const raw = body && typeof body === 'object' ? (body as Record<string, unknown>).name : undefined;
-    if (typeof raw !== 'string' || !raw.trim()) return {};
-    const qb = this.brands.createQueryBuilder('brand').where('LOWER(brand.name) = LOWER(:name)', { name: raw.trim() });
+  private async nameTaken(form: SubmittedForm<BrandFormDto>, exceptId?: number): Promise<FieldErrors> {
+    // Trimmed by the DTO.
+    const name = form.fields.name;
+    if (typeof name !== 'string' || !name) return {};
+    const qb = this.brands.createQueryBuilder('brand').where('LOWER(brand.name) = LOWER(:name)', { name });
     if (exceptId !== undefined) qb.andWhere('brand.id <> :exceptId', { exceptId });
     return (await qb.getExists()) ? { name: [NAME_TAKEN] } : {};
   }
 
-  async create(body: unknown, files: Express.Multer.File[] | undefined): Promise<StaffBrand> {
-    const { images, errors } = await readImageField(files, { field: 'image', requiredMessage: "L'image est requise." });
-    const form = await validateForm(BrandFormDto, body, { ...errors, ...(await this.nameTaken(body)) });
+  async create(submitted: SubmittedForm<BrandFormDto>, image: SubmittedImages): Promise<StaffBrand> {
+    const form = submitted.valid({ ...image.errors("L'image est requise."), ...(await this.nameTaken(submitted)) });
+    const { images } = image;
     const id = await saveWithImages(this.storage, 'brands', images, async ([path]) => {
       const result = await this.brands.insert({ ...form, image: path ?? null });
       return Number(result.identifiers[0]!.id);
@@ -93,15 +94,13 @@ export class BrandsService {
     return this.get(id);
   }
 
-  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined, userId: number): Promise<StaffBrand> {
+  async update(id: number, submitted: SubmittedForm<BrandFormDto>, image: SubmittedImages, userId: number): Promise<StaffBrand> {
     const existing = await this.brands.findOneBy({ id });
     if (!existing) throw notFound(NOT_FOUND);
-    const { images, errors } = await readImageField(files, {
-      field: 'image',
-      requiredMessage: existing.image ? undefined : "L'image est requise.",
-    });
-    const form = await validateForm(BrandFormDto, body, { ...errors, ...(await this.nameTaken(body, id)) });
-    const version = sentVersion(body);
+    const errors = image.errors(existing.image ? undefined : "L'image est requise.");
+    const form = submitted.valid({ ...errors, ...(await this.nameTaken(submitted, id)) });
+    const { images } = image;
+    const version = submitted.version();
     await saveWithImages(this.storage, 'brands', images, async ([path]) => {
       const result = await updateAudited(
         this.brands,

@@ -1,13 +1,17 @@
-import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Req, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Param, Patch, Post, Req, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
+import { FormBody, type SubmittedForm } from '../common/forms.js';
 import type { DoneAnswer, ProductSaveAnswer, SpotlightAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
+import { UploadedImages, type SubmittedImages } from '../media/image-fields.js';
 import { ImageUploadInterceptor } from '../media/upload-policy.js';
+import { ProductCreateDto, ProductUpdateDto } from './dto/product.dto.js';
 import {
   PRODUCT_IMAGES_COUNT_MESSAGE,
   PRODUCT_IMAGES_INVALID_MESSAGE,
+  PRODUCT_IMAGE_RULES,
   PRODUCT_MAX_IMAGES,
   ProductsService,
 } from './products.service.js';
@@ -33,8 +37,11 @@ export class ProductsController {
   @HttpCode(201)
   @RequirePermission('shop', 'create')
   @UseInterceptors(PRODUCT_UPLOAD)
-  async create(@Body() body: unknown, @UploadedFiles() files?: Express.Multer.File[]): Promise<ProductSaveAnswer> {
-    return { success: true, message: 'Produit ajouté avec succès !', product: await this.products.create(body, files) };
+  async create(
+    @FormBody(ProductCreateDto, { multipart: true }) form: SubmittedForm<ProductCreateDto>,
+    @UploadedImages(PRODUCT_IMAGE_RULES) images: SubmittedImages,
+  ): Promise<ProductSaveAnswer> {
+    return { success: true, message: 'Produit ajouté avec succès !', product: await this.products.create(form, images) };
   }
 
   @Post(':id/update')
@@ -44,13 +51,13 @@ export class ProductsController {
   async update(
     @Param('id', ID) id: number,
     @Req() req: Request,
-    @Body() body: unknown,
-    @UploadedFiles() files?: Express.Multer.File[],
+    @FormBody(ProductUpdateDto, { multipart: true }) form: SubmittedForm<ProductUpdateDto>,
+    @UploadedImages(PRODUCT_IMAGE_RULES) images: SubmittedImages,
   ): Promise<ProductSaveAnswer> {
     return {
       success: true,
       message: 'Produit mis à jour avec succès !',
-      product: await this.products.update(id, body, files, req.principal!.userId),
+      product: await this.products.update(id, form, images, req.principal!.userId),
     };
   }
 

@@ -1,17 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
-import { toMoney, validateForm } from '../common/forms.js';
+import { toMoney, type SubmittedForm } from '../common/forms.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
-import { explainUnappliedUpdate, sentVersion, withCurrentRecord } from '../common/versioning.js';
+import { explainUnappliedUpdate, withCurrentRecord } from '../common/versioning.js';
 import type { StaffProduct } from '../contract/backoffice.js';
 import { ValidationFailed, notFound, type FieldErrors } from '../core/errors/api-error.js';
-import { readImageField, type ImageFieldRules } from '../media/image-fields.js';
+import type { ImageFieldRules, SubmittedImages } from '../media/image-fields.js';
 import { discardImage, imageVariants, saveWithImages } from '../media/image-variants.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { PublishingService } from '../publishing/publishing.service.js';
-import { ProductCreateDto, ProductUpdateDto } from './dto/product.dto.js';
+import type { ProductCreateDto, ProductUpdateDto } from './dto/product.dto.js';
 import { Brand } from './entities/brand.entity.js';
 import { Category } from './entities/category.entity.js';
 import { Currency } from './entities/currency.entity.js';
@@ -27,13 +27,13 @@ export const PRODUCT_MAX_IMAGES = 5;
 export const PRODUCT_IMAGES_COUNT_MESSAGE = 'Vous devez sélectionner entre 1 et 5 images.';
 export const PRODUCT_IMAGES_INVALID_MESSAGE = 'Certaines images ont un format invalide ou dépassent 5MB.';
 
-const imageRules = (required: boolean): ImageFieldRules => ({
+/** The product form's image field, checked at the edge (ProductsController). */
+export const PRODUCT_IMAGE_RULES: Omit<ImageFieldRules, 'requiredMessage'> = {
   field: 'images',
-  requiredMessage: required ? "L'image est requise." : undefined,
   max: PRODUCT_MAX_IMAGES,
   countMessage: PRODUCT_IMAGES_COUNT_MESSAGE,
   messages: { type: PRODUCT_IMAGES_INVALID_MESSAGE, size: PRODUCT_IMAGES_INVALID_MESSAGE },
-});
+};
 
 export function toStaffProduct(product: Product): StaffProduct {
   return {
@@ -130,9 +130,8 @@ export class ProductsService {
     throw error;
   }
 
-  async create(body: unknown, files: Express.Multer.File[] | undefined): Promise<StaffProduct> {
-    const { images, errors } = await readImageField(files, imageRules(true));
-    const form = await validateForm(ProductCreateDto, body, errors);
+  async create(submitted: SubmittedForm<ProductCreateDto>, { images, errors }: SubmittedImages): Promise<StaffProduct> {
+    const form = submitted.valid(errors("L'image est requise."));
     const refs = { brand_id: form.brand_id, category_id: form.category_id, currency_id: form.currency_id };
     await this.checkReferences(refs);
     const id = await saveWithImages(this.storage, 'products', images, (paths) =>
@@ -171,18 +170,22 @@ export class ProductsService {
     return this.get(id);
   }
 
-  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined, userId: number): Promise<StaffProduct> {
+  async update(
+    id: number,
+    submitted: SubmittedForm<ProductUpdateDto>,
+    { images, errors }: SubmittedImages,
+    userId: number,
+  ): Promise<StaffProduct> {
     const existing = await this.products.findOne({ where: { id }, relations: { images: true } });
     if (!existing) throw notFound(NOT_FOUND);
-    const { images, errors } = await readImageField(files, imageRules(false));
-    const form = await validateForm(ProductUpdateDto, body, errors);
+    const form = submitted.valid(errors());
     const refs = {
       brand_id: form.brand_id ?? existing.brand_id,
       category_id: form.category_id ?? existing.category_id,
       currency_id: form.currency_id ?? existing.currency_id,
     };
     await this.checkReferences(refs);
-    const version = sentVersion(body);
+    const version = submitted.version();
     await saveWithImages(this.storage, 'products', images, (paths) =>
       runTransaction(this.dataSource, async (manager) => {
         // Locked first, so the stock the adjustment starts from is the one the save replaces.

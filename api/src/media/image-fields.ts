@@ -1,3 +1,4 @@
+import { UploadedFiles, type PipeTransform } from '@nestjs/common';
 import type { FieldErrors } from '../core/errors/api-error.js';
 import { checkImage, type CheckedImage, type ImageMessages } from './upload-policy.js';
 
@@ -40,3 +41,43 @@ export async function readImageField(
   }
   return { images: errors.length ? [] : images, errors: errors.length ? { [rules.field]: errors } : {} };
 }
+
+/**
+ * The files of one image field, checked at the edge (`@UploadedImages(rules)` in the controller)
+ * against the shared upload policy: what the service receives instead of multer's files.
+ */
+export interface SubmittedImages {
+  /** The images that passed (none when any file was refused). */
+  readonly images: CheckedImage[];
+  /**
+   * The field's errors (count, type read from the content, size), to be answered with the form's
+   * (`SubmittedForm.valid`); `requiredMessage` when nothing was sent and the record has no image yet.
+   */
+  errors(requiredMessage?: string): FieldErrors;
+}
+
+/** Checks an image field's files (see SubmittedImages); whether one is required is the service's to say. */
+export async function readImages(
+  files: readonly Express.Multer.File[] | undefined,
+  rules: Omit<ImageFieldRules, 'requiredMessage'>,
+): Promise<SubmittedImages> {
+  const checked = await readImageField(files, rules);
+  const sent = (files ?? []).length > 0;
+  return {
+    images: checked.images,
+    errors: (requiredMessage) => (!sent && requiredMessage ? { [rules.field]: [requiredMessage] } : checked.errors),
+  };
+}
+
+/** The pipe behind `@UploadedImages(rules)`. */
+export class ImagesPipe implements PipeTransform<Express.Multer.File[] | undefined, Promise<SubmittedImages>> {
+  constructor(private readonly rules: Omit<ImageFieldRules, 'requiredMessage'>) {}
+
+  transform(files: Express.Multer.File[] | undefined): Promise<SubmittedImages> {
+    return readImages(files, this.rules);
+  }
+}
+
+/** The uploaded files of an image field (the route's upload interceptor), checked at the edge. */
+export const UploadedImages = (rules: Omit<ImageFieldRules, 'requiredMessage'>): ParameterDecorator =>
+  UploadedFiles(new ImagesPipe(rules));
