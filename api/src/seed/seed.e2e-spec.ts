@@ -26,6 +26,14 @@ import { OrderMessage } from '../quotes/entities/order-message.entity.js';
 import { QuoteVersion } from '../quotes/entities/quote-version.entity.js';
 import { DEMO_PRODUCTS } from './data/catalogue.js';
 import { SeedService } from './seed.service.js';
+import { In } from 'typeorm';
+import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
+import { toMinor } from '../common/money.js';
+import { Delivery } from '../deliveries/entities/delivery.entity.js';
+import { Invoice } from '../invoices/entities/invoice.entity.js';
+import { InvoicesService } from '../invoices/invoices.service.js';
+import { Payment } from '../payments/entities/payment.entity.js';
+import { ledgerDifferences } from '../stock/ledger/ledger-check.js';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
@@ -295,6 +303,35 @@ describe(`demo data and first administrator (${testDatabaseKind()})`, () => {
     const negotiated = versions.find((v) => v.number === 2)!;
     expect(negotiated).toMatchObject({ state: 'sent', discount_bp: 0 });
     expect(await t.dataSource.getRepository(OrderMessage).countBy({ order_id: negotiated.order_id })).toBe(2);
+
+    // One order partly delivered: one delivery note (BL-, numbered afresh on each reload) moved part of
+    // its first line from held to delivered; the order still has the rest to deliver.
+    const notes = await t.dataSource.getRepository(Delivery).find();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.number).toMatch(/^BL-\d{4}-00001$/);
+    const partly = await t.dataSource.getRepository(Order).findOneByOrFail({ id: notes[0]!.order_id });
+    expect(partly.status).toBe('inprogress');
+    const partlyItems = await t.dataSource
+      .getRepository(OrderItem)
+      .find({ where: { order_id: partly.id }, order: { id: 'ASC' } });
+    const delivered = partlyItems.find((item) => item.delivered_quantity > 0)!;
+    expect(delivered.delivered_quantity).toBe(Math.floor(delivered.quantity / 2));
+    expect(delivered.delivered_quantity).toBeLessThan(delivered.quantity);
+    // One invoice partly paid: FAC-…-00001, one transfer of 40 % of its TTC, the rest due.
+    const invoices = await t.dataSource.getRepository(Invoice).find();
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ number: expect.stringMatching(/^FAC-\d{4}-00001$/), state: 'partly_paid' });
+    const payments = await t.dataSource.getRepository(Payment).findBy({ invoice_id: invoices[0]!.id });
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ method: 'virement', reference: 'VIR-ECOBANK-20418' });
+    const [balance] = (await t.app.get(InvoicesService).get(invoices[0]!.id)).currencies;
+    const ttc = toMinor(balance!.ttc, balance!.currency_code);
+    expect(toMinor(payments[0]!.amount, balance!.currency_code)).toBe((ttc * 40n) / 100n);
+    expect(BigInt(balance!.balance_minor)).toBe(ttc - (ttc * 40n) / 100n);
+    // Recorded by the services: audited, and the stock ledger agrees with the products' columns.
+    const audited = await t.dataSource.getRepository(AuditEntry).findBy({ entity: In(['delivery', 'invoice', 'payment']) });
+    expect(new Set(audited.map((a) => a.entity))).toEqual(new Set(['delivery', 'invoice', 'payment']));
+    expect(await ledgerDifferences(t.dataSource)).toEqual([]);
   });
 });
 

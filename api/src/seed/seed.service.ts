@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { Role } from '../access/entities/role.entity.js';
@@ -32,6 +33,18 @@ import { discardImage, ensureVariants } from '../media/image-variants.js';
 import { checkStoragePath, STORAGE, type Storage } from '../media/storage/storage.js';
 import { avatarSvg, brandSvg, coverSvg, productSvg, stockSvg, writeImages, type ImageJob } from './demo-images.js';
 import { htmlToEditorJs } from './editorjs.js';
+import { seedDemoDocuments } from './demo-documents.js';
+import { runAsActor } from '../audit/audit-context.js';
+import { DeliveriesService } from '../deliveries/deliveries.service.js';
+import { InvoicesService } from '../invoices/invoices.service.js';
+import { PaymentsService } from '../payments/payments.service.js';
+import { Payment } from '../payments/entities/payment.entity.js';
+import { CreditNoteLine } from '../invoices/entities/credit-note-line.entity.js';
+import { CreditNote } from '../invoices/entities/credit-note.entity.js';
+import { InvoiceLine } from '../invoices/entities/invoice-line.entity.js';
+import { Invoice } from '../invoices/entities/invoice.entity.js';
+import { DeliveryLine } from '../deliveries/entities/delivery-line.entity.js';
+import { Delivery } from '../deliveries/entities/delivery.entity.js';
 import { nextDocumentNumber } from '../documents/document-numbers.js';
 import { firstFreeSlug, slugify } from '../shared/slug.js';
 
@@ -68,6 +81,7 @@ export class SeedService {
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(STORAGE) private readonly storage: Storage,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   /** First start: an empty database (no product, no staff account) gets the demo data set. */
@@ -267,6 +281,14 @@ export class SeedService {
       // ---- remove the previous demo content (children first)
       replacedFiles.push(...(await this.uploadedFilesOfDemoContent(manager)));
       for (const entity of [
+        // The demo's invoices and payments go with its orders (their rows restrict the order's deletion).
+        Payment,
+        CreditNoteLine,
+        CreditNote,
+        InvoiceLine,
+        Invoice,
+        DeliveryLine,
+        Delivery,
         OrderItem,
         Order,
         Customer,
@@ -285,7 +307,7 @@ export class SeedService {
       }
       await manager.getRepository(User).delete({ email: In(demoEmails) });
       // The demo orders are numbered afresh (CMD-<year>-00001 …), and the demo's dollar rate replaced.
-      await manager.query("DELETE FROM document_sequences WHERE kind = 'order'");
+      await manager.query("DELETE FROM document_sequences WHERE kind IN ('order', 'delivery', 'invoice', 'credit_note')");
       await manager.query('DELETE FROM exchange_rates WHERE set_by_id IS NULL AND set_by_name = ?', [DEMO_RATE_AUTHOR]);
 
       // ---- access
@@ -507,6 +529,26 @@ export class SeedService {
         orderItems: itemCount,
       } satisfies DemoSummary;
     });
+
+    // A delivery note, an invoice and a payment, through the services staff use (numbers, ledger, audit).
+    const sales = DEMO_STAFF.findIndex((staff) => staff.role === 'Commercial');
+    const recorder = await this.dataSource.getRepository(User).findOneBy({ email: demoEmails[Math.max(0, sales)] });
+    if (recorder) {
+      // Audited in the name of the demo's salesperson who recorded them.
+      const documents = await runAsActor({ actor: 'staff', userId: recorder.id, userName: null, ip: null }, () =>
+        seedDemoDocuments(
+          this.dataSource,
+          {
+            deliveries: this.moduleRef.get(DeliveriesService, { strict: false }),
+            invoices: this.moduleRef.get(InvoicesService, { strict: false }),
+            payments: this.moduleRef.get(PaymentsService, { strict: false }),
+          },
+          recorder.id,
+          now,
+        ),
+      );
+      this.logger.debug(`Demo documents: ${JSON.stringify(documents)}`);
+    }
 
     // Uploads that belonged to the replaced content (the demo images are managed by writeImages).
     for (const file of replacedFiles) await discardImage(this.storage, file);
