@@ -1,5 +1,5 @@
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { defaultWorkerThreads } from '../workers/threads.js';
 
 /**
  * Typed configuration, read once from the environment at boot. Every variable is documented in
@@ -376,9 +376,6 @@ function requireCompanyDetails(env: NodeJS.ProcessEnv): void {
     }
   }
 }
-
-/** WORKER_THREADS when not set: one thread per core, less the one running the event loop; at least 1. */
-export const defaultWorkerThreads = (): number => Math.max(1, availableParallelism() - 1);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = parsePort(env);

@@ -1,6 +1,6 @@
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { defaultWorkerThreads } from '../config/config.js';
+import { defaultWorkerThreads } from './threads.js';
 import type { PoolAnswer, PoolTask } from './pool-worker.js';
 
 /**
