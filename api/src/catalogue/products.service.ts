@@ -226,7 +226,7 @@ export class ProductsService {
   /**
    * The form's stock field is the available quantity (the spec's product dialog). The save sets it,
    * so the product's history shows it before and after, and the ledger gets the matching
-   * `adjustment` ("erreur de saisie", "Modifié depuis la fiche produit"), lots consumed
+   * `adjustment` (`erreur_de_saisie`, "Modifié depuis la fiche produit"), lots consumed
    * first-expiring first when it goes down. The row was locked before the save: `before` is the
    * figure the save replaced.
    */
@@ -237,7 +237,7 @@ export class ProductsService {
       id,
       'adjustment',
       typed - before,
-      { reason: 'erreur de saisie', comment: 'Modifié depuis la fiche produit', documentType: 'product', documentId: id },
+      { reason: 'erreur_de_saisie', comment: 'Modifié depuis la fiche produit', documentType: 'product', documentId: id },
       { columnsSet: true, consumeLots: true },
     );
   }

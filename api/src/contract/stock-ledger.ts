@@ -42,10 +42,18 @@ export interface StockLotRow {
   expired: boolean;
 }
 
+/** A product's stock figures: available to order, held by orders, on hand (the two together). */
+export interface StockLevels {
+  stock: number;
+  held: number;
+  on_hand: number;
+}
+
 export interface StockLotsAnswer {
   success: true;
   message: string;
   lots: StockLotRow[];
+  levels: StockLevels;
 }
 
 /** POST /api/stock/products/{id}/adjustments answer: the product's new figures. */

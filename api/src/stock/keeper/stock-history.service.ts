@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { User } from '../../admins/entities/user.entity.js';
 import { Product } from '../../catalogue/entities/product.entity.js';
 import { pageOf, pageRequest } from '../../common/listing.js';
-import type { StockLotRow, StockMovementRow } from '../../contract/stock-ledger.js';
+import type { StockLevels, StockLotRow, StockMovementRow } from '../../contract/stock-ledger.js';
 import type { Paginated } from '../../contract/staff.js';
 import { notFound } from '../../core/errors/api-error.js';
 import { Delivery } from '../../deliveries/entities/delivery.entity.js';
@@ -105,6 +105,15 @@ export class StockHistoryService {
       total,
       request,
     );
+  }
+
+  /** The product's available, held and on-hand quantities (staff only: the public sees the available stock). */
+  async levels(productId: number): Promise<StockLevels> {
+    const product = await this.db
+      .getRepository(Product)
+      .findOne({ where: { id: productId }, select: { id: true, stock: true, held: true } });
+    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    return { stock: product.stock, held: product.held, on_hand: product.stock + product.held };
   }
 
   /** The product's lots, first-expiring first (no expiry last); only those with units left unless `all`. */

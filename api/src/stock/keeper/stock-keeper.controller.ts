@@ -37,11 +37,15 @@ export class StockKeeperController {
   @Get('products/:id/lots')
   @RequirePermission('stock', 'view')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Lots d’un produit (entrée, quantité restante, péremption), ceux qui expirent en premier d’abord.' })
+  @ApiOperation({
+    summary:
+      'Lots d’un produit (entrée, quantité restante, péremption), ceux qui expirent en premier d’abord, et ses quantités disponible, réservée et en main.',
+  })
   @ApiQuery({ name: 'all', required: false, enum: ['0', '1'], description: '1 : les lots épuisés aussi.' })
   async lots(@Param('id', PRODUCT_ID) id: number, @Query() query: LotsQueryDto): Promise<StockLotsAnswer> {
     const all = query.all === '1' || query.all === 'true';
-    return { success: true, message: 'Lots récupérés avec succès.', lots: await this.history.lots(id, all) };
+    const [lots, levels] = [await this.history.lots(id, all), await this.history.levels(id)];
+    return { success: true, message: 'Lots récupérés avec succès.', lots, levels };
   }
 
   @Post('products/:id/adjustments')

@@ -14,7 +14,7 @@ import type {
 import { StockMovement } from '../entities/stock-movement.entity.js';
 import { StockLot } from '../entities/stock-lot.entity.js';
 import { ledgerDifferences } from '../ledger/ledger-check.js';
-import { changeAvailable } from '../ledger/stock-ledger.js';
+import { changeAvailable, holdStock } from '../ledger/stock-ledger.js';
 
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -56,6 +56,13 @@ describe(`stock keeper: movements and lots (${testDatabaseKind()})`, () => {
 
     const all = (await admin.get(`/api/stock/products/${product.id}/lots?all=1`).expect(200)).body as StockLotsAnswer;
     expect(all.lots.map((l) => l.id)).toEqual([past.id, empty.id, late.id, undated.id]);
+  });
+
+  it('gives staff the product’s available, held and on-hand quantities beside its lots', async () => {
+    const product = await productWith(12);
+    await t.dataSource.transaction((m) => holdStock(m, [{ productId: product.id, quantity: 5 }], { userId: null }));
+    const answer = (await admin.get(`/api/stock/products/${product.id}/lots`).expect(200)).body as StockLotsAnswer;
+    expect(answer.levels).toEqual({ stock: 7, held: 5, on_hand: 12 });
   });
 
   it('lists movements newest first with their document and author, paginated', async () => {

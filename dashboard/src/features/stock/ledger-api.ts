@@ -43,7 +43,7 @@ export const ADJUSTMENT_REASONS: { value: AdjustmentReason; label: string }[] = 
   { value: 'autre', label: 'Autre' },
 ];
 
-/** The reason's French label; the ledger also stores older spellings ("erreur de saisie"), shown as they are. */
+/** The reason's French label (an unknown key is shown as it is). */
 export function reasonLabel(reason: string | null): string {
   if (!reason) return '';
   const key = reason.replace(/ /g, '_').replace('é', 'e');
@@ -79,11 +79,19 @@ export function movementsQueryOptions(productId: number, page: number) {
 }
 
 /** GET /api/stock/products/{id}/lots, first-expiring first. */
+/** One request for a product's lots and its stock figures; each reader selects its part. */
+const lotsAnswerOptions = (productId: number) => ({
+  queryKey: ledgerKeys.lots(productId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<StockLotsAnswer>(`/api/stock/products/${productId}/lots`, { signal }),
+});
+
 export function lotsQueryOptions(productId: number) {
-  return queryOptions({
-    queryKey: ledgerKeys.lots(productId),
-    queryFn: async ({ signal }) => (await api.get<StockLotsAnswer>(`/api/stock/products/${productId}/lots`, { signal })).lots,
-  });
+  return queryOptions({ ...lotsAnswerOptions(productId), select: (answer: StockLotsAnswer) => answer.lots });
+}
+
+/** Available, held by orders and on hand, for whoever may see the stock. */
+export function stockLevelsQueryOptions(productId: number) {
+  return queryOptions({ ...lotsAnswerOptions(productId), select: (answer: StockLotsAnswer) => answer.levels });
 }
 
 export interface AdjustmentPayload {
@@ -118,14 +126,3 @@ export function applyCount(counts: CountEntry[], comment?: string) {
  * A product's available, held and on-hand quantities. The product answer carries only the available
  * stock, so this reads them from the count preview (which writes nothing) with a count of zero.
  */
-export function stockLevelsQueryOptions(productId: number) {
-  return queryOptions({
-    queryKey: ['stock-ledger', 'levels', productId] as const,
-    queryFn: async () => {
-      const { lines } = await previewCount([{ product_id: productId, counted: 0 }]);
-      const line = lines.find((l) => l.product_id === productId);
-      return line ? { stock: line.stock, held: line.held, on_hand: line.on_hand } : null;
-    },
-    staleTime: 0,
-  });
-}

@@ -45,8 +45,7 @@ export function ProductStockPanel({ productId, stock, movementsPage, onMovements
   const { can } = usePermissions();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
-  // The levels come from the count preview, which needs the stock edit right; without it only the available stock shows.
-  const levels = useQuery({ ...stockLevelsQueryOptions(productId), enabled: can('stock', 'edit') });
+  const levels = useQuery(stockLevelsQueryOptions(productId));
   const lots = useQuery(lotsQueryOptions(productId));
   const movements = useQuery(movementsQueryOptions(productId, movementsPage));
 

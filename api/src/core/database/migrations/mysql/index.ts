@@ -21,6 +21,7 @@ import { IdempotentOrderRequests1795800400000 } from './1795800400000-Idempotent
 import { StockLedgerCheckIndex1795800600000 } from './1795800600000-StockLedgerCheckIndex.js';
 import { Deliveries1795800700000 } from './1795800700000-Deliveries.js';
 import { InvoicesAndPayments1795800800000 } from './1795800800000-InvoicesAndPayments.js';
+import { MovementReasonKeys1795801000000 } from './1795801000000-MovementReasonKeys.js';
 
 export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -44,4 +45,5 @@ export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   StockLedgerCheckIndex1795800600000,
   Deliveries1795800700000,
   InvoicesAndPayments1795800800000,
+  MovementReasonKeys1795801000000,
 ];
