@@ -44,10 +44,13 @@ import { MetricsModule } from './metrics/metrics.module.js';
 import { HousekeepingModule } from './housekeeping/housekeeping.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { SavedViewsModule } from './saved-views/saved-views.module.js';
+import { ListExportsModule } from './list-exports/list-exports.module.js';
 
 /** Domain modules, one folder each; later modules add themselves here. */
 const DOMAIN_MODULES = [
   HealthModule,
+  // Before the lists' modules: GET /api/order/export must not be read as GET /api/order/:id.
+  ListExportsModule,
   RuntimeConfigModule,
   PublishingModule,
   SeedModule,

@@ -3,5 +3,5 @@ import { PublicCatalogueController } from './public-catalogue.controller.js';
 import { PublicCatalogueService } from './public-catalogue.service.js';
 
 /** Public reads of the catalogue: categories, products, live stock, the shop's filter. */
-@Module({ controllers: [PublicCatalogueController], providers: [PublicCatalogueService] })
+@Module({ controllers: [PublicCatalogueController], providers: [PublicCatalogueService], exports: [PublicCatalogueService] })
 export class CataloguePublicModule {}

@@ -9,5 +9,6 @@ import { Customer } from './entities/customer.entity.js';
   imports: [TypeOrmModule.forFeature([Customer, Order])],
   controllers: [CustomersController],
   providers: [CustomersService],
+  exports: [CustomersService],
 })
 export class CustomersModule {}

@@ -11,5 +11,6 @@ import { StockEntriesService } from './stock-entries.service.js';
   imports: [TypeOrmModule.forFeature([StockEntry])],
   controllers: [StockEntriesController, StockKeeperController],
   providers: [StockEntriesService, StockHistoryService, StockKeeperService],
+  exports: [StockEntriesService],
 })
 export class StockEntriesModule {}

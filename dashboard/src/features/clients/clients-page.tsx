@@ -23,6 +23,7 @@ import { RequireView, usePermissions } from '../auth/permissions';
 import type { ListPageProps } from '../products/list-page';
 import { CUSTOMERS_PER_PAGE, customersQueryOptions, deleteCustomer } from './api';
 import { SavedViewsMenu } from '../saved-views/saved-views-menu';
+import { ExportMenu } from '../../ui/export-menu';
 import { sortQuery, viewQueryOf, type ListViewProps, type SortSearch } from '../../lib/list-sort';
 import { DayFilter, ListToolbar } from '../../ui/facet-filter';
 import { ClientFormDialog } from './client-form-dialog';
@@ -202,7 +203,8 @@ function ClientsList({ page, search, onPageChange, onSearchChange, view = {}, on
         <ListToolbar label="Filtrer les clients">
           <DayFilter label="Créés du" value={view.from} onChange={(from) => onViewChange({ from })} />
           <DayFilter label="au" value={view.to} onChange={(to) => onViewChange({ to })} />
-          <span className="ml-auto">
+          <span className="ml-auto flex gap-1">
+            <ExportMenu path="/api/customer/export" search={search} view={{ ...view }} />
             <SavedViewsMenu list="clients" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
           </span>
         </ListToolbar>

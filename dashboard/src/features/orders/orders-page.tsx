@@ -21,6 +21,7 @@ import { formatMoney } from '../products/money';
 import { deleteOrder, ORDERS_PER_PAGE, orderSummariesQueryOptions, ordersQueryOptions } from './api';
 import { OrderSummaryTable } from './order-summary-table';
 import { SavedViewsMenu } from '../saved-views/saved-views-menu';
+import { ExportMenu } from '../../ui/export-menu';
 import { sortQuery, viewQueryOf, type ListViewProps, type SortSearch } from '../../lib/list-sort';
 import { withPageSize } from '../../lib/use-list-page';
 import { DayFilter, FacetFilter, ListToolbar } from '../../ui/facet-filter';
@@ -276,7 +277,8 @@ function OrdersList({
         />
         <DayFilter label="Du" value={view.from} onChange={(from) => onViewChange({ from })} />
         <DayFilter label="Au" value={view.to} onChange={(to) => onViewChange({ to })} />
-        <span className="ml-auto">
+        <span className="ml-auto flex gap-1">
+          <ExportMenu path="/api/order/export" search={search} view={{ ...view, status }} />
           <SavedViewsMenu list="orders" current={viewQueryOf(search, { ...view, status })} onApply={onViewReplace} />
         </span>
       </ListToolbar>

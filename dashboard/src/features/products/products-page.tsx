@@ -32,6 +32,7 @@ import { stockProductsQueryOptions } from '../stock/insights-api';
 import { brandOptionsQueryOptions, deleteProduct, PRODUCTS_PER_PAGE, productsQueryOptions } from './api';
 import { categoryOptionsQueryOptions } from '../categories/api';
 import { SavedViewsMenu } from '../saved-views/saved-views-menu';
+import { ExportMenu } from '../../ui/export-menu';
 import { sortQuery, viewQueryOf, type ListViewProps, type SortSearch } from '../../lib/list-sort';
 import { FacetFilter, ListToolbar } from '../../ui/facet-filter';
 import type { ListPageProps } from './list-page';
@@ -220,7 +221,8 @@ function ProductsList({
             ]}
             onChange={(value) => onViewChange({ spotlight: value === 'yes' || value === 'no' ? value : undefined })}
           />
-          <span className="ml-auto">
+          <span className="ml-auto flex gap-1">
+            <ExportMenu path="/api/product/export" search={search} view={{ ...view }} />
             <SavedViewsMenu list="products" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
           </span>
         </ListToolbar>

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
+import type { Test } from 'supertest';
+import * as fx from '../../test/backoffice/fixtures.js';
+import { createStaffUser, gridWithout, signInAs, signInAsAdmin, type StaffClient } from '../../test/support/auth.js';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
+import type { ProductListAnswer } from '../contract/public.js';
+
+const binary = (test: Test) =>
+  test.buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+
+const csvLines = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+
+describe(`list exports (${testDatabaseKind()})`, () => {
+  let t: TestApp;
+  let admin: StaffClient;
+  let brandId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signInAsAdmin(t);
+    const currency = await fx.currency(t, { code: 'XOF', symbol: 'F' });
+    const brand = await fx.brand(t, { name: 'Exportée' });
+    const other = await fx.brand(t, { name: 'Autre marque' });
+    const category = await fx.category(t, { designation: 'Groupes électrogènes' });
+    brandId = brand.id;
+    const refs = { brand, category, currency };
+    // 130 products of the brand: more than one page of reading (100), with prices out of order.
+    for (let i = 0; i < 130; i++)
+      await fx.product(t, refs, { name: `Générateur n°${i}`, reference: `EXP-${i}`, price: `${(i * 37) % 101}.50`, stock: i });
+    await fx.product(t, { ...refs, brand: other }, { name: 'Hors filtre', reference: 'OUT-1' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('writes the filtered, sorted products list as CSV: same rows, same order as the list route', async () => {
+    const query = { brand_id: brandId, sort: 'price', direction: 'desc' };
+    const listed: string[] = [];
+    for (let page = 1; ; page++) {
+      const answer = (
+        await admin
+          .get('/api/product')
+          .query({ ...query, page, per_page: 100 })
+          .expect(200)
+      ).body as ProductListAnswer;
+      listed.push(...answer.products.data.map((p) => p.reference));
+      if (page >= answer.products.last_page) break;
+    }
+    expect(listed).toHaveLength(130);
+
+    const csv = await admin
+      .get('/api/product/export')
+      .query({ ...query, format: 'csv' })
+      .expect(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="produits-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.text.startsWith('\uFEFF')).toBe(true);
+    const lines = csvLines(csv.text);
+    expect(lines[0]).toBe('Référence;Désignation;Catégorie;Marque;Prix;Devise;Stock;TVA (%);Populaire;Créé le;Modifié le');
+    expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual(listed);
+    const first = lines[1]!.split(';');
+    expect(first.slice(1, 8)).toEqual([
+      expect.stringMatching(/^Générateur n°\d+$/),
+      'Groupes électrogènes',
+      'Exportée',
+      '100,50',
+      'XOF',
+      expect.any(String),
+      '18',
+    ]);
+  });
+
+  it('writes an Excel workbook with the header and the rows, amounts as numbers', async () => {
+    const xlsx = await binary(
+      admin.get('/api/product/export').query({ brand_id: brandId, sort: 'reference', format: 'xlsx' }),
+    ).expect(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/filename="produits-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.read(Readable.from([xlsx.body as Buffer]));
+    const sheet = workbook.getWorksheet('Produits')!;
+    const rows = sheet
+      .getSheetValues()
+      .filter(Boolean)
+      .map((row) => (row as unknown[]).slice(1));
+    expect(rows[0]).toEqual([
+      'Référence',
+      'Désignation',
+      'Catégorie',
+      'Marque',
+      'Prix',
+      'Devise',
+      'Stock',
+      'TVA (%)',
+      'Populaire',
+      'Créé le',
+      'Modifié le',
+    ]);
+    expect(rows).toHaveLength(131);
+    const references = rows.slice(1).map((row) => row[0] as string);
+    expect(references).toEqual([...references].sort());
+    const ten = rows.find((row) => row[0] === 'EXP-10')!;
+    expect(ten.slice(1, 7)).toEqual(['Générateur n°10', 'Groupes électrogènes', 'Exportée', 67.5, 'XOF', 10]);
+  });
+
+  it('exports orders, clients and stock entries with their headers', async () => {
+    await fx.customer(t, { company_name: 'Société Élan' });
+    const clients = csvLines((await admin.get('/api/customer/export').query({ format: 'csv', search: 'elan' }).expect(200)).text);
+    expect(clients[0]).toMatch(/^Société;E-mail;/);
+    expect(clients.slice(1).map((line) => line.split(';')[0])).toEqual(['Société Élan']);
+    const orders = csvLines((await admin.get('/api/order/export').query({ format: 'csv' }).expect(200)).text);
+    expect(orders[0]).toMatch(/^N° de commande;Statut;Société;/);
+    const stock = await binary(admin.get('/api/stock/export').query({ format: 'xlsx' })).expect(200);
+    expect(stock.headers['content-type']).toMatch(/spreadsheetml/);
+  });
+
+  it('refuses without the list’s view right (403), a bad format or sort (422)', async () => {
+    const user = await createStaffUser(t, { grid: gridWithout('shop', 'view') });
+    const staff = await signInAs(t, user);
+    await staff.get('/api/product/export').query({ format: 'csv' }).expect(403);
+    const bad = await admin.get('/api/product/export').query({ format: 'pdf' }).expect(422);
+    expect((bad.body as { errors: Record<string, string[]> }).errors.format).toEqual([
+      'Le format doit être « csv » ou « xlsx ».',
+    ]);
+    await admin.get('/api/product/export').expect(422);
+    const sort = await admin.get('/api/product/export').query({ format: 'csv', sort: 'nope' }).expect(422);
+    expect(sort.headers['content-disposition']).toBeUndefined();
+  });
+});

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { CataloguePublicModule } from '../catalogue/catalogue-public.module.js';
+import { CustomersModule } from '../customers/customers.module.js';
+import { StaffOrdersModule } from '../orders/staff-orders.module.js';
+import { StockEntriesModule } from '../stock/stock-entries.module.js';
+import { ListExportsController } from './list-exports.controller.js';
+
+/** GET /api/<list>/export: registered before the lists' modules, so that `export` is not read as an `:id`. */
+@Module({
+  imports: [CataloguePublicModule, CustomersModule, StaffOrdersModule, StockEntriesModule],
+  controllers: [ListExportsController],
+})
+export class ListExportsModule {}
