@@ -148,13 +148,21 @@ test.describe('home charts', () => {
       item.run(o, pump, 'Pompe immergée', 9, '1000.00', '9000.00', thisWeek);
       o = order.run('CMD-T-4', 'shipped', 'Euro', '1000.00', threeWeeksAgo, threeWeeksAgo).lastInsertRowid;
       item.run(o, pump, 'Pompe immergée', 1, '1000.00', '1000.00', threeWeeksAgo);
+      // Entries received for a product keep a lot each: the home counts the lots that still have units.
       const entry = db.prepare(
-        `INSERT INTO stock_entries (name, price, quantity, manufacture_date, expiry_date, expirable, created_at, updated_at)
-         VALUES (?, '10.00', ?, '2024-01-01', ?, ?, ?, ?)`,
+        `INSERT INTO stock_entries (name, price, quantity, manufacture_date, expiry_date, expirable, product_id, created_at, updated_at)
+         VALUES (?, '10.00', ?, '2024-01-01', ?, 1, ?, ?, ?)`,
       );
-      entry.run('Lubrifiant', 6, day(10), 1, at, at);
-      entry.run('Colle', 2, day(90), 1, at, at);
-      entry.run('Solvant', 1, day(-3), 1, at, at);
+      const lot = db.prepare(
+        `INSERT INTO stock_lots (product_id, stock_entry_id, quantity_received, quantity_left, expires_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      );
+      const received = (name: string, quantity: number, left: number, expires: string) =>
+        lot.run(pump, entry.run(name, quantity, expires, pump, at, at).lastInsertRowid, quantity, left, expires, at);
+      received('Lubrifiant', 6, 6, day(10));
+      received('Colle', 2, 2, day(90));
+      received('Solvant', 1, 1, day(-3));
+      received('Graisse', 4, 0, day(5)); // delivered since: no longer counted
     })();
     db.close();
   });
@@ -202,7 +210,7 @@ test.describe('home charts', () => {
     await expect(stock.getByRole('link', { name: 'Voir les produits' })).toHaveAttribute('href', '/dashboard/produits?stock=low');
 
     await expect(page.getByTestId('chart-expiring-summary')).toHaveText(
-      '1 entrée expire dans les 30 jours ; 1 entrée déjà expirée.',
+      '1 lot expire dans les 30 jours ; 1 lot déjà périmé encore en stock.',
     );
     const expiring = page.getByTestId('chart-expiring');
     await expiring.getByText('Afficher les données en tableau').click();

@@ -216,8 +216,8 @@ function ExpiringPanel({ charts }: { charts: DashboardCharts }) {
   return (
     <ChartPanel
       id="expiring"
-      title="Entrées de stock qui expirent sous 30 jours"
-      summary={`${plural(expiring.count, 'entrée expire', 'entrées expirent')} dans les 30 jours ; ${plural(expiring.expired_count, 'entrée déjà expirée', 'entrées déjà expirées')}.`}
+      title="Lots qui expirent sous 30 jours"
+      summary={`${plural(expiring.count, 'lot expire', 'lots expirent')} dans les 30 jours ; ${plural(expiring.expired_count, 'lot déjà périmé', 'lots déjà périmés')} encore en stock.`}
       link={
         <span className="inline-flex flex-wrap gap-1">
           <Link to="/produits" search={{ stock: 'expiring' }} className={linkClass}>
@@ -233,8 +233,8 @@ function ExpiringPanel({ charts }: { charts: DashboardCharts }) {
       }
       table={
         <DataTableLite
-          caption="Entrées de stock qui expirent dans les 30 jours"
-          head={['Entrée', 'Quantité', 'Expire le']}
+          caption="Lots qui expirent dans les 30 jours, avec leur entrée de stock"
+          head={['Entrée', 'Quantité restante', 'Expire le']}
           rows={expiring.entries.map((e) => [e.name, e.quantity, formatDate(e.expiry_date)])}
         />
       }
