@@ -306,8 +306,20 @@ test.describe('dashboard back office', () => {
     const description = 'Groupe de démonstration pour les essais automatiques.';
     await dialog.getByLabel('Description').fill(description);
     await expect(dialog.getByText(`${275 - description.length} caractères restants`)).toBeVisible();
+    // Six images are refused as a whole, said on screen, and the form does not save.
+    await dialog.locator('input[type=file]').setInputFiles([1, 2, 3, 4, 5, 6].map((n) => png(`vue-${n}.png`)));
+    const tooMany = dialog.getByText(
+      'Vous devez sélectionner entre 1 et 5 images. Vous en avez choisi 6 : aucune n’a été ajoutée.',
+    );
+    await expect(tooMany).toBeVisible();
+    await expect(dialog.getByRole('list', { name: 'Images choisies' }).getByRole('listitem')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Ajouter', exact: true }).click();
+    await expect(dialog.getByText(/Vous devez sélectionner entre 1 et 5 images/)).toBeVisible();
+    expect((await admin.get(`/api/product?search=${encodeURIComponent(name)}`)).products.data).toHaveLength(0);
+
     await dialog.locator('input[type=file]').setInputFiles([png('face.png'), png('profil.png')]);
     await expect(dialog.getByRole('list', { name: 'Images choisies' }).getByRole('listitem')).toHaveCount(2);
+    await expect(tooMany).toBeHidden();
     await dialog.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await expect(toast(page, 'Produit ajouté avec succès !')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -585,6 +597,7 @@ test.describe('dashboard back office', () => {
         currency: 'Fcfa',
         payment_term: '30 jours',
         delivery_method: 'Route',
+        delivery_address: 'Zone portuaire, Lomé',
         credit_level: 'Bon',
         company_name: `Essais Suppression ${run}`,
         company_phone: '+228 22 00 00 00',

@@ -139,24 +139,23 @@ export function ProductFormDialog({ product, onClose }: { product: PublicProduct
   );
 
   const addImages = (files: File[]) => {
-    setImages((current) => {
-      const next = [...current, ...files];
-      if (next.length > PRODUCT_MAX_IMAGES) {
-        setImagesError(IMAGES_COUNT);
-        return next.slice(0, PRODUCT_MAX_IMAGES);
-      }
-      setImagesError(null);
-      return next;
-    });
+    // Too many: the whole choice is refused (none kept silently), and saving waits until it is fixed.
+    if (images.length + files.length > PRODUCT_MAX_IMAGES) {
+      setImagesError(`${IMAGES_COUNT} Vous en avez choisi ${images.length + files.length} : aucune n’a été ajoutée.`);
+      return;
+    }
+    setImagesError(null);
+    setImages([...images, ...files]);
   };
 
   const checkImages = (): boolean => {
-    if (!editing && images.length === 0) {
-      setImagesError("L'image est requise.");
+    // A refused choice (too many images) stays on screen until it is fixed: nothing is saved meanwhile.
+    if (images.length > PRODUCT_MAX_IMAGES || imagesError?.startsWith(IMAGES_COUNT)) {
+      setImagesError(imagesError?.startsWith(IMAGES_COUNT) ? imagesError : IMAGES_COUNT);
       return false;
     }
-    if (images.length > PRODUCT_MAX_IMAGES) {
-      setImagesError(IMAGES_COUNT);
+    if (!editing && images.length === 0) {
+      setImagesError("L'image est requise.");
       return false;
     }
     return true;
