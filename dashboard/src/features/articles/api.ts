@@ -8,9 +8,14 @@ export const ARTICLES_PER_PAGE = 8;
 
 export interface ArticleListParams extends ListParams {
   status?: ArticleStatus;
+  user_id?: number;
+  from?: string;
+  to?: string;
+  sort?: string;
+  direction?: 'asc' | 'desc';
 }
 
-/** GET /api/blog?page&per_page&search&status (search on the title). */
+/** GET /api/blog?page&per_page&search&status&user_id&from&to&sort&direction (search on the title). */
 export function articlesQueryOptions(params: ArticleListParams) {
   return queryOptions({
     queryKey: queryKeys.articles.list(params),
@@ -22,6 +27,11 @@ export function articlesQueryOptions(params: ArticleListParams) {
           per_page: params.perPage ?? ARTICLES_PER_PAGE,
           search: params.search,
           status: params.status,
+          user_id: params.user_id,
+          from: params.from,
+          to: params.to,
+          sort: params.sort,
+          direction: params.direction,
         },
       }),
     placeholderData: keepPreviousData,

@@ -1,39 +1,45 @@
 import type { ArticleStatus, StaffArticle } from '@comptoir/api/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Eye, ImageOff, MoreVertical, PenLine, Pencil, RotateCw, Trash2, TriangleAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Eye, ImageOff, MoreVertical, PenLine, Pencil, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate, fullName, totalText, truncate } from '../../lib/format';
+import { sortQuery, viewQueryOf, type ListViewProps, type SortSearch } from '../../lib/list-sort';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { listTableState, pagerOf, useClampPage, withPageSize } from '../../lib/use-list-page';
 import { Avatar } from '../../ui/avatar';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
 import { useConfirm } from '../../ui/confirm-dialog';
+import { DataTable } from '../../ui/data-table';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../ui/dropdown-menu';
-import { EmptyState } from '../../ui/empty-state';
+import { DayFilter, FacetFilter, ListToolbar } from '../../ui/facet-filter';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
-import { Pagination } from '../../ui/pagination';
 import { SearchInput } from '../../ui/search-input';
-import { Spinner } from '../../ui/spinner';
+import { adminsQueryOptions } from '../administration/admins/api';
 import { RequireView, usePermissions } from '../auth/permissions';
+import type { ListPageProps } from '../products/list-page';
 import { PublishingIndicator } from '../publishing/publishing-indicator';
-import { articlesQueryOptions, deleteArticle } from './api';
+import { SavedViewsMenu } from '../saved-views/saved-views-menu';
+import { ARTICLES_PER_PAGE, articlesQueryOptions, deleteArticle } from './api';
 import { ArticlePreviewDialog } from './article-preview-dialog';
 import { ARTICLE_STATUS_TONE, ARTICLE_STATUSES } from './status';
 import { StoredImage } from '../products/stored-image';
 
-export interface ArticlesPageProps {
-  page: number;
-  search: string;
-  status: ArticleStatus | undefined;
-  onPageChange: (page: number) => void;
-  onSearchChange: (search: string) => void;
-  onStatusChange: (status: ArticleStatus | undefined) => void;
+/** The articles list's URL beyond page and search: order, size, status, author, creation dates. */
+export interface ArticlesView extends SortSearch {
+  status?: ArticleStatus;
+  user_id?: number;
+  from?: string;
+  to?: string;
 }
+
+export type ArticlesPageProps = ListPageProps & ListViewProps<ArticlesView>;
 
 /** /dashboard/articles: "Blog / Tous les articles" (blog view). */
 export function ArticlesPage(props: ArticlesPageProps) {
@@ -45,80 +51,80 @@ export function ArticlesPage(props: ArticlesPageProps) {
   );
 }
 
-function ArticlesList({ page, search, status, onPageChange, onSearchChange, onStatusChange }: ArticlesPageProps) {
+const column = createColumnHelper<StaffArticle>();
+
+function ArticlesList({ page, search, onPageChange, onSearchChange, view, onViewChange, onViewReplace }: ArticlesPageProps) {
   const { can } = usePermissions();
-  const list = useQuery(articlesQueryOptions({ page, search, status }));
+  const { per_page: perPage, ...order } = sortQuery(view, ARTICLES_PER_PAGE);
+  const list = useQuery(
+    articlesQueryOptions({
+      page,
+      search,
+      perPage,
+      ...order,
+      status: view.status,
+      user_id: view.user_id,
+      from: view.from,
+      to: view.to,
+    }),
+  );
   const blogs = list.data?.blogs;
   const [previewing, setPreviewing] = useState<StaffArticle | null>(null);
-
-  useEffect(() => {
-    if (blogs && blogs.last_page >= 1 && page > blogs.last_page) onPageChange(blogs.last_page);
-  }, [blogs, page, onPageChange]);
+  useClampPage(blogs, page, onPageChange);
+  // The author facet lists the administrators (who may read them; the server caps a page at 100).
+  const authors = useQuery({ ...adminsQueryOptions({ page: 1, search: '', perPage: 100 }), enabled: can('admin', 'view') });
+  const authorOptions = (authors.data?.admins.data ?? []).map((u) => ({ value: String(u.id), label: fullName(u) }));
 
   const filters: Array<{ value: ArticleStatus | undefined; label: string }> = [
     { value: undefined, label: 'Tout' },
     ...ARTICLE_STATUSES.map((value) => ({ value, label: value })),
   ];
 
-  let body;
-  if (list.isPending) {
-    body = (
-      <div className="flex justify-center py-6 text-brand-700">
-        <Spinner size="lg" label="Chargement…" />
-      </div>
-    );
-  } else if (list.isError) {
-    body = (
-      <div className="flex flex-col items-center gap-1.5 px-2 py-6 text-center" role="alert">
-        <TriangleAlert className="size-3 text-danger" aria-hidden="true" />
-        <p className="text-sm font-medium text-danger">
-          {errorText(list.error, 'Erreur lors du chargement des articles.', 'Erreur lors du chargement des articles.')}
-        </p>
-        <Button
-          variant="secondary"
-          size="sm"
-          icon={<RotateCw className="size-2" aria-hidden="true" />}
-          onClick={() => void list.refetch()}
-        >
-          Réessayer
-        </Button>
-      </div>
-    );
-  } else if (!blogs || blogs.data.length === 0) {
-    body = <EmptyState message="Aucun article trouvé" />;
-  } else {
-    body = (
-      <>
-        <ul
-          className={cn(
-            'grid gap-2 p-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
-            list.isPlaceholderData && list.isFetching && 'opacity-60 transition-opacity',
-          )}
-          aria-label="Liste des articles"
-          aria-busy={list.isFetching || undefined}
-        >
-          {blogs.data.map((article) => (
-            <li key={article.id}>
-              <ArticleCard article={article} onPreview={() => setPreviewing(article)} />
-            </li>
-          ))}
-        </ul>
-        <Pagination
-          page={blogs.current_page}
-          lastPage={blogs.last_page}
-          onPageChange={onPageChange}
-          lastPageOpen={blogs.total_capped}
-          summary={`${totalText(blogs.total, blogs.total_capped)} article${blogs.total > 1 ? 's' : ''}`}
-          disabled={list.isFetching}
-        />
-      </>
-    );
-  }
+  const columns = useMemo(
+    () => [
+      column.accessor('title', {
+        header: 'Titre',
+        meta: { sortKey: 'title', className: 'min-w-[240px]' },
+        cell: (info) => <ArticleCard article={info.row.original} onPreview={() => setPreviewing(info.row.original)} />,
+      }),
+      column.accessor('status', {
+        header: 'Statut',
+        meta: { sortKey: 'status' },
+        cell: (info) => <Badge tone={ARTICLE_STATUS_TONE[info.getValue()]}>{info.getValue()}</Badge>,
+      }),
+      column.accessor((row) => fullName(row.user) || 'Auteur inconnu', {
+        id: 'author',
+        header: 'Auteur',
+        meta: { sortKey: 'author' },
+        cell: (info) => (
+          <span className="inline-flex items-center gap-1">
+            <Avatar src={info.row.original.user?.image} size="sm" />
+            {info.getValue()}
+          </span>
+        ),
+      }),
+      column.accessor('created_at', {
+        header: 'Créé le',
+        meta: { sortKey: 'created_at', className: 'whitespace-nowrap text-ink-muted' },
+        cell: (info) => <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time>,
+      }),
+      column.accessor('updated_at', {
+        header: 'Modifié le',
+        meta: { sortKey: 'updated_at', className: 'whitespace-nowrap text-ink-muted' },
+        cell: (info) => (info.getValue() ? <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time> : '—'),
+      }),
+    ],
+    [],
+  );
 
   return (
     <section aria-labelledby="articles-title">
       <PageHeader
-        title={<span id="articles-title">Tous les articles</span>}
+        title={
+          <span id="articles-title">
+            Tous les articles{blogs ? <span className="sr-only"> ({totalText(blogs.total, blogs.total_capped)})</span> : null}
+          </span>
+        }
         breadcrumb={['Blog', 'Tous les articles']}
         actions={
           <>
@@ -136,13 +142,13 @@ function ArticlesList({ page, search, status, onPageChange, onSearchChange, onSt
         <SearchInput value={search} onChange={onSearchChange} placeholder="Rechercher un article par titre" />
         <div className="flex flex-wrap gap-0.5" role="group" aria-label="Filtrer par statut">
           {filters.map((filter) => {
-            const active = filter.value === status;
+            const active = filter.value === view.status;
             return (
               <button
                 key={filter.label}
                 type="button"
                 aria-pressed={active}
-                onClick={() => onStatusChange(filter.value)}
+                onClick={() => onViewChange({ status: filter.value })}
                 className={cn(
                   'h-4 rounded-full border px-1.5 text-sm font-medium transition-colors',
                   'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-500',
@@ -157,7 +163,31 @@ function ArticlesList({ page, search, status, onPageChange, onSearchChange, onSt
           })}
         </div>
       </div>
-      <div className="overflow-hidden rounded-lg border border-line bg-surface shadow-card">{body}</div>
+      <ListToolbar label="Filtrer les articles">
+        {authorOptions.length > 0 ? (
+          <FacetFilter
+            label="Auteur"
+            value={view.user_id}
+            options={authorOptions}
+            onChange={(value) => onViewChange({ user_id: value ? Number(value) : undefined })}
+          />
+        ) : null}
+        <DayFilter label="Créés du" value={view.from} onChange={(from) => onViewChange({ from })} />
+        <DayFilter label="au" value={view.to} onChange={(to) => onViewChange({ to })} />
+        <span className="ml-auto flex gap-1">
+          <SavedViewsMenu list="articles" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
+        </span>
+      </ListToolbar>
+      <DataTable
+        label="Liste des articles"
+        columns={columns}
+        data={blogs?.data}
+        getRowId={(row) => String(row.id)}
+        {...listTableState(list, 'Erreur lors du chargement des articles.')}
+        emptyMessage="Aucun article trouvé"
+        pagination={withPageSize(pagerOf(blogs, onPageChange), perPage, onViewChange)}
+        sort={{ key: view.sort, dir: view.dir, onChange: (sort, dir) => onViewChange({ sort, dir }) }}
+      />
       {previewing ? <ArticlePreviewDialog article={previewing} onClose={() => setPreviewing(null)} /> : null}
     </section>
   );
@@ -168,7 +198,6 @@ function ArticleCard({ article, onPreview }: { article: StaffArticle; onPreview:
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const author = fullName(article.user) || 'Auteur inconnu';
   const canEdit = can('blog', 'edit');
   const canDelete = can('blog', 'delete');
 
@@ -194,12 +223,8 @@ function ArticleCard({ article, onPreview }: { article: StaffArticle; onPreview:
     });
 
   return (
-    <article
-      className="flex h-full flex-col overflow-hidden rounded-lg border border-line bg-surface transition-shadow hover:shadow-card"
-      aria-label={article.title}
-      data-testid="article-card"
-    >
-      <div className="relative aspect-[16/9] bg-surface-muted">
+    <article className="flex items-center gap-1.5" aria-label={article.title} data-testid="article-card">
+      <div className="h-6 w-10 shrink-0 overflow-hidden rounded-md bg-surface-muted">
         <StoredImage
           path={article.image}
           variants={article.image_variants}
@@ -207,55 +232,43 @@ function ArticleCard({ article, onPreview }: { article: StaffArticle; onPreview:
           className="size-full object-cover"
           fallback={
             <span className="grid size-full place-items-center text-ink-subtle">
-              <ImageOff className="size-3" aria-hidden="true" />
+              <ImageOff className="size-2" aria-hidden="true" />
               <span className="sr-only">Aucune image</span>
             </span>
           }
         />
-        <Badge tone={ARTICLE_STATUS_TONE[article.status]} className="absolute left-1 top-1 shadow-card">
-          {article.status}
-        </Badge>
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-1.5">
-        <h2 className="text-base font-semibold leading-snug text-ink" title={article.title}>
-          {truncate(article.title, 24)}
-        </h2>
-        <div className="mt-auto flex items-center gap-1 text-xs text-ink-muted">
-          <Avatar src={article.user?.image} size="sm" />
-          <span className="min-w-0 flex-1">
-            <span className="block truncate font-medium text-ink">{author}</span>
-            <time dateTime={article.created_at}>{formatDate(article.created_at)}</time>
-          </span>
-          <Button variant="ghost" size="icon-sm" aria-label={`Aperçu de ${article.title}`} title="Aperçu" onClick={onPreview}>
-            <Eye className="size-2" aria-hidden="true" />
-          </Button>
-          {canEdit || canDelete ? (
-            <DropdownMenu>
-              <DropdownMenuTrigger
-                className="inline-flex size-4 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink focus-visible:outline-3 focus-visible:outline-accent-500"
-                aria-label={`Actions pour ${article.title}`}
+      <span className="min-w-0 flex-1 font-medium text-ink" title={article.title}>
+        {truncate(article.title, 60)}
+      </span>
+      <Button variant="ghost" size="icon-sm" aria-label={`Aperçu de ${article.title}`} title="Aperçu" onClick={onPreview}>
+        <Eye className="size-2" aria-hidden="true" />
+      </Button>
+      {canEdit || canDelete ? (
+        <DropdownMenu>
+          <DropdownMenuTrigger
+            className="inline-flex size-4 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink focus-visible:outline-3 focus-visible:outline-accent-500"
+            aria-label={`Actions pour ${article.title}`}
+          >
+            <MoreVertical className="size-2" aria-hidden="true" />
+          </DropdownMenuTrigger>
+          <DropdownMenuContent>
+            {canEdit ? (
+              <DropdownMenuItem
+                icon={<Pencil />}
+                onSelect={() => void navigate({ to: '/ecrire-article/$id', params: { id: String(article.id) } })}
               >
-                <MoreVertical className="size-2" aria-hidden="true" />
-              </DropdownMenuTrigger>
-              <DropdownMenuContent>
-                {canEdit ? (
-                  <DropdownMenuItem
-                    icon={<Pencil />}
-                    onSelect={() => void navigate({ to: '/ecrire-article/$id', params: { id: String(article.id) } })}
-                  >
-                    Modifier
-                  </DropdownMenuItem>
-                ) : null}
-                {canDelete ? (
-                  <DropdownMenuItem icon={<Trash2 />} tone="danger" onSelect={() => void remove()}>
-                    Supprimer
-                  </DropdownMenuItem>
-                ) : null}
-              </DropdownMenuContent>
-            </DropdownMenu>
-          ) : null}
-        </div>
-      </div>
+                Modifier
+              </DropdownMenuItem>
+            ) : null}
+            {canDelete ? (
+              <DropdownMenuItem icon={<Trash2 />} tone="danger" onSelect={() => void remove()}>
+                Supprimer
+              </DropdownMenuItem>
+            ) : null}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ) : null}
     </article>
   );
 }

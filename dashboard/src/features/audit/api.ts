@@ -1,6 +1,7 @@
 import type { AuditListAnswer } from '@comptoir/api/contract';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { sortQuery } from '../../lib/list-sort';
 
 /** The journal's filters, as they live in the URL (all optional). */
 export interface AuditFilters {
@@ -11,7 +12,14 @@ export interface AuditFilters {
   action?: string;
   from?: string;
   to?: string;
+  /** Order and page size (`?sort=&dir=&size=`), the API's default otherwise. */
+  sort?: string;
+  dir?: 'asc' | 'desc';
+  size?: number;
 }
+
+/** The journal's page size without `?size=` (the API's own). */
+export const JOURNAL_PER_PAGE = 20;
 
 export const auditKeys = {
   all: ['audit'] as const,
@@ -20,14 +28,19 @@ export const auditKeys = {
 };
 
 /** GET /api/audit (admin view): one page of the journal. */
-export const journalQueryOptions = (filters: AuditFilters) =>
+export const journalQueryOptions = ({ sort, dir, size, ...filters }: AuditFilters) =>
   queryOptions({
-    queryKey: auditKeys.journal(filters),
+    queryKey: auditKeys.journal({ sort, dir, size, ...filters }),
     queryFn: async ({ signal }) =>
       (
         await api.get<AuditListAnswer>('/api/audit', {
           signal,
-          query: { ...filters, search: filters.search || undefined, page: filters.page > 1 ? filters.page : undefined },
+          query: {
+            ...filters,
+            ...sortQuery({ sort, dir, size }, JOURNAL_PER_PAGE),
+            search: filters.search || undefined,
+            page: filters.page > 1 ? filters.page : undefined,
+          },
         })
       ).entries,
     placeholderData: keepPreviousData,

@@ -5,7 +5,10 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useMemo } from 'react';
 import { formatDateTime, pad2 } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { listTableState, pagerOf, useClampPage } from '../../lib/use-list-page';
+import { listTableState, pagerOf, useClampPage, withPageSize } from '../../lib/use-list-page';
+import { viewQueryOf } from '../../lib/list-sort';
+import { SavedViewsMenu } from '../saved-views/saved-views-menu';
+import type { ViewQuery } from '../saved-views/api';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
@@ -14,7 +17,7 @@ import { SearchInput } from '../../ui/search-input';
 import { Select } from '../../ui/select';
 import { adminsQueryOptions } from '../administration/admins/api';
 import { RequireView } from '../auth/permissions';
-import { journalQueryOptions, type AuditFilters } from './api';
+import { JOURNAL_PER_PAGE, journalQueryOptions, type AuditFilters } from './api';
 import { ChangeList } from './history-panel';
 import { AUDIT_ACTION_LABEL, AUDIT_ENTITY_LABEL, actorText } from './labels';
 
@@ -25,6 +28,8 @@ export interface JournalPageProps {
   filters: AuditFilters;
   /** Replaces some filters; any change but the page goes back to page 1 (done by the route). */
   onChange: (next: Partial<AuditFilters>) => void;
+  /** Replaces every filter, the order and the size at once (a saved view). */
+  onReplace: (query: ViewQuery) => void;
 }
 
 const recordLinkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline';
@@ -115,7 +120,7 @@ export function JournalPage(props: JournalPageProps) {
   );
 }
 
-function Journal({ filters, onChange }: JournalPageProps) {
+function Journal({ filters, onChange, onReplace }: JournalPageProps) {
   const ids = useId();
   const list = useQuery(journalQueryOptions(filters));
   const entries = list.data;
@@ -131,12 +136,13 @@ function Journal({ filters, onChange }: JournalPageProps) {
     () => [
       column.accessor('created_at', {
         header: 'Date',
-        meta: { className: 'whitespace-nowrap text-ink-muted' },
+        meta: { className: 'whitespace-nowrap text-ink-muted', sortKey: 'created_at' },
         cell: (info) => <time dateTime={info.getValue()}>{formatDateTime(info.getValue())}</time>,
       }),
       column.accessor((row) => actorText(row), {
         id: 'who',
         header: 'Qui',
+        meta: { sortKey: 'user_name' },
         cell: (info) => (
           <span className="flex flex-col">
             <span className="font-medium">{info.getValue()}</span>
@@ -146,6 +152,7 @@ function Journal({ filters, onChange }: JournalPageProps) {
       }),
       column.accessor('action', {
         header: 'Action',
+        meta: { sortKey: 'action' },
         cell: (info) => (
           <Badge
             tone={
@@ -161,6 +168,7 @@ function Journal({ filters, onChange }: JournalPageProps) {
       column.accessor((row) => `${AUDIT_ENTITY_LABEL[row.entity] ?? row.entity} ${row.label ?? ''}`, {
         id: 'record',
         header: 'Élément',
+        meta: { sortKey: 'entity' },
         cell: (info) => {
           const entry = info.row.original;
           return (
@@ -183,6 +191,7 @@ function Journal({ filters, onChange }: JournalPageProps) {
     [],
   );
 
+  const { page: _page, search, ...view } = filters;
   const filtered = Boolean(filters.search || filters.user_id || filters.entity || filters.action || filters.from || filters.to);
   return (
     <section aria-labelledby={`${ids}-title`}>
@@ -246,8 +255,8 @@ function Journal({ filters, onChange }: JournalPageProps) {
           />
         </div>
       </div>
-      {filtered ? (
-        <div className="mb-1">
+      <div className="mb-1 flex flex-wrap items-center gap-1">
+        {filtered ? (
           <Button
             variant="ghost"
             size="sm"
@@ -257,8 +266,11 @@ function Journal({ filters, onChange }: JournalPageProps) {
           >
             Effacer les filtres
           </Button>
-        </div>
-      ) : null}
+        ) : null}
+        <span className="ml-auto">
+          <SavedViewsMenu list="audit" current={viewQueryOf(search, view)} onApply={onReplace} />
+        </span>
+      </div>
       <DataTable
         label="Journal d'activité"
         columns={columns}
@@ -266,7 +278,12 @@ function Journal({ filters, onChange }: JournalPageProps) {
         getRowId={(row) => String(row.id)}
         emptyMessage="Aucune activité trouvée"
         {...listTableState(list, "Erreur lors du chargement du journal d'activité.")}
-        pagination={pagerOf(entries, (page) => onChange({ page }))}
+        pagination={withPageSize(
+          pagerOf(entries, (page) => onChange({ page })),
+          filters.size ?? JOURNAL_PER_PAGE,
+          onChange,
+        )}
+        sort={{ key: filters.sort, dir: filters.dir, onChange: (sort, dir) => onChange({ sort, dir }) }}
       />
     </section>
   );

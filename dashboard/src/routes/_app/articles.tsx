@@ -1,29 +1,34 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ArticlesPage } from '../../features/articles/articles-page';
+import { ArticlesPage, type ArticlesView } from '../../features/articles/articles-page';
 import { isArticleStatus } from '../../features/articles/status';
-import type { ArticleStatus } from '@comptoir/api/contract';
-import { validateListSearch, type ListSearch } from '../../lib/list-search';
+import { dayParam, idParam, validateSortSearch } from '../../lib/list-sort';
+import { validateListSearch } from '../../lib/list-search';
 
-interface ArticlesSearch extends ListSearch {
-  status?: ArticleStatus;
+function validateArticlesSearch(raw: Record<string, unknown>) {
+  const view: ArticlesView = {
+    ...validateSortSearch(raw),
+    status: isArticleStatus(raw.status) ? raw.status : undefined,
+    user_id: idParam(raw.user_id),
+    from: dayParam(raw.from),
+    to: dayParam(raw.to),
+  };
+  return { ...validateListSearch(raw), ...view };
 }
 
 export const Route = createFileRoute('/_app/articles')({
-  validateSearch: (raw: Record<string, unknown>): ArticlesSearch => ({
-    ...validateListSearch(raw),
-    status: isArticleStatus(raw.status) ? raw.status : undefined,
-  }),
+  validateSearch: validateArticlesSearch,
   component: function ArticlesRoute() {
-    const { page = 1, search = '', status } = Route.useSearch();
+    const { page = 1, search = '', sort, dir, size, status, user_id, from, to } = Route.useSearch();
     const navigate = Route.useNavigate();
     return (
       <ArticlesPage
         page={page}
         search={search}
-        status={status}
+        view={{ sort, dir, size, status, user_id, from, to }}
+        onViewChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }) })}
+        onViewReplace={(query) => void navigate({ search: validateArticlesSearch(query) })}
         onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })}
         onSearchChange={(next) => void navigate({ search: (prev) => ({ ...prev, search: next || undefined, page: undefined }) })}
-        onStatusChange={(next) => void navigate({ search: (prev) => ({ ...prev, status: next, page: undefined }) })}
       />
     );
   },
