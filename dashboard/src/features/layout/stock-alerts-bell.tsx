@@ -27,7 +27,8 @@ export function StockAlertsBell() {
       to="/produits"
       search={{ stock: target }}
       className="relative inline-flex h-5 items-center gap-0.25 rounded-md px-0.5 text-ink-muted transition-colors hover:bg-surface-muted hover:text-ink focus-visible:outline-3 focus-visible:outline-accent-500"
-      aria-label={`Alertes de stock : produits ${parts.join(', ')}`}
+      // The count shown is said first: a name must contain the text a person sees (WCAG 2.5.3).
+      aria-label={`${total} ${total > 1 ? 'alertes' : 'alerte'} de stock : produits ${parts.join(', ')}`}
       title={`Produits ${parts.join(', ')}`}
       data-testid="stock-alerts"
     >
