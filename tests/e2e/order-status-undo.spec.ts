@@ -27,6 +27,7 @@ test('a status change is confirmed with its consequences, then undone before the
       currency: 'Fcfa',
       payment_term: '30 jours',
       delivery_method: 'Route',
+      delivery_address: 'Zone portuaire, Lomé',
       credit_level: 'Bon',
       company_name: `Essais Annulation ${run}`,
       company_phone: '+228 22 00 00 01',

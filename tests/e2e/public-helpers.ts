@@ -157,7 +157,13 @@ export interface OrderTerms {
   conditions: string;
   delivery: string;
   credit: string;
+  /** Where the goods go (every delivery method needs it): a Lomé address when absent, left empty when ''. */
+  address?: string;
+  reference?: string;
+  note?: string;
 }
+
+export const DEFAULT_DELIVERY_ADDRESS = 'Port autonome de Lomé, quai 3';
 
 export async function fillOrderTerms(dialog: Locator, terms: OrderTerms): Promise<void> {
   await dialog.getByLabel(/Moyen de paiement/).selectOption(terms.payment);
@@ -165,6 +171,9 @@ export async function fillOrderTerms(dialog: Locator, terms: OrderTerms): Promis
   await dialog.getByLabel(/Conditions de paiement/).fill(terms.conditions);
   await dialog.getByLabel(/Mode de livraison/).selectOption(terms.delivery);
   await dialog.getByLabel(/Niveau de crédit/).fill(terms.credit);
+  await dialog.getByLabel(/Adresse de livraison/).fill(terms.address ?? DEFAULT_DELIVERY_ADDRESS);
+  if (terms.reference !== undefined) await dialog.getByLabel(/Votre référence/).fill(terms.reference);
+  if (terms.note !== undefined) await dialog.getByLabel(/^Note/).fill(terms.note);
 }
 
 /** Step 3 of the order dialog: the client company and its representative (the request's own fields). */

@@ -115,6 +115,7 @@ describe(`activity history (${testDatabaseKind()})`, () => {
       currency: 'Fcfa',
       payment_term: '30 jours fin de mois',
       delivery_method: 'Route',
+      delivery_address: 'Zone portuaire, Lomé',
       credit_level: '50 % à la commande',
       company_name: 'Société Test Lomé',
       company_phone: '+228 90 11 22 33',

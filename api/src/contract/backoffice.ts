@@ -360,6 +360,10 @@ export interface StaffOrder {
   credit_level: string;
   payment_term: string;
   delivery_method: string;
+  /** Where the goods go (several lines), the client's reference and note; null when not given. */
+  delivery_address: string | null;
+  client_reference: string | null;
+  note: string | null;
   total: string;
   /** Whether the items' quantities are currently taken from the products' stock. */
   stock_reserved: boolean;

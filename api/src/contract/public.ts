@@ -197,6 +197,12 @@ export interface OrderRequestPayload {
   representative_name: string;
   representative_phone: string;
   representative_email: string;
+  /** Required when the delivery method carries the goods (`needsDeliveryAddress`); several lines. */
+  delivery_address?: string;
+  /** The client's purchase order number, optional. */
+  client_reference?: string;
+  /** A note for the sales team, optional; several lines. */
+  note?: string;
   order_items: OrderItemPayload[];
 }
 

@@ -130,6 +130,11 @@ export interface ClientOrderAnswer {
     order_num: string;
     company_name: string;
     created_at: string;
+    /** What the request said of its delivery: the method, the address (several lines), the client's reference and note. */
+    delivery_method: string;
+    delivery_address: string | null;
+    client_reference: string | null;
+    note: string | null;
     /** The spec's status (pending, inprogress, shipped, canceled). */
     status: string;
     quote_state: QuoteState | null;

@@ -15,6 +15,7 @@ const client = (email: string, representative = email) => ({
   currency: 'Fcfa',
   payment_term: '30 jours fin de mois',
   delivery_method: 'Route',
+  delivery_address: 'Zone portuaire, Lomé',
   credit_level: '50 % à la commande',
   company_name: 'Société Inconnue',
   company_phone: '+228 90 11 22 33',

@@ -74,19 +74,66 @@ describe(`order request: delivery fields, tax rate, number (${testDatabaseKind()
     expect(line!.tax_rate_bp).toBe(0);
   });
 
-  it('takes the next number and leaves the optional fields empty when not given; refuses a too long reference', async () => {
+  it('refuses a request sent by Air, Route or Mer without a delivery address, under the address field, and stores nothing', async () => {
+    const before = await t.dataSource.getRepository(Order).count();
+    for (const [delivery_method, address] of [
+      ['Mer', undefined],
+      ['Route', ''],
+      ['Air', ' \n  \r\n '],
+    ] as const) {
+      const refused = await request(t.http)
+        .post('/api/order/create')
+        .send({
+          ...FIELDS,
+          delivery_method,
+          ...(address === undefined ? {} : { delivery_address: address }),
+          client_reference: 'BC-1',
+          order_items: [{ product_id: exempt.id, quantity: 1 }],
+        })
+        .expect(422);
+      expect(refused.body).toMatchObject({
+        message: expect.any(String),
+        errors: { delivery_address: ['Indiquez l’adresse de livraison : ce mode de livraison l’exige.'] },
+      });
+      expect(Object.keys(refused.body.errors)).toEqual(['delivery_address']);
+    }
+    // An unknown method is refused for itself, without a second error on the address.
+    const unknown = await request(t.http)
+      .post('/api/order/create')
+      .send({ ...FIELDS, delivery_method: 'Téléportation', order_items: [{ product_id: exempt.id, quantity: 1 }] })
+      .expect(422);
+    expect(unknown.body.errors).toEqual({ delivery_method: ['Choisissez Air, Route ou Mer.'] });
+    expect(await t.dataSource.getRepository(Order).count()).toBe(before);
+  });
+
+  it('takes the next number and leaves the reference and note empty when not given; refuses too long texts', async () => {
     const res = await request(t.http)
       .post('/api/order/create')
-      .send({ ...FIELDS, client_reference: '', order_items: [{ product_id: exempt.id, quantity: 1 }] })
+      .send({
+        ...FIELDS,
+        delivery_address: 'Zone industrielle, lot 4, Lomé',
+        client_reference: '',
+        order_items: [{ product_id: exempt.id, quantity: 1 }],
+      })
       .expect(201);
     expect(res.body.order.order_num).toMatch(/-00002$/);
     const order = await t.dataSource.getRepository(Order).findOneByOrFail({ id: res.body.order.id });
-    expect(order).toMatchObject({ delivery_address: null, client_reference: null, note: null });
+    expect(order).toMatchObject({ delivery_address: 'Zone industrielle, lot 4, Lomé', client_reference: null, note: null });
     const refused = await request(t.http)
       .post('/api/order/create')
-      .send({ ...FIELDS, client_reference: 'x'.repeat(101), order_items: [{ product_id: exempt.id, quantity: 1 }] })
+      .send({
+        ...FIELDS,
+        delivery_address: 'x'.repeat(501),
+        client_reference: 'x'.repeat(101),
+        note: 'x'.repeat(1001),
+        order_items: [{ product_id: exempt.id, quantity: 1 }],
+      })
       .expect(422);
-    expect(refused.body.errors.client_reference).toEqual(['Ce champ ne doit pas dépasser 100 caractères.']);
+    expect(refused.body.errors).toEqual({
+      delivery_address: ['Ce champ ne doit pas dépasser 500 caractères.'],
+      client_reference: ['Ce champ ne doit pas dépasser 100 caractères.'],
+      note: ['Ce champ ne doit pas dépasser 1000 caractères.'],
+    });
   });
 
   it('every mail without a reply address of its own answers to the company, never to the no-reply sender', async () => {

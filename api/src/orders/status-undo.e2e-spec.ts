@@ -17,6 +17,7 @@ const FIELDS = {
   currency: 'Fcfa',
   payment_term: '30 jours fin de mois',
   delivery_method: 'Mer',
+  delivery_address: 'Zone portuaire, Lomé',
   credit_level: 'Client référencé',
   company_name: 'Quincaillerie du Port',
   company_phone: '+228 90 11 22 33',

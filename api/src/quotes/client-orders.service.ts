@@ -353,6 +353,10 @@ export class ClientOrdersService {
       current: current ? versionView(current, lines, acceptance) : null,
       earlier: versions.slice(1).map((v) => ({
         id: v.id,
+      delivery_method: order.delivery_method,
+      delivery_address: order.delivery_address ?? null,
+      client_reference: order.client_reference ?? null,
+      note: order.note ?? null,
         number: v.number,
         reference: versionReference(v),
         state: v.state,

@@ -3,12 +3,17 @@ import { useAtomValue } from 'jotai';
 import type {
   OrderCreatedAnswer,
   OrderCurrencyChoice,
-  OrderDeliveryMethod,
   OrderFormField,
   OrderPaymentMean,
   OrderRequestPayload,
   PricesChangedAnswer,
 } from '@comptoir/api/contract';
+import {
+  DELIVERY_FIELD_LIMITS,
+  DELIVERY_METHODS,
+  deliveryAddressError,
+  needsDeliveryAddress,
+} from '@comptoir/api/order-delivery';
 import { formatPrice, shortName } from '../lib/format';
 import {
   cartAtom,
@@ -47,7 +52,6 @@ export const ORDER_TEXTS = {
 
 const PAYMENT_MEANS: readonly OrderPaymentMean[] = ['Carte bancaire', 'Visa', 'Chèque', 'Virement bancaire', 'Mobile Money'];
 const CURRENCIES: readonly OrderCurrencyChoice[] = ['Dollar', 'Euro', 'Fcfa'];
-const DELIVERY_METHODS: readonly OrderDeliveryMethod[] = ['Air', 'Route', 'Mer'];
 
 /** The typed fields survive a reload of the tab (cleared once the order is sent). */
 const FORM_STORAGE_KEY = 'comptoir:order-form';
@@ -58,10 +62,13 @@ interface FieldSpec {
   name: OrderFormField;
   label: string;
   step: 2 | 3;
-  type: 'text' | 'email' | 'tel' | 'select';
+  type: 'text' | 'email' | 'tel' | 'select' | 'textarea';
   options?: readonly string[];
   autoComplete?: string;
   placeholder?: string;
+  /** Not required (the address: only when the delivery method needs it, see `isRequired`). */
+  optional?: boolean;
+  maxLength?: number;
 }
 
 const FIELDS: FieldSpec[] = [
@@ -70,6 +77,25 @@ const FIELDS: FieldSpec[] = [
   { name: 'payment_term', label: 'Conditions de paiement', step: 2, type: 'text', placeholder: 'Ex. : 30 jours fin de mois' },
   { name: 'delivery_method', label: 'Mode de livraison', step: 2, type: 'select', options: DELIVERY_METHODS },
   { name: 'credit_level', label: 'Niveau de crédit', step: 2, type: 'text', placeholder: 'Ex. : 50 % à la commande' },
+  {
+    name: 'delivery_address',
+    label: 'Adresse de livraison',
+    step: 2,
+    type: 'textarea',
+    autoComplete: 'street-address',
+    placeholder: 'Ex. : Zone portuaire, magasin 12, Lomé',
+    optional: true,
+    maxLength: DELIVERY_FIELD_LIMITS.delivery_address,
+  },
+  {
+    name: 'client_reference',
+    label: 'Votre référence (bon de commande)',
+    step: 2,
+    type: 'text',
+    optional: true,
+    maxLength: DELIVERY_FIELD_LIMITS.client_reference,
+  },
+  { name: 'note', label: 'Note', step: 2, type: 'textarea', optional: true, maxLength: DELIVERY_FIELD_LIMITS.note },
   { name: 'company_name', label: 'Nom de l’entreprise', step: 3, type: 'text', autoComplete: 'organization' },
   { name: 'company_phone', label: 'Téléphone de l’entreprise', step: 3, type: 'tel', autoComplete: 'tel' },
   { name: 'company_email', label: 'Email de l’entreprise', step: 3, type: 'email', autoComplete: 'email' },
@@ -88,13 +114,27 @@ const STEP_TITLES: Record<1 | 2 | 3, string> = {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The eleven fields are required; the select placeholder has no value and counts as empty. */
+/** Whether the field must be filled: the eleven of the spec, and the address when the delivery method needs one. */
+function isRequired(field: FieldSpec, values: Values): boolean {
+  // Marked required until a method that needs no address is chosen.
+  if (field.name === 'delivery_address') return !values.delivery_method || needsDeliveryAddress(values.delivery_method);
+  return !field.optional;
+}
+
+/**
+ * The eleven fields are required (the select placeholder has no value and counts as empty), the
+ * address too when the delivery method needs one (the API's rule); the reference and note are optional.
+ */
 export function validateOrder(values: Values): Partial<Record<OrderFormField, string>> {
   const errors: Partial<Record<OrderFormField, string>> = {};
   for (const field of FIELDS) {
-    const value = values[field.name].trim();
-    if (!value) errors[field.name] = ORDER_TEXTS.required;
-    else if (field.type === 'email' && !EMAIL.test(value)) errors[field.name] = ORDER_TEXTS.invalidEmail;
+    const value = (values[field.name] ?? '').trim();
+    if (field.name === 'delivery_address') {
+      const error = deliveryAddressError(values.delivery_method, value);
+      if (error) errors[field.name] = error;
+    } else if (!value) {
+      if (isRequired(field, values)) errors[field.name] = ORDER_TEXTS.required;
+    } else if (field.type === 'email' && !EMAIL.test(value)) errors[field.name] = ORDER_TEXTS.invalidEmail;
   }
   return errors;
 }
@@ -204,10 +244,10 @@ export default function OrderDialog({ open, onOpenChange, whatsapp = null }: Pro
       return;
     }
     const payload: OrderRequestPayload = {
-      ...(Object.fromEntries(FIELDS.map((f) => [f.name, values[f.name].trim()])) as Values as Omit<
-        OrderRequestPayload,
-        'order_items'
-      >),
+      // The optional fields left empty are not sent.
+      ...(Object.fromEntries(
+        FIELDS.map((f) => [f.name, (values[f.name] ?? '').trim()]).filter(([, value]) => value !== ''),
+      ) as Values as Omit<OrderRequestPayload, 'order_items'>),
       // Prices and totals come from the server (each line in its product's currency).
       // With the unit price the visitor saw: the server refuses (409) a request whose prices changed since.
       order_items: getCart().map((item) => ({ product_id: item.id, quantity: item.quantity, seen_price: item.price })),
@@ -349,6 +389,8 @@ export default function OrderDialog({ open, onOpenChange, whatsapp = null }: Pro
                     key={field.name}
                     id={fieldId(field.name)}
                     label={field.label}
+                    required={isRequired(field, values)}
+                    wide={field.type === 'textarea'}
                     error={errors[field.name]}
                     hint={field.name === 'currency' ? currencyHint : undefined}
                   >
@@ -377,20 +419,35 @@ export default function OrderDialog({ open, onOpenChange, whatsapp = null }: Pro
                           </option>
                         ))}
                       </select>
+                    ) : field.type === 'textarea' ? (
+                      <textarea
+                        id={fieldId(field.name)}
+                        name={field.name}
+                        className="field-input min-h-[4.5rem]"
+                        rows={3}
+                        value={values[field.name] ?? ''}
+                        onChange={(e) => update(field.name, e.target.value)}
+                        autoComplete={field.autoComplete}
+                        placeholder={field.placeholder}
+                        maxLength={field.maxLength}
+                        aria-invalid={errors[field.name] ? true : undefined}
+                        aria-describedby={errors[field.name] ? `${fieldId(field.name)}-error` : undefined}
+                        required={isRequired(field, values)}
+                      />
                     ) : (
                       <input
                         id={fieldId(field.name)}
                         name={field.name}
                         type={field.type}
                         className="field-input"
-                        value={values[field.name]}
+                        value={values[field.name] ?? ''}
                         onChange={(e) => update(field.name, e.target.value)}
                         autoComplete={field.autoComplete}
                         placeholder={field.placeholder}
-                        maxLength={field.type === 'tel' ? 50 : 255}
+                        maxLength={field.maxLength ?? (field.type === 'tel' ? 50 : 255)}
                         aria-invalid={errors[field.name] ? true : undefined}
                         aria-describedby={errors[field.name] ? `${fieldId(field.name)}-error` : undefined}
-                        required
+                        required={isRequired(field, values)}
                       />
                     )}
                   </Field>
@@ -460,23 +517,32 @@ export default function OrderDialog({ open, onOpenChange, whatsapp = null }: Pro
 function Field({
   id,
   label,
+  required = true,
+  wide = false,
   error,
   hint,
   children,
 }: {
   id: string;
   label: string;
+  required?: boolean;
+  /** Takes the whole row (an address, a note). */
+  wide?: boolean;
   error?: string;
   hint?: string;
   children: ReactNode;
 }) {
   return (
-    <div>
+    <div className={wide ? 'sm:col-span-2' : undefined}>
       <label htmlFor={id} className="field-label">
         {label}{' '}
-        <span aria-hidden="true" className="text-danger">
-          *
-        </span>
+        {required ? (
+          <span aria-hidden="true" className="text-danger">
+            *
+          </span>
+        ) : (
+          <span className="text-sm font-normal text-ink-muted">(facultatif)</span>
+        )}
       </label>
       {children}
       {hint && (

@@ -14,10 +14,19 @@ import {
   Max,
   MaxLength,
   Min,
+  registerDecorator,
   ValidateNested,
 } from 'class-validator';
 import { idInput, intInput } from '../../common/forms.js';
 import { IsEmailAddress } from '../../common/email-address.js';
+import {
+  DELIVERY_ADDRESS_REQUIRED,
+  DELIVERY_FIELD_LIMITS,
+  DELIVERY_METHODS,
+  needsDeliveryAddress,
+} from '../../shared/order-delivery.js';
+
+export { DELIVERY_METHODS };
 
 /** Every field of the form is one line: line breaks and runs of spaces become one space. */
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : value);
@@ -25,7 +34,6 @@ const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? 
 /** The order form's fixed choices (spec section 9). */
 export const PAYMENT_MEANS = ['Carte bancaire', 'Visa', 'Chèque', 'Virement bancaire', 'Mobile Money'] as const;
 export const ORDER_CURRENCY_CHOICES = ['Dollar', 'Euro', 'Fcfa'] as const;
-export const DELIVERY_METHODS = ['Air', 'Route', 'Mer'] as const;
 /** Several lines kept (an address, a note): spaces tidied on each line, at most one blank line between. */
 const multiline = ({ value }: { value: unknown }) =>
   typeof value === 'string'
@@ -51,6 +59,31 @@ const EMAIL = "L'adresse email n'est pas valide.";
 const PHONE = "Le numéro de téléphone n'est pas valide.";
 const tooLong = (max: number) => `Ce champ ne doit pas dépasser ${max} caractères.`;
 const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{5,49}$/;
+
+/** The address's one error (missing for a method that needs it, not a text, too long), or null. */
+function deliveryAddressProblem(value: unknown, method: unknown): string | null {
+  if (value === undefined || value === null)
+    return needsDeliveryAddress(typeof method === 'string' ? method : null) ? DELIVERY_ADDRESS_REQUIRED : null;
+  if (typeof value !== 'string') return TEXT;
+  if (value.length > DELIVERY_FIELD_LIMITS.delivery_address) return tooLong(DELIVERY_FIELD_LIMITS.delivery_address);
+  return null;
+}
+
+/** The delivery address: required by the delivery method (`needsDeliveryAddress`), one message at a time. */
+function IsDeliveryAddress() {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isDeliveryAddress',
+      target: object.constructor,
+      propertyName,
+      validator: {
+        validate: (value, args) =>
+          deliveryAddressProblem(value, (args?.object as { delivery_method?: unknown }).delivery_method) === null,
+        defaultMessage: (args) =>
+          deliveryAddressProblem(args?.value, (args?.object as { delivery_method?: unknown }).delivery_method) ?? TEXT,
+      },
+    });
+}
 
 export class OrderItemRequestDto {
   @Transform(idInput)
@@ -173,34 +206,35 @@ export class OrderRequestDto {
   @IsEmailAddress(EMAIL)
   representative_email: string;
 
-  /**
-   * Where the goods go. Optional for now: every method (Air, Route, Mer) will require it once the
-   * public order dialog asks for it.
-   */
-  @ApiPropertyOptional({ description: 'Adresse de livraison.', maxLength: 500 })
+  /** Where the goods go: required when the delivery method carries them to the client (all three do). */
+  @ApiPropertyOptional({
+    description: 'Adresse de livraison : requise quand le mode de livraison achemine les marchandises (Air, Route, Mer).',
+    maxLength: DELIVERY_FIELD_LIMITS.delivery_address,
+  })
   @Transform(optional)
-  @IsOptional()
-  @IsString({ message: TEXT })
-  @MaxLength(500, { message: tooLong(500) })
+  @IsDeliveryAddress()
   delivery_address?: string;
 
   /** The client's own reference (purchase order number), optional. */
-  @ApiPropertyOptional({ description: 'Référence du client (numéro de bon de commande).', maxLength: 100 })
+  @ApiPropertyOptional({
+    description: 'Référence du client (numéro de bon de commande).',
+    maxLength: DELIVERY_FIELD_LIMITS.client_reference,
+  })
   @Transform(({ value }) => {
     const text = trimmed({ value });
     return text === '' || text === null ? undefined : text;
   })
   @IsOptional()
   @IsString({ message: TEXT })
-  @MaxLength(100, { message: tooLong(100) })
+  @MaxLength(DELIVERY_FIELD_LIMITS.client_reference, { message: tooLong(DELIVERY_FIELD_LIMITS.client_reference) })
   client_reference?: string;
 
   /** A note for the sales team (opening hours, contact on site…), optional. */
-  @ApiPropertyOptional({ description: 'Remarque pour l’équipe commerciale.', maxLength: 1000 })
+  @ApiPropertyOptional({ description: 'Remarque pour l’équipe commerciale.', maxLength: DELIVERY_FIELD_LIMITS.note })
   @Transform(optional)
   @IsOptional()
   @IsString({ message: TEXT })
-  @MaxLength(1000, { message: tooLong(1000) })
+  @MaxLength(DELIVERY_FIELD_LIMITS.note, { message: tooLong(DELIVERY_FIELD_LIMITS.note) })
   note?: string;
 
   @IsDefined({ message: 'Votre panier est vide.' })

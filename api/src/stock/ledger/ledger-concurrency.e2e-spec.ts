@@ -18,6 +18,7 @@ const FIELDS = {
   currency: 'Fcfa',
   payment_term: '30 jours fin de mois',
   delivery_method: 'Route',
+  delivery_address: 'Zone portuaire, Lomé',
   credit_level: '50 % à la commande',
   company_name: 'Société Concurrence',
   company_phone: '+228 90 11 22 33',

@@ -110,6 +110,12 @@ function OrderDetailBody({ order }: { order: StaffOrderDetail }) {
           <Row label="Niveau de crédit" value={order.credit_level} />
           <Row label="Délai de paiement" value={order.payment_term} />
           <Row label="Mode de livraison" value={order.delivery_method} />
+          <Row
+            label="Adresse de livraison"
+            value={order.delivery_address && <span className="whitespace-pre-line">{order.delivery_address}</span>}
+          />
+          <Row label="Référence client" value={order.client_reference} />
+          <Row label="Note" value={order.note && <span className="whitespace-pre-line">{order.note}</span>} />
           <Row label="Date d'expédition" value={status === 'shipped' ? formatDate(order.shipped_at ?? order.updated_at) : '-'} />
         </dl>
       </section>

@@ -121,6 +121,28 @@ export function ClientOrderView({ token, orderId }: { token: string; orderId?: n
             </>
           ) : null}
         </p>
+        <dl className="mt-1 grid gap-x-2 text-sm sm:grid-cols-[auto_1fr]" data-order-delivery>
+          <dt className="text-ink-muted">Mode de livraison</dt>
+          <dd>{order.delivery_method}</dd>
+          {order.delivery_address && (
+            <>
+              <dt className="text-ink-muted">Adresse de livraison</dt>
+              <dd className="whitespace-pre-line">{order.delivery_address}</dd>
+            </>
+          )}
+          {order.client_reference && (
+            <>
+              <dt className="text-ink-muted">Votre référence</dt>
+              <dd>{order.client_reference}</dd>
+            </>
+          )}
+          {order.note && (
+            <>
+              <dt className="text-ink-muted">Note</dt>
+              <dd className="whitespace-pre-line">{order.note}</dd>
+            </>
+          )}
+        </dl>
       </header>
 
       {notice && (

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { allProducts, fillOrderClient, fillOrderTerms, islandsReady, query } from './public-helpers.js';
+
+const MISSING_ADDRESS = 'Indiquez l’adresse de livraison : ce mode de livraison l’exige.';
+
+test('a delivery request without an address is refused under the field, then sent with address and reference', async ({
+  page,
+}) => {
+  const product = (await allProducts(page)).filter((p) => p.stock >= 2).sort((a, b) => b.stock - a.stock)[0]!;
+  let posted = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/order/create')) posted += 1;
+  });
+  await page.goto(`/product/${product.id}`);
+  await islandsReady(page);
+  await page.evaluate(() => localStorage.removeItem('cart'));
+  await page.reload();
+  await islandsReady(page);
+  await page.getByRole('button', { name: 'Commander maintenant' }).click();
+  const dialog = page.locator('[data-order-dialog]');
+  await expect(dialog.locator('[data-cart-item]')).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Suivant' }).click();
+
+  await fillOrderTerms(dialog, {
+    payment: 'Virement bancaire',
+    conditions: 'Comptant',
+    delivery: 'Mer',
+    credit: 'Aucun',
+    address: '',
+  });
+  const address = dialog.getByLabel(/Adresse de livraison/);
+  // The reference and the note are optional, and said so.
+  await expect(dialog.locator('label', { hasText: 'Votre référence (bon de commande)' })).toContainText('(facultatif)');
+  await expect(dialog.locator('label', { hasText: /^Note/ })).toContainText('(facultatif)');
+  await dialog.getByRole('button', { name: 'Suivant' }).click();
+  const email = `achats.${Date.now()}@livraison-lome.example`;
+  await fillOrderClient(dialog, {
+    company_name: 'Transit du Golfe',
+    company_phone: '+228 22 61 00 00',
+    company_email: email,
+    representative_name: 'Edem Agbeko',
+    representative_phone: '+228 90 61 00 00',
+    representative_email: `edem.${email}`,
+  });
+  await dialog.getByRole('button', { name: 'Passer ma commande' }).click();
+
+  // Back on « Paiement et livraison », the message under the address, which has the focus; nothing sent.
+  await expect(dialog.getByRole('heading', { name: 'Paiement et livraison' })).toBeVisible();
+  await expect(address).toHaveAccessibleDescription(MISSING_ADDRESS);
+  await expect(address).toHaveAttribute('aria-invalid', 'true');
+  await expect(address).toBeFocused();
+  expect(posted).toBe(0);
+
+  await address.fill('Zone portuaire, magasin 12\nLomé');
+  await expect(dialog.getByText(MISSING_ADDRESS)).toBeHidden();
+  await dialog.getByLabel(/Votre référence/).fill('BC-2026-0457');
+  await dialog.getByRole('button', { name: 'Suivant' }).click();
+  const answer = page.waitForResponse('**/api/order/create');
+  await dialog.getByRole('button', { name: 'Passer ma commande' }).click();
+  const body = (await (await answer).json()) as { order: { order_num: string } };
+  await expect(page.getByRole('dialog', { name: 'Commande passée avec succès !' })).toContainText(body.order.order_num);
+  expect(posted).toBe(1);
+
+  const [order] = query<{ delivery_method: string; delivery_address: string; client_reference: string; note: string | null }>(
+    'SELECT delivery_method, delivery_address, client_reference, note FROM orders WHERE order_num = ?',
+    body.order.order_num,
+  );
+  expect(order).toEqual({
+    delivery_method: 'Mer',
+    delivery_address: 'Zone portuaire, magasin 12\nLomé',
+    client_reference: 'BC-2026-0457',
+    note: null,
+  });
+});
