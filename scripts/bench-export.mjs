@@ -103,7 +103,7 @@ async function measure(kind, mariadb) {
       clearInterval(sampler);
       const rows = format === 'csv' ? file.newlines - 1 : total;
       console.log(
-        `[${kind}] ${format}: ${rows} rows (list total ${total}), ${mb(file.bytes)} MB in ${seconds.toFixed(1)} s ` +
+        `[${kind}] ${format}: ${format === 'csv' ? `${rows} rows read back` : `${rows} rows (the list's total)`}, ${mb(file.bytes)} MB in ${seconds.toFixed(1)} s ` +
           `(${Math.round(rows / seconds)} rows/s); server RSS ${mb(before)} MB before, peak ${mb(peak)} MB, growth ${mb(peak - before)} MB`,
       );
     }
