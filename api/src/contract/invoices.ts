@@ -141,3 +141,18 @@ export interface ClientInvoiceView {
   currencies: { currency_code: string; ttc: string; paid: string; balance: string }[];
   credit_notes: { id: number; number: string; issued_at: string }[];
 }
+
+/** GET /api/customer/{id}/account: a client's invoices, payments and balance due per currency. */
+export interface CustomerAccountView {
+  customer_id: number;
+  invoices: InvoiceSummaryView[];
+  payments: (PaymentView & { invoice_number: string; order_num: string })[];
+  /** Per currency: invoiced TTC (less credit notes), paid, and the balance due (canceled invoices excluded). */
+  balances: { currency_code: string; invoiced: string; paid: string; balance: string; balance_minor: number }[];
+}
+
+export interface CustomerAccountAnswer {
+  success: true;
+  message: string;
+  account: CustomerAccountView;
+}

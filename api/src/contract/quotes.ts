@@ -165,5 +165,8 @@ export interface ClientOrdersAnswer {
     status: string;
     quote_state: QuoteState | null;
     reference: string | null;
+    /** The order's delivery notes and invoices, their PDFs through the same link. */
+    deliveries: ClientDeliveryView[];
+    invoices: ClientInvoiceView[];
   }[];
 }

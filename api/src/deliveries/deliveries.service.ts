@@ -289,19 +289,31 @@ export class DeliveriesService {
 
 /** An order's notes as the client page lists them (no staff names), oldest first. */
 export async function clientDeliveries(manager: EntityManager, orderId: number): Promise<ClientDeliveryView[]> {
-  const deliveries = await manager.getRepository(Delivery).find({ where: { order_id: orderId }, order: { id: 'ASC' } });
-  if (!deliveries.length) return [];
+  return (await clientDeliveriesOf(manager, [orderId])).get(orderId) ?? [];
+}
+
+/** The delivery notes of several orders at once (« Mes commandes »), by order, oldest first. */
+export async function clientDeliveriesOf(manager: EntityManager, orderIds: number[]): Promise<Map<number, ClientDeliveryView[]>> {
+  const byOrder = new Map<number, ClientDeliveryView[]>();
+  if (!orderIds.length) return byOrder;
+  const deliveries = await manager.getRepository(Delivery).find({ where: { order_id: In(orderIds) }, order: { id: 'ASC' } });
+  if (!deliveries.length) return byOrder;
   const lines = await manager.getRepository(DeliveryLine).find({
     where: { delivery_id: In(deliveries.map((d) => d.id)) },
     order: { position: 'ASC', id: 'ASC' },
   });
-  return deliveries.map((d) => ({
-    id: d.id,
-    number: d.number,
-    kind: d.kind,
-    delivered_at: isoDate(d.delivered_at),
-    lines: lines.filter((l) => l.delivery_id === d.id).map((l) => ({ product_name: l.product_name, quantity: l.quantity })),
-  }));
+  for (const d of deliveries)
+    byOrder.set(d.order_id, [
+      ...(byOrder.get(d.order_id) ?? []),
+      {
+        id: d.id,
+        number: d.number,
+        kind: d.kind,
+        delivered_at: isoDate(d.delivered_at),
+        lines: lines.filter((l) => l.delivery_id === d.id).map((l) => ({ product_name: l.product_name, quantity: l.quantity })),
+      },
+    ]);
+  return byOrder;
 }
 
 /**

@@ -9,7 +9,8 @@ import { exportRows, writeExportCsv, writeExportXlsx } from './accounting-export
 import { CreditNoteDto, InvoiceDto } from './dto/invoice.dto.js';
 import { InvoiceExportQueryDto, InvoiceListQueryDto } from './dto/invoice-query.dto.js';
 import { today } from './invoice-amounts.js';
-import type { InvoiceSummaryView, InvoiceView, OrderInvoicesView } from '../contract/invoices.js';
+import type { CustomerAccountView, InvoiceSummaryView, InvoiceView, OrderInvoicesView } from '../contract/invoices.js';
+import { customerAccount } from './customer-account.js';
 import { InvoicesService } from './invoices.service.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -82,6 +83,22 @@ export class InvoicesController {
   @ApiOperation({ summary: 'Une facture : lignes, totaux HT / TVA / TTC par devise, avoirs, paiements, solde et état.' })
   async get(@Param('id', INVOICE) id: number): Promise<{ success: true; message: string; invoice: InvoiceView }> {
     return { success: true, message: 'Facture récupérée avec succès.', invoice: await this.invoices.get(id) };
+  }
+
+  @Get('customer/:id/account')
+  @Header('Cache-Control', 'no-store')
+  @RequirePermission('invoices', 'view')
+  @ApiOperation({
+    summary: 'Le compte d’un client : ses factures (TTC, payé, solde, état), ses paiements et le solde dû par devise.',
+  })
+  async account(
+    @Param('id', new IdPipe('Client introuvable.')) id: number,
+  ): Promise<{ success: true; message: string; account: CustomerAccountView }> {
+    return {
+      success: true,
+      message: 'Compte du client récupéré avec succès.',
+      account: await customerAccount(this.dataSource.manager, id),
+    };
   }
 
   @Get('order/:id/invoices')

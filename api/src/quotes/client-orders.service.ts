@@ -15,8 +15,8 @@ import { MailService, type MailRequest } from '../mail/mail.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { forOrder, moveOrderStock, orderLines } from '../stock/ledger/stock-ledger.js';
-import { clientDeliveries } from '../deliveries/deliveries.service.js';
-import { clientInvoices } from '../invoices/client-invoices.js';
+import { clientDeliveries, clientDeliveriesOf } from '../deliveries/deliveries.service.js';
+import { clientInvoices, clientInvoicesOf } from '../invoices/client-invoices.js';
 import { ORDERS_LINK_DAYS, ORDER_LINK_DAYS, issueClientLink, orderOfLink, validLink } from './client-links.js';
 import type { ClientLink } from './entities/client-link.entity.js';
 import type { ClientAcceptDto, ClientDeclineDto, ClientMessageDto, ClientPdfDto, ClientTokenDto } from './dto/quote.dto.js';
@@ -95,6 +95,9 @@ export class ClientOrdersService {
           .where('v.order_id IN (:...ids) AND v.state <> :draft', { ids: orders.map((o) => o.id), draft: 'draft' })
           .getMany()
       : [];
+    const ids = orders.map((o) => o.id);
+    const deliveries = await clientDeliveriesOf(manager, ids);
+    const invoices = await clientInvoicesOf(manager, ids);
     return {
       success: true,
       email: link.email,
@@ -107,6 +110,8 @@ export class ClientOrdersService {
           status: o.status,
           quote_state: latest?.state ?? null,
           reference: latest ? versionReference(latest) : null,
+          deliveries: deliveries.get(o.id) ?? [],
+          invoices: invoices.get(o.id) ?? [],
         };
       }),
     };

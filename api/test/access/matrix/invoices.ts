@@ -39,6 +39,14 @@ export const rows: MatrixRow[] = [
   { method: 'GET', route: '/api/invoices/:id', category: 'invoices', right: 'view', setup: invoiced(), expectAllowed: [200] },
   {
     method: 'GET',
+    route: '/api/customer/:id/account',
+    category: 'invoices',
+    right: 'view',
+    setup: async ({ t }) => ({ id: (await fx.customer(t)).id }),
+    expectAllowed: [200],
+  },
+  {
+    method: 'GET',
     route: '/api/order/:id/invoices',
     category: 'invoices',
     right: 'view',

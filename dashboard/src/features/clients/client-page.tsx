@@ -16,6 +16,7 @@ import { ORDERS_PER_PAGE, orderSummariesQueryOptions } from '../orders/api';
 import { OrderDetailDialog } from '../orders/order-detail-dialog';
 import { OrderActionsMenu } from '../orders/order-actions-menu';
 import { OrderSummaryTable } from '../orders/order-summary-table';
+import { CustomerAccount } from '../invoices/customer-account';
 import { customerQueryOptions } from './api';
 import { ordersCountTone } from './clients-page';
 
@@ -96,6 +97,7 @@ function ClientDetail({ customerId, page, view, onPageChange, onViewChange }: Cl
           </div>
         </dl>
       </Card>
+      <CustomerAccount customerId={c.id} />
       <h2 className="mb-1 text-lg font-semibold">Commandes</h2>
       <OrderSummaryTable
         label={`Commandes de ${c.company_name}`}

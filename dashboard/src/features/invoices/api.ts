@@ -1,4 +1,5 @@
 import type {
+  CustomerAccountAnswer,
   InvoiceAnswer,
   InvoiceListAnswer,
   InvoiceState,
@@ -93,4 +94,26 @@ export function toMinorUnits(text: string, code: string): number | null {
   const [units, fraction = ''] = clean.split('.');
   const minor = Number(units) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || '0');
   return minor > 0 ? minor : null;
+}
+
+export interface CreditNotePayload {
+  full: boolean;
+  reason: string;
+  lines?: { invoice_line_id: number; quantity: number }[];
+}
+
+/** POST /api/invoices/:id/credit-notes: a full credit note (cancels the invoice) or some lines. */
+export const issueCreditNote = (invoiceId: number, payload: CreditNotePayload) =>
+  api.post<InvoiceAnswer>(`/api/invoices/${invoiceId}/credit-notes`, payload);
+
+/** DELETE /api/payments/:id: a payment entered by mistake. */
+export const deletePayment = (paymentId: number) => api.delete<InvoiceAnswer>(`/api/payments/${paymentId}`);
+
+/** GET /api/customer/:id/account: the client's invoices, payments and balance due per currency. */
+export function customerAccountQueryOptions(customerId: number) {
+  return queryOptions({
+    queryKey: [...invoicesKey, 'customer', customerId],
+    queryFn: async ({ signal }) =>
+      (await api.get<CustomerAccountAnswer>(`/api/customer/${customerId}/account`, { signal })).account,
+  });
 }

@@ -1,6 +1,6 @@
-import type { InvoiceView, OrderInvoicesView, StaffOrderDetail } from '@comptoir/api/contract';
+import type { InvoiceView, OrderInvoicesView, PaymentView, StaffOrderDetail } from '@comptoir/api/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FileDown, Receipt, Wallet } from 'lucide-react';
+import { FileDown, FileMinus, Receipt, Trash2, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
@@ -15,6 +15,7 @@ import { Spinner } from '../../ui/spinner';
 import { usePermissions } from '../auth/permissions';
 import {
   creditNotePdfUrl,
+  deletePayment,
   INVOICE_STATE_TONE,
   invoicePdfUrl,
   invoicesKey,
@@ -24,6 +25,7 @@ import {
   recordPayment,
   toMinorUnits,
 } from './api';
+import { canCredit, CreditNoteDialog } from './credit-note-dialog';
 import { invoiceMoney } from './invoice-money';
 
 /** « Enregistrer un paiement »: amount in the invoice's currency, method, reference and date. */
@@ -155,6 +157,9 @@ export function OrderInvoices({ order }: { order: StaffOrderDetail }) {
   const [confirming, setConfirming] = useState(false);
   const [issuing, setIssuing] = useState(false);
   const [paying, setPaying] = useState<InvoiceView | null>(null);
+  const [crediting, setCrediting] = useState<InvoiceView | null>(null);
+  const [removing, setRemoving] = useState<PaymentView | null>(null);
+  const [deleting, setDeleting] = useState(false);
   if (!can('invoices', 'view')) return null;
   const data = query.data?.invoices;
 
@@ -170,6 +175,21 @@ export function OrderInvoices({ order }: { order: StaffOrderDetail }) {
     } finally {
       setIssuing(false);
       setConfirming(false);
+    }
+  }
+
+  async function removePayment(payment: PaymentView) {
+    setDeleting(true);
+    try {
+      const answer = await deletePayment(payment.id);
+      notifySuccess(answer.message);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      await queryClient.invalidateQueries({ queryKey: invoicesKey });
+    } catch (e) {
+      notifyError(isApiError(e) ? e.message : 'Le paiement n’a pas pu être supprimé.');
+    } finally {
+      setDeleting(false);
+      setRemoving(null);
     }
   }
 
@@ -232,8 +252,23 @@ export function OrderInvoices({ order }: { order: StaffOrderDetail }) {
                       <td className="px-1 py-0.5">
                         <Badge tone={INVOICE_STATE_TONE[invoice.state]}>{invoice.state_label}</Badge>
                         {invoice.payments.map((p) => (
-                          <span key={p.id} className="block text-xs text-ink-muted">
+                          <span
+                            key={p.id}
+                            className="flex items-center gap-0.5 text-xs text-ink-muted"
+                            data-testid="invoice-payment"
+                          >
                             {formatDate(p.paid_at)} · {p.method_label} · {invoiceMoney(p.amount, p.currency_code)}
+                            {can('payments', 'delete') && (
+                              <Button
+                                size="icon-sm"
+                                variant="ghost"
+                                aria-label={`Supprimer le paiement du ${formatDate(p.paid_at)} (${invoiceMoney(p.amount, p.currency_code)})`}
+                                title="Supprimer"
+                                onClick={() => setRemoving(p)}
+                              >
+                                <Trash2 className="size-2" aria-hidden="true" />
+                              </Button>
+                            )}
                           </span>
                         ))}
                       </td>
@@ -261,6 +296,12 @@ export function OrderInvoices({ order }: { order: StaffOrderDetail }) {
                                 Paiement
                               </Button>
                             )}
+                          {can('invoices', 'delete') && canCredit(invoice) && (
+                            <Button size="sm" variant="secondary" onClick={() => setCrediting(invoice)}>
+                              <FileMinus className="size-2" aria-hidden="true" />
+                              Établir un avoir
+                            </Button>
+                          )}
                           <a
                             className={buttonClasses('secondary', 'sm')}
                             href={invoicePdfUrl(invoice.id)}
@@ -294,6 +335,20 @@ export function OrderInvoices({ order }: { order: StaffOrderDetail }) {
         />
       )}
       {paying && <PaymentDialog invoice={paying} onClose={() => setPaying(null)} />}
+      {crediting && <CreditNoteDialog invoice={crediting} onClose={() => setCrediting(null)} />}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Supprimer ce paiement ?"
+        confirmLabel="Supprimer le paiement"
+        pending={deleting}
+        message={
+          removing
+            ? `Le paiement de ${invoiceMoney(removing.amount, removing.currency_code)} (${removing.method_label}, ${formatDate(removing.paid_at)}) sera supprimé et le solde dû de la facture augmentera d’autant. La suppression est journalisée.`
+            : ''
+        }
+        onConfirm={() => (removing ? removePayment(removing) : undefined)}
+      />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { ClientOrdersAnswer } from '@comptoir/api/contract';
 import { api, firstErrors } from '../lib/http';
 import { Spinner } from '../ui/Spinner';
 import { ClientOrderView } from './ClientOrderView';
+import { OrderDocuments } from './OrderDocuments';
 import { STATE_LABELS, STATUS_LABELS, dateFr, takeToken } from './client-token';
 
 /**
@@ -73,6 +74,7 @@ export default function MyOrders() {
       <div className="grid gap-4">
         <section className="rounded-2xl bg-white p-3 shadow-raised">
           <h2 className="text-lg font-bold text-brand-900">Commandes de {list!.email}</h2>
+          <p className="text-sm text-ink-muted">Chaque commande avec son devis, ses bons de livraison et ses factures.</p>
           {list!.orders.length === 0 ? (
             <p className="mt-1 text-ink-muted">Aucune commande pour cette adresse.</p>
           ) : (
@@ -91,6 +93,7 @@ export default function MyOrders() {
                   >
                     Ouvrir
                   </button>
+                  <OrderDocuments token={token} order={o} />
                 </li>
               ))}
             </ul>

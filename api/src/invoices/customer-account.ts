@@ -1,0 +1,64 @@
+import { In, type EntityManager } from 'typeorm';
+import { toMinor } from '../common/money.js';
+import { notFound } from '../core/errors/api-error.js';
+import { Customer } from '../customers/entities/customer.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
+import type { CustomerAccountView } from '../contract/invoices.js';
+import { Invoice } from './entities/invoice.entity.js';
+import { money } from './invoice-amounts.js';
+import { loadFolders } from './invoice-folders.js';
+import { invoiceSummary, paymentView } from './invoice-presenters.js';
+
+/**
+ * A client's account: every invoice of its orders (newest first), every payment (latest first) and,
+ * per currency, what was invoiced (TTC less credit notes), paid, and the balance still due.
+ */
+export async function customerAccount(
+  manager: EntityManager,
+  customerId: number,
+  now = new Date(),
+): Promise<CustomerAccountView> {
+  if (!(await manager.getRepository(Customer).existsBy({ id: customerId }))) throw notFound('Client introuvable.');
+  const invoices = await manager
+    .getRepository(Invoice)
+    .createQueryBuilder('invoice')
+    .innerJoin(Order, 'o', 'o.id = invoice.order_id')
+    .where('o.customer_id = :customer', { customer: customerId })
+    .orderBy('invoice.id', 'DESC')
+    .getMany();
+  const orders = invoices.length
+    ? await manager.getRepository(Order).findBy({ id: In([...new Set(invoices.map((i) => i.order_id))]) })
+    : [];
+  const byId = new Map(orders.map((o) => [o.id, o]));
+  const folders = await loadFolders(manager, invoices);
+  const summaries = folders.map((f) => invoiceSummary(f, byId.get(f.invoice.order_id)!, now));
+  const payments = folders
+    .flatMap((f) =>
+      f.payments.map((p) => ({
+        ...paymentView(p),
+        invoice_number: f.invoice.number,
+        order_num: byId.get(f.invoice.order_id)!.order_num,
+      })),
+    )
+    .sort((a, b) => (a.paid_at === b.paid_at ? b.id - a.id : a.paid_at < b.paid_at ? 1 : -1));
+  const totals = new Map<string, { invoiced: bigint; paid: bigint; balance: bigint }>();
+  for (const summary of summaries)
+    for (const c of summary.currencies) {
+      const code = c.currency_code;
+      const t = totals.get(code) ?? { invoiced: 0n, paid: 0n, balance: 0n };
+      t.invoiced += toMinor(c.ttc, code) - toMinor(c.credited, code);
+      t.paid += toMinor(c.paid, code);
+      if (summary.state !== 'canceled_by_credit_note') t.balance += BigInt(c.balance_minor);
+      totals.set(code, t);
+    }
+  const balances = [...totals.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, t]) => ({
+      currency_code: code,
+      invoiced: money(t.invoiced, code),
+      paid: money(t.paid, code),
+      balance: money(t.balance, code),
+      balance_minor: Number(t.balance),
+    }));
+  return { customer_id: customerId, invoices: summaries, payments, balances };
+}
