@@ -130,6 +130,8 @@ async function writeXlsx<T>(
     if (out.destroyed) break;
     sheet.addRow(columns.map((column) => xlsxCell(column, row))).commit();
     count++;
+    // The workbook's zip is piped to the response: a slow client pauses the reading, as for the CSV.
+    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
   }
   sheet.commit();
   await workbook.commit();
