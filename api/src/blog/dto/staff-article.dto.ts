@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ListQueryDto } from '../../common/listing.js';
@@ -25,21 +26,25 @@ export class StaffArticleListQueryDto extends ListQueryDto {
 
 /** The editor's form (multipart): the image file and the Editor.js document are checked aside. */
 export class ArticleFormDto {
+  @ApiProperty({ description: 'Titre de l’article.', example: 'Bien choisir son groupe électrogène' })
   @Transform(trimmed)
   @IsNotEmpty({ message: 'Le titre est requis.' })
   @MaxLength(255, { message: 'Le titre ne doit pas dépasser 255 caractères.' })
   title: string;
 
   /** Editor.js JSON text; parsed and checked by the service. */
+  @ApiPropertyOptional({ description: 'Document Editor.js (texte JSON).', example: '{"blocks":[]}' })
   @IsOptional()
   @IsString({ message: 'Le contenu de l’article est invalide (JSON attendu).' })
   content?: string;
 
+  @ApiPropertyOptional({ description: 'Statut : Brouillon, Publié ou Corbeille.', example: 'Brouillon' })
   @IsOptional()
   @Transform(({ value }) => (value === '' ? undefined : value))
   @IsIn(ARTICLE_STATUSES, { message: STATUS_MESSAGE })
   status?: ArticleStatus;
 
+  @ApiPropertyOptional({ description: 'Texte alternatif de l’image de couverture.', example: 'Un groupe électrogène' })
   @IsOptional()
   @Transform(trimmed)
   @IsString({ message: 'Le texte alternatif doit être un texte.' })
