@@ -55,3 +55,11 @@ export function viewQueryOf(search: string, view: Record<string, ViewValue>): Re
   for (const [key, value] of Object.entries(view)) if (value !== undefined && value !== '') query[key] = value;
   return query;
 }
+
+/** A list screen whose URL holds page, search, order and size but no facets (brands, categories). */
+export interface SortedListPageProps extends ListViewProps<SortSearch> {
+  page: number;
+  search: string;
+  onPageChange: (page: number) => void;
+  onSearchChange: (search: string) => void;
+}

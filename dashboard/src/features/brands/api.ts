@@ -7,13 +7,19 @@ import { queryKeys, type ListParams } from '../../lib/query-keys';
 export const BRANDS_PER_PAGE = 8;
 
 /** GET /api/brands?page&per_page&search (search on the name). */
-export function brandsQueryOptions(params: ListParams) {
+export function brandsQueryOptions(params: ListParams & { sort?: string; direction?: 'asc' | 'desc' }) {
   return queryOptions({
     queryKey: queryKeys.brands.list(params),
     queryFn: ({ signal }) =>
       api.get<BrandListAnswer>('/api/brands', {
         signal,
-        query: { page: params.page, per_page: params.perPage ?? BRANDS_PER_PAGE, search: params.search },
+        query: {
+          page: params.page,
+          per_page: params.perPage ?? BRANDS_PER_PAGE,
+          search: params.search,
+          sort: params.sort,
+          direction: params.direction,
+        },
       }),
     placeholderData: keepPreviousData,
   });

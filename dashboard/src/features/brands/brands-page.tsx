@@ -6,13 +6,22 @@ import { useMemo, useState } from 'react';
 import { formatDate, pad2, truncate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { listTableState, pagerOf, useClampPage, useDeleteWithConfirm, type DeleteWithConfirm } from '../../lib/use-list-page';
+import {
+  listTableState,
+  pagerOf,
+  useClampPage,
+  useDeleteWithConfirm,
+  withPageSize,
+  type DeleteWithConfirm,
+} from '../../lib/use-list-page';
+import { sortQuery, viewQueryOf, type SortedListPageProps } from '../../lib/list-sort';
+import { ListToolbar } from '../../ui/facet-filter';
+import { SavedViewsMenu } from '../saved-views/saved-views-menu';
 import { DataTable } from '../../ui/data-table';
 import { ListPageHeader } from '../../ui/list-page-header';
 import { RowActions } from '../../ui/row-actions';
 import { RequireView, usePermissions } from '../auth/permissions';
-import type { ListPageProps } from '../products/list-page';
-import { brandsQueryOptions, deleteBrand } from './api';
+import { BRANDS_PER_PAGE, brandsQueryOptions, deleteBrand } from './api';
 import { BrandFormDialog } from './brand-form-dialog';
 import { StoredImage } from '../products/stored-image';
 
@@ -27,7 +36,7 @@ const deletion: DeleteWithConfirm<StaffBrand> = {
 };
 
 /** /dashboard/marques: the brands (shop view). */
-export function BrandsPage(props: ListPageProps) {
+export function BrandsPage(props: SortedListPageProps) {
   useDocumentTitle('Marques');
   return (
     <RequireView category="shop">
@@ -36,11 +45,12 @@ export function BrandsPage(props: ListPageProps) {
   );
 }
 
-function BrandsList({ page, search, onPageChange, onSearchChange }: ListPageProps) {
+function BrandsList({ page, search, onPageChange, onSearchChange, view, onViewChange, onViewReplace }: SortedListPageProps) {
   const { can } = usePermissions();
   const remove = useDeleteWithConfirm(deletion);
   const [editing, setEditing] = useState<StaffBrand | 'new' | null>(null);
-  const list = useQuery(brandsQueryOptions({ page, search }));
+  const { per_page: perPage, ...order } = sortQuery(view, BRANDS_PER_PAGE);
+  const list = useQuery(brandsQueryOptions({ page, search, perPage, ...order }));
   const brands = list.data?.brands;
 
   useClampPage(brands, page, onPageChange);
@@ -66,8 +76,12 @@ function BrandsList({ page, search, onPageChange, onSearchChange }: ListPageProp
           />
         ),
       }),
-      column.accessor('name', { header: 'Nom', cell: (info) => <span className="font-medium">{info.getValue()}</span> }),
-      column.accessor('representative', { header: 'Représentant' }),
+      column.accessor('name', {
+        header: 'Nom',
+        meta: { sortKey: 'name' },
+        cell: (info) => <span className="font-medium">{info.getValue()}</span>,
+      }),
+      column.accessor('representative', { header: 'Représentant', meta: { sortKey: 'representative' } }),
       column.accessor('description', {
         header: 'Description',
         meta: { className: 'max-w-[320px] text-ink-muted' },
@@ -80,7 +94,7 @@ function BrandsList({ page, search, onPageChange, onSearchChange }: ListPageProp
       }),
       column.accessor('created_at', {
         header: 'Date de création',
-        meta: { className: 'whitespace-nowrap text-ink-muted' },
+        meta: { className: 'whitespace-nowrap text-ink-muted', sortKey: 'created_at' },
         cell: (info) => formatDate(info.getValue()),
       }),
       column.display({
@@ -114,6 +128,11 @@ function BrandsList({ page, search, onPageChange, onSearchChange }: ListPageProp
         onSearchChange={onSearchChange}
         searchPlaceholder="Rechercher une marque"
       />
+      <ListToolbar label="Vues des marques">
+        <span className="ml-auto">
+          <SavedViewsMenu list="brands" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
+        </span>
+      </ListToolbar>
       <DataTable
         label="Liste des marques"
         columns={columns}
@@ -122,7 +141,8 @@ function BrandsList({ page, search, onPageChange, onSearchChange }: ListPageProp
         {...listTableState(list, 'Erreur lors du chargement des marques.')}
         emptyMessage="Aucune marque trouvée"
         columnVisibility={{ actions: canEdit || canDelete }}
-        pagination={pagerOf(brands, onPageChange)}
+        pagination={withPageSize(pagerOf(brands, onPageChange), perPage, onViewChange)}
+        sort={{ key: view.sort, dir: view.dir, onChange: (sort, dir) => onViewChange({ sort, dir }) }}
       />
       {editing ? <BrandFormDialog brand={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </section>

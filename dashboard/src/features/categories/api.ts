@@ -13,13 +13,19 @@ import { queryKeys, type ListParams } from '../../lib/query-keys';
 export const CATEGORIES_PER_PAGE = 8;
 
 /** GET /api/category?page&per_page&search (search on the designation). */
-export function categoriesQueryOptions(params: ListParams) {
+export function categoriesQueryOptions(params: ListParams & { sort?: string; direction?: 'asc' | 'desc' }) {
   return queryOptions({
     queryKey: queryKeys.categories.list(params),
     queryFn: ({ signal }) =>
       api.get<CategoryListAnswer>('/api/category', {
         signal,
-        query: { page: params.page, per_page: params.perPage ?? CATEGORIES_PER_PAGE, search: params.search },
+        query: {
+          page: params.page,
+          per_page: params.perPage ?? CATEGORIES_PER_PAGE,
+          search: params.search,
+          sort: params.sort,
+          direction: params.direction,
+        },
       }),
     placeholderData: keepPreviousData,
   });

@@ -5,13 +5,22 @@ import { useMemo, useState } from 'react';
 import { formatDate, pad2, truncate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { listTableState, pagerOf, useClampPage, useDeleteWithConfirm, type DeleteWithConfirm } from '../../lib/use-list-page';
+import {
+  listTableState,
+  pagerOf,
+  useClampPage,
+  useDeleteWithConfirm,
+  withPageSize,
+  type DeleteWithConfirm,
+} from '../../lib/use-list-page';
+import { sortQuery, viewQueryOf, type SortedListPageProps } from '../../lib/list-sort';
+import { ListToolbar } from '../../ui/facet-filter';
+import { SavedViewsMenu } from '../saved-views/saved-views-menu';
 import { DataTable } from '../../ui/data-table';
 import { RowActions } from '../../ui/row-actions';
 import { ListPageHeader } from '../../ui/list-page-header';
 import { RequireView, usePermissions } from '../auth/permissions';
-import type { ListPageProps } from '../products/list-page';
-import { categoriesQueryOptions, deleteCategory } from './api';
+import { CATEGORIES_PER_PAGE, categoriesQueryOptions, deleteCategory } from './api';
 import { CategoryFormDialog } from './category-form-dialog';
 
 const column = createColumnHelper<StaffCategory>();
@@ -25,7 +34,7 @@ const deletion: DeleteWithConfirm<StaffCategory> = {
 };
 
 /** /dashboard/categories: "Gestion de stock / Catégories" (shop view). */
-export function CategoriesPage(props: ListPageProps) {
+export function CategoriesPage(props: SortedListPageProps) {
   useDocumentTitle('Catégories');
   return (
     <RequireView category="shop">
@@ -34,11 +43,12 @@ export function CategoriesPage(props: ListPageProps) {
   );
 }
 
-function CategoriesList({ page, search, onPageChange, onSearchChange }: ListPageProps) {
+function CategoriesList({ page, search, onPageChange, onSearchChange, view, onViewChange, onViewReplace }: SortedListPageProps) {
   const { can } = usePermissions();
   const remove = useDeleteWithConfirm(deletion);
   const [editing, setEditing] = useState<StaffCategory | 'new' | null>(null);
-  const list = useQuery(categoriesQueryOptions({ page, search }));
+  const { per_page: perPage, ...order } = sortQuery(view, CATEGORIES_PER_PAGE);
+  const list = useQuery(categoriesQueryOptions({ page, search, perPage, ...order }));
   const categories = list.data?.categories;
 
   useClampPage(categories, page, onPageChange);
@@ -50,6 +60,7 @@ function CategoriesList({ page, search, onPageChange, onSearchChange }: ListPage
     () => [
       column.accessor('designation', {
         header: 'Nom de la catégorie',
+        meta: { sortKey: 'designation' },
         cell: (info) => <span className="font-medium">{info.getValue()}</span>,
       }),
       column.display({
@@ -74,7 +85,7 @@ function CategoriesList({ page, search, onPageChange, onSearchChange }: ListPage
       }),
       column.accessor('created_at', {
         header: 'Date de création',
-        meta: { className: 'whitespace-nowrap text-ink-muted' },
+        meta: { className: 'whitespace-nowrap text-ink-muted', sortKey: 'created_at' },
         cell: (info) => formatDate(info.getValue()),
       }),
       column.display({
@@ -108,6 +119,11 @@ function CategoriesList({ page, search, onPageChange, onSearchChange }: ListPage
         onSearchChange={onSearchChange}
         searchPlaceholder="Rechercher une catégorie"
       />
+      <ListToolbar label="Vues des catégories">
+        <span className="ml-auto">
+          <SavedViewsMenu list="categories" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
+        </span>
+      </ListToolbar>
       <DataTable
         label="Liste des catégories"
         columns={columns}
@@ -116,7 +132,8 @@ function CategoriesList({ page, search, onPageChange, onSearchChange }: ListPage
         {...listTableState(list, 'Erreur lors du chargement des catégories.')}
         emptyMessage="Aucune catégorie trouvée"
         columnVisibility={{ actions: canEdit || canDelete }}
-        pagination={pagerOf(categories, onPageChange)}
+        pagination={withPageSize(pagerOf(categories, onPageChange), perPage, onViewChange)}
+        sort={{ key: view.sort, dir: view.dir, onChange: (sort, dir) => onViewChange({ sort, dir }) }}
       />
       {editing ? <CategoryFormDialog category={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </section>
