@@ -154,21 +154,30 @@ test('« Mes commandes »: the same answer for any address, then the e-mailed li
 }) => {
   const email = 'direction@chantiers-golfe.example';
   const product = (await allProducts(page)).find((p) => p.currency.name === 'Fcfa' && p.stock >= 1);
-  const created = await page.request.post('/api/order/create', {
-    data: {
-      ...CLIENT,
-      company_email: email,
-      payment_by: 'Chèque',
-      currency: 'Fcfa',
-      payment_term: '30 jours',
-      delivery_method: 'Route',
-      delivery_address: 'Zone industrielle, Lomé',
-      credit_level: 'Client référencé',
-      order_items: [{ product_id: product!.id, quantity: 1 }],
-    },
-  });
+  const request = {
+    ...CLIENT,
+    company_email: email,
+    payment_by: 'Chèque',
+    currency: 'Fcfa',
+    payment_term: '30 jours',
+    delivery_method: 'Route',
+    delivery_address: 'Zone industrielle, Lomé',
+    credit_level: 'Client référencé',
+    order_items: [{ product_id: product!.id, quantity: 1 }],
+  };
+  const created = await page.request.post('/api/order/create', { data: request });
   expect(created.status(), await created.text()).toBe(201);
   const order = (await created.json()).order as { order_num: string };
+  // A second order of the address, confirmed and invoiced by staff: the list shows its invoice (state, balance) and PDF.
+  const second = await page.request.post('/api/order/create', { data: request });
+  expect(second.status(), await second.text()).toBe(201);
+  const invoiced = (await second.json()).order as { id: number; order_num: string };
+  const staff = await staffApi(E2E_ADMIN.email, E2E_ADMIN.password);
+  expect((await staff.send('PUT', `/api/order/${invoiced.id}/status`, { data: { status: 'inprogress' } })).status).toBe(200);
+  const issued = await staff.send('POST', `/api/order/${invoiced.id}/invoices`, { data: {} });
+  expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+  const invoice = issued.body.invoice as { number: string };
+  await staff.dispose();
 
   await page.goto('/mes-commandes');
   const since = Date.now();
@@ -182,6 +191,15 @@ test('« Mes commandes »: the same answer for any address, then the e-mailed li
   await page.goto(link);
   const list = page.locator('[data-my-orders]');
   await expect(list).toContainText(order.order_num);
+  const row = list.locator('li').filter({ hasText: invoiced.order_num });
+  await expect(row.locator(`[data-invoice="${invoice.number}"]`)).toContainText(`Facture ${invoice.number}`);
+  await expect(row.locator(`[data-invoice="${invoice.number}"]`)).toContainText('(Émise) : reste à payer');
+  await expect(list.locator('li').filter({ hasText: order.order_num }).locator('[data-invoice]')).toHaveCount(0);
+  const pdf = page.context().waitForEvent('response', (r) => r.url().endsWith('/api/client/order/invoice-pdf'));
+  await row.getByRole('button', { name: `PDF de la facture ${invoice.number}` }).click();
+  const opened = await pdf;
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()['content-type']).toBe('application/pdf');
   await list.getByRole('listitem').filter({ hasText: order.order_num }).getByRole('button', { name: 'Ouvrir' }).click();
   await expect(page.locator('[data-client-order]')).toContainText(`Commande ${order.order_num}`);
   await expect(page.getByRole('heading', { name: /^Devis DEV-.*-v1$/ })).toBeVisible();
