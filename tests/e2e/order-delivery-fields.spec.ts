@@ -72,3 +72,32 @@ test('a delivery request without an address is refused under the field, then sen
     note: null,
   });
 });
+
+test('before the islands hydrate, the cart button shows no wrong "0" for a visitor with a cart; the header has the count', async ({
+  page,
+}) => {
+  const product = (await allProducts(page)).filter((p) => p.stock >= 1)[0]!;
+  await page.goto(`/product/${product.id}`);
+  await islandsReady(page);
+  await page.evaluate(() => localStorage.removeItem('cart'));
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await expect(page.locator('[data-cart-count]')).toHaveText('1');
+  // The page's scripts held back as on a slow network: only the inline ones run.
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let held = 0;
+  await page.route(/\/_astro\/.*\.m?js(\?.*)?$/, async (route) => {
+    held++;
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/catalogue', { waitUntil: 'commit' });
+  await expect(page.locator('[data-header-cart-count]')).toHaveText('1');
+  await expect.poll(() => held).toBeGreaterThan(0);
+  await expect(page.locator('[data-cart-button]')).toBeVisible();
+  await expect(page.locator('[data-cart-count]')).toBeHidden();
+  open();
+  await islandsReady(page);
+  await expect(page.locator('[data-cart-count]')).toHaveText('1');
+  await expect(page.locator('[data-cart-count]')).toBeVisible();
+});

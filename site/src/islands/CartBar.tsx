@@ -82,9 +82,11 @@ export default function CartBar({ whatsapp = null }: { whatsapp?: string | null 
           <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h8.6a2 2 0 0 0 2-1.6L22 7H6" />
         </svg>
         <span>Mon panier</span>
+        {/* Not shown before hydration: a pre-rendered "0" would be wrong for a visitor with a cart. */}
         <span
           className="ml-0.5 inline-flex min-w-[24px] items-center justify-center rounded-full bg-accent-700 px-0.5 text-sm font-bold text-white"
           data-cart-count
+          hidden={!hydrated}
         >
           {shown}
         </span>
