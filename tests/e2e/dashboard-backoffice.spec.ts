@@ -158,7 +158,7 @@ test.describe('dashboard back office', () => {
     await expect(card).toHaveCount(1);
     // Card titles are cut at 24 characters.
     await expect(card.getByRole('heading')).toHaveText(`${title.slice(0, 24)}..`);
-    await expect(card.getByText('Brouillon')).toBeVisible();
+    await expect(page.getByRole('row').filter({ has: card }).getByText('Brouillon')).toBeVisible();
     await card.getByRole('button', { name: `Aperçu de ${title}` }).click();
     const preview = page.getByRole('dialog', { name: "Aperçu de l'article" });
     await expect(preview.getByText('Vérifiez le niveau d’huile chaque semaine.')).toBeVisible();

@@ -6,7 +6,18 @@ import { useCallback, useMemo, useState } from 'react';
 import { formatDateTime, pad2, truncate } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { listTableState, pagerOf, useClampPage, useDeleteWithConfirm, type DeleteWithConfirm } from '../../../lib/use-list-page';
+import {
+  listTableState,
+  pagerOf,
+  useClampPage,
+  useDeleteWithConfirm,
+  withPageSize,
+  type DeleteWithConfirm,
+} from '../../../lib/use-list-page';
+import { sortQuery, viewQueryOf, type ListViewProps, type SortSearch } from '../../../lib/list-sort';
+import { FacetFilter, ListToolbar } from '../../../ui/facet-filter';
+import { SavedViewsMenu } from '../../saved-views/saved-views-menu';
+import { rolesQueryOptions } from '../roles/api';
 import { Avatar } from '../../../ui/avatar';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
@@ -19,7 +30,7 @@ import { resetTwoFactor } from '../../two-factor/api';
 import { SearchInput } from '../../../ui/search-input';
 import { RequireView, usePermissions } from '../../auth/permissions';
 import { AdminFormDialog } from './admin-form-dialog';
-import { adminsQueryOptions, deleteAdmin } from './api';
+import { ADMINS_PER_PAGE, adminsQueryOptions, deleteAdmin } from './api';
 
 const column = createColumnHelper<AdminListItem>();
 
@@ -31,7 +42,12 @@ const deletion: DeleteWithConfirm<AdminListItem> = {
   invalidate: [queryKeys.admins.all, queryKeys.roles.all],
 };
 
-export interface AdminsPageProps {
+/** The administrators list's URL beyond page and search: order, size, role. */
+export interface AdminsView extends SortSearch {
+  role_id?: number;
+}
+
+export interface AdminsPageProps extends ListViewProps<AdminsView> {
   page: number;
   search: string;
   onPageChange: (page: number) => void;
@@ -48,11 +64,14 @@ export function AdminsPage(props: AdminsPageProps) {
   );
 }
 
-function AdminsList({ page, search, onPageChange, onSearchChange }: AdminsPageProps) {
+function AdminsList({ page, search, onPageChange, onSearchChange, view, onViewChange, onViewReplace }: AdminsPageProps) {
   const { can, user: me } = usePermissions();
   const remove = useDeleteWithConfirm(deletion);
   const [editing, setEditing] = useState<AdminListItem | 'new' | null>(null);
-  const list = useQuery(adminsQueryOptions({ page, search }));
+  const { per_page: perPage, ...order } = sortQuery(view, ADMINS_PER_PAGE);
+  const list = useQuery(adminsQueryOptions({ page, search, perPage, ...order, role_id: view.role_id }));
+  const roles = useQuery(rolesQueryOptions);
+  const roleOptions = (roles.data?.roles ?? []).map((role) => ({ value: String(role.id), label: role.name }));
   const admins = list.data?.admins;
 
   // A page past the end (after a delete, or an old link): go to the last page.
@@ -85,12 +104,14 @@ function AdminsList({ page, search, onPageChange, onSearchChange }: AdminsPagePr
       column.accessor((row) => row.role?.name ?? '', {
         id: 'role',
         header: 'Rôle',
+        meta: { sortKey: 'role' },
         cell: (info) =>
           info.getValue() ? <Badge tone="brand">{info.getValue()}</Badge> : <Badge tone="neutral">Aucun rôle</Badge>,
       }),
       column.accessor((row) => `${row.name} ${row.firstname}`, {
         id: 'fullname',
         header: 'Nom & Prénom',
+        meta: { sortKey: 'name' },
         cell: (info) => (
           <span className="flex items-center gap-1">
             <Avatar src={info.row.original.image} size="sm" />
@@ -100,6 +121,7 @@ function AdminsList({ page, search, onPageChange, onSearchChange }: AdminsPagePr
       }),
       column.accessor('email', {
         header: 'Email',
+        meta: { sortKey: 'email' },
         cell: (info) => (
           <a href={`mailto:${info.getValue()}`} className="text-brand-700 hover:underline">
             {info.getValue()}
@@ -180,6 +202,17 @@ function AdminsList({ page, search, onPageChange, onSearchChange }: AdminsPagePr
           ) : null}
         </div>
       </div>
+      <ListToolbar label="Filtrer les administrateurs">
+        <FacetFilter
+          label="Rôle"
+          value={view.role_id}
+          options={roleOptions}
+          onChange={(value) => onViewChange({ role_id: value ? Number(value) : undefined })}
+        />
+        <span className="ml-auto">
+          <SavedViewsMenu list="admins" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
+        </span>
+      </ListToolbar>
       <DataTable
         label="Liste des administrateurs"
         columns={columns}
@@ -188,7 +221,8 @@ function AdminsList({ page, search, onPageChange, onSearchChange }: AdminsPagePr
         {...listTableState(list, 'Erreur lors du chargement des administrateurs.')}
         emptyMessage="Aucun administrateur trouvé"
         columnVisibility={{ actions: canEdit || canDelete }}
-        pagination={pagerOf(admins, onPageChange)}
+        pagination={withPageSize(pagerOf(admins, onPageChange), perPage, onViewChange)}
+        sort={{ key: view.sort, dir: view.dir, onChange: (sort, dir) => onViewChange({ sort, dir }) }}
       />
       {editing ? <AdminFormDialog admin={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </section>

@@ -6,13 +6,20 @@ import { queryKeys, type ListParams } from '../../../lib/query-keys';
 /** "Liste des administrateurs" shows 8 per page. */
 export const ADMINS_PER_PAGE = 8;
 
-export function adminsQueryOptions(params: ListParams) {
+export function adminsQueryOptions(params: ListParams & { sort?: string; direction?: 'asc' | 'desc'; role_id?: number }) {
   return queryOptions({
     queryKey: queryKeys.admins.list(params),
     queryFn: ({ signal }) =>
       api.get<AdminListAnswer>('/api/admin', {
         signal,
-        query: { page: params.page, per_page: params.perPage ?? ADMINS_PER_PAGE, search: params.search },
+        query: {
+          page: params.page,
+          per_page: params.perPage ?? ADMINS_PER_PAGE,
+          search: params.search,
+          sort: params.sort,
+          direction: params.direction,
+          role_id: params.role_id,
+        },
       }),
     placeholderData: keepPreviousData,
   });
