@@ -7,13 +7,35 @@ import { queryKeys, type ListParams } from '../../lib/query-keys';
 export const STOCK_PER_PAGE = 8;
 
 /** GET /api/stock?page&per_page&search (search on the name). */
-export function stockQueryOptions(params: ListParams) {
+/** GET /api/stock's order and facets (its STOCK_ENTRY_LIST): perishable or not, expiry and receipt days. */
+export interface StockEntriesFilters {
+  sort?: string;
+  direction?: 'asc' | 'desc';
+  expirable?: 'yes' | 'no';
+  expiry_from?: string;
+  expiry_to?: string;
+  from?: string;
+  to?: string;
+}
+
+export function stockQueryOptions(params: ListParams & StockEntriesFilters) {
   return queryOptions({
     queryKey: queryKeys.stock.list(params),
     queryFn: ({ signal }) =>
       api.get<StockListAnswer>('/api/stock', {
         signal,
-        query: { page: params.page, per_page: params.perPage ?? STOCK_PER_PAGE, search: params.search },
+        query: {
+          page: params.page,
+          per_page: params.perPage ?? STOCK_PER_PAGE,
+          search: params.search,
+          sort: params.sort,
+          direction: params.direction,
+          expirable: params.expirable,
+          expiry_from: params.expiry_from,
+          expiry_to: params.expiry_to,
+          from: params.from,
+          to: params.to,
+        },
       }),
     placeholderData: keepPreviousData,
   });

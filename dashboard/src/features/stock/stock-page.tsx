@@ -6,7 +6,17 @@ import { useMemo, useState } from 'react';
 import { formatDate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { listTableState, pagerOf, useClampPage, useDeleteWithConfirm, type DeleteWithConfirm } from '../../lib/use-list-page';
+import {
+  listTableState,
+  pagerOf,
+  useClampPage,
+  useDeleteWithConfirm,
+  withPageSize,
+  type DeleteWithConfirm,
+} from '../../lib/use-list-page';
+import { sortQuery, viewQueryOf, type ListViewProps, type SortSearch } from '../../lib/list-sort';
+import { DayFilter, FacetFilter, ListToolbar } from '../../ui/facet-filter';
+import { SavedViewsMenu } from '../saved-views/saved-views-menu';
 import { Badge } from '../../ui/badge';
 import { DataTable } from '../../ui/data-table';
 import { RowActions } from '../../ui/row-actions';
@@ -14,7 +24,7 @@ import { ListPageHeader } from '../../ui/list-page-header';
 import { RequireView, usePermissions } from '../auth/permissions';
 import type { ListPageProps } from '../products/list-page';
 import { formatMoney } from '../products/money';
-import { deleteStockEntry, stockQueryOptions, type StockEntry } from './api';
+import { STOCK_PER_PAGE, deleteStockEntry, stockQueryOptions, type StockEntry } from './api';
 import { StockFormDialog } from './stock-form-dialog';
 import { StoredImage } from '../products/stored-image';
 
@@ -29,7 +39,18 @@ const deletion: DeleteWithConfirm<StockEntry> = {
 };
 
 /** /dashboard/stock/entrees: "Gestion de stock / Entrées" (stock view). */
-export function StockPage(props: ListPageProps) {
+/** The stock entries list's URL beyond page and search: order, size, perishable, expiry and receipt days. */
+export interface StockEntriesView extends SortSearch {
+  expirable?: 'yes' | 'no';
+  expiry_from?: string;
+  expiry_to?: string;
+  from?: string;
+  to?: string;
+}
+
+export type StockPageProps = ListPageProps & ListViewProps<StockEntriesView>;
+
+export function StockPage(props: StockPageProps) {
   useDocumentTitle('Entrées de stock');
   return (
     <RequireView category="stock">
@@ -38,11 +59,13 @@ export function StockPage(props: ListPageProps) {
   );
 }
 
-function StockList({ page, search, onPageChange, onSearchChange }: ListPageProps) {
+function StockList({ page, search, onPageChange, onSearchChange, view, onViewChange, onViewReplace }: StockPageProps) {
   const { can } = usePermissions();
   const remove = useDeleteWithConfirm(deletion);
   const [editing, setEditing] = useState<StockEntry | 'new' | null>(null);
-  const list = useQuery(stockQueryOptions({ page, search }));
+  const { per_page: perPage, ...order } = sortQuery(view, STOCK_PER_PAGE);
+  const { sort: _sort, dir: _dir, size: _size, ...facets } = view;
+  const list = useQuery(stockQueryOptions({ page, search, perPage, ...order, ...facets }));
   const stocks = list.data?.stocks;
 
   useClampPage(stocks, page, onPageChange);
@@ -70,6 +93,7 @@ function StockList({ page, search, onPageChange, onSearchChange }: ListPageProps
       }),
       column.accessor('name', {
         header: 'Nom du produit',
+        meta: { sortKey: 'name' },
         cell: (info) => <span className="font-medium">{info.getValue()}</span>,
       }),
       column.display({
@@ -92,22 +116,22 @@ function StockList({ page, search, onPageChange, onSearchChange }: ListPageProps
       }),
       column.accessor('quantity', {
         header: 'Quantité',
-        meta: { className: 'text-center tabular-nums', headerClassName: 'text-center' },
+        meta: { className: 'text-center tabular-nums', headerClassName: 'text-center', sortKey: 'quantity' },
         cell: (info) => (info.getValue() > 0 ? info.getValue() : <Badge tone="danger">Épuisé</Badge>),
       }),
       column.accessor('price', {
         header: "Prix d'achat",
-        meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right' },
+        meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right', sortKey: 'price' },
         cell: (info) => formatMoney(info.getValue(), '$'),
       }),
       column.accessor('manufacture_date', {
         header: 'Date de fabrication',
-        meta: { className: 'whitespace-nowrap text-ink-muted' },
+        meta: { className: 'whitespace-nowrap text-ink-muted', sortKey: 'manufacture_date' },
         cell: (info) => formatDate(info.getValue()),
       }),
       column.accessor('expiry_date', {
         header: "Date d'expiration",
-        meta: { className: 'whitespace-nowrap' },
+        meta: { className: 'whitespace-nowrap', sortKey: 'expiry_date' },
         cell: (info) =>
           info.getValue() ? (
             <span className="text-ink-muted">{formatDate(info.getValue())}</span>
@@ -146,6 +170,24 @@ function StockList({ page, search, onPageChange, onSearchChange }: ListPageProps
         onSearchChange={onSearchChange}
         searchPlaceholder="Rechercher une entrée"
       />
+      <ListToolbar label="Filtrer les entrées de stock">
+        <FacetFilter
+          label="Périssable"
+          value={view.expirable}
+          options={[
+            { value: 'yes', label: 'Oui' },
+            { value: 'no', label: 'Non' },
+          ]}
+          onChange={(value) => onViewChange({ expirable: value === 'yes' || value === 'no' ? value : undefined })}
+        />
+        <DayFilter label="Expire du" value={view.expiry_from} onChange={(expiry_from) => onViewChange({ expiry_from })} />
+        <DayFilter label="au" value={view.expiry_to} onChange={(expiry_to) => onViewChange({ expiry_to })} />
+        <DayFilter label="Reçues du" value={view.from} onChange={(from) => onViewChange({ from })} />
+        <DayFilter label="au" value={view.to} onChange={(to) => onViewChange({ to })} />
+        <span className="ml-auto">
+          <SavedViewsMenu list="stock_entries" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
+        </span>
+      </ListToolbar>
       <DataTable
         label="Liste des entrées de stock"
         columns={columns}
@@ -154,7 +196,8 @@ function StockList({ page, search, onPageChange, onSearchChange }: ListPageProps
         {...listTableState(list, 'Erreur lors du chargement des entrées de stock.')}
         emptyMessage="Aucune entrée trouvée"
         columnVisibility={{ actions: canEdit || canDelete }}
-        pagination={pagerOf(stocks, onPageChange)}
+        pagination={withPageSize(pagerOf(stocks, onPageChange), perPage, onViewChange)}
+        sort={{ key: view.sort, dir: view.dir, onChange: (sort, dir) => onViewChange({ sort, dir }) }}
       />
       {editing ? <StockFormDialog entry={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </section>
