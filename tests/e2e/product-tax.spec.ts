@@ -64,6 +64,8 @@ test.describe('TVA of a product', () => {
     await expect(toast(page, 'Produit mis à jour avec succès !')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect.poll(onServer).toEqual(expect.objectContaining({ tax_rate_bp: 0, tax_exemption: reason }));
+    // The product page says so.
+    await expect(page.getByTestId('product-tax')).toHaveText(`Exonéré : ${reason}`);
 
     // Opened again, the form shows what the server holds; back to 18 %, the reason is dropped.
     await page.getByRole('button', { name: 'Modifier', exact: true }).click();
@@ -75,5 +77,6 @@ test.describe('TVA of a product', () => {
     await dialog.getByRole('button', { name: 'Modifier', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect.poll(onServer).toEqual(expect.objectContaining({ tax_rate_bp: 1800, tax_exemption: null }));
+    await expect(page.getByTestId('product-tax')).toHaveText('18\u00a0%');
   });
 });

@@ -21,6 +21,7 @@ import { ProductFormDialog } from './product-form-dialog';
 import { StockBadge } from './stock-badge';
 import { useSpotlightToggle } from './use-spotlight';
 import { StoredImage } from './stored-image';
+import { formatTaxRate } from '@comptoir/api/document-totals';
 
 export interface ProductDetailProps {
   productId: number;
@@ -178,6 +179,12 @@ function ProductDetail({ productId, movementsPage = 1, onMovementsPageChange = (
             <dt className="text-ink-subtle">Devise</dt>
             <dd className="font-medium text-ink">
               {product.currency ? `${product.currency.name} (${product.currency.symbol})` : '—'}
+            </dd>
+            <dt className="text-ink-subtle">TVA</dt>
+            <dd className="font-medium text-ink" data-testid="product-tax">
+              {product.tax_rate_bp === 0
+                ? `Exonéré${product.tax_exemption ? ` : ${product.tax_exemption}` : ''}`
+                : formatTaxRate(product.tax_rate_bp)}
             </dd>
             <dt className="text-ink-subtle">Modifié le</dt>
             <dd className="font-medium text-ink">{formatDateTime(product.updated_at)}</dd>
