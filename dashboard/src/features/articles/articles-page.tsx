@@ -238,9 +238,9 @@ function ArticleCard({ article, onPreview }: { article: StaffArticle; onPreview:
           }
         />
       </div>
-      <h3 className="min-w-0 flex-1 text-sm font-medium text-ink" title={article.title}>
+      <h2 className="min-w-0 flex-1 text-sm font-medium text-ink" title={article.title}>
         {truncate(article.title, 24)}
-      </h3>
+      </h2>
       <Button variant="ghost" size="icon-sm" aria-label={`Aperçu de ${article.title}`} title="Aperçu" onClick={onPreview}>
         <Eye className="size-2" aria-hidden="true" />
       </Button>
