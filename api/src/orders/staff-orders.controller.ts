@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IdPipe } from '../access/id.pipe.js';
@@ -10,7 +10,8 @@ import type {
   OrderSummaryListAnswer,
 } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
-import { StaffOrderListQueryDto } from './dto/staff-order.dto.js';
+import { FormBody, type SubmittedForm } from '../common/forms.js';
+import { OrderHoldDto, OrderStatusDto, StaffOrderListQueryDto } from './dto/staff-order.dto.js';
 import { ORDER_LIST, ORDER_SUMMARY_LIST, StaffOrderSummaryQueryDto } from './order-list.js';
 import { ApiList } from '../common/list-order.js';
 import { DevisService } from './devis.service.js';
@@ -68,8 +69,8 @@ export class StaffOrdersController {
 
   @Put(':id/hold')
   @RequirePermission('orders', 'edit')
-  async extendHold(@Param('id', ID) id: number, @Body() body: unknown): Promise<OrderAnswer> {
-    return { success: true, message: 'Réservation prolongée !', order: await this.orders.extendHold(id, body) };
+  async extendHold(@Param('id', ID) id: number, @FormBody(OrderHoldDto) form: SubmittedForm<OrderHoldDto>): Promise<OrderAnswer> {
+    return { success: true, message: 'Réservation prolongée !', order: await this.orders.extendHold(id, form.valid()) };
   }
 
   @Put(':id/hold/release')
@@ -85,11 +86,14 @@ export class StaffOrdersController {
 
   @Put(':id/status')
   @RequirePermission('orders', 'edit')
-  async changeStatus(@Param('id', ID) id: number, @Body() body: unknown): Promise<OrderStatusAnswer> {
+  async changeStatus(
+    @Param('id', ID) id: number,
+    @FormBody(OrderStatusDto) form: SubmittedForm<OrderStatusDto>,
+  ): Promise<OrderStatusAnswer> {
     return {
       success: true,
       message: 'Statut de la commande mis à jour avec succès !',
-      ...(await this.orders.changeStatus(id, body)),
+      ...(await this.orders.changeStatus(id, form.valid())),
     };
   }
 

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
-import { validateForm } from '../common/forms.js';
 import {
   cappedCount,
   pageByIds,
@@ -29,7 +28,7 @@ import { MailService } from '../mail/mail.service.js';
 import type { Paginated } from '../contract/staff.js';
 import { conflict, notFound } from '../core/errors/api-error.js';
 import { imageVariants } from '../media/image-variants.js';
-import { OrderHoldDto, OrderStatusDto, type StaffOrderListQueryDto } from './dto/staff-order.dto.js';
+import type { OrderHoldDto, OrderStatusDto, StaffOrderListQueryDto } from './dto/staff-order.dto.js';
 import { ORDER_LIST, ORDER_NARROWING_FILTERS, ORDER_SUMMARY_LIST, type StaffOrderSummaryQueryDto } from './order-list.js';
 import { QuoteVersion } from '../quotes/entities/quote-version.entity.js';
 import { applyListQuery } from '../common/list-order.js';
@@ -349,8 +348,7 @@ export class StaffOrdersService {
     });
   }
 
-  async extendHold(id: number, body: unknown): Promise<StaffOrderDetail> {
-    const { days } = await validateForm(OrderHoldDto, body);
+  async extendHold(id: number, { days }: OrderHoldDto): Promise<StaffOrderDetail> {
     return runTransaction(this.dataSource, async (manager) => {
       const order = await manager.getRepository(Order).findOneBy({ id });
       if (!order) throw notFound(NOT_FOUND);
@@ -386,8 +384,7 @@ export class StaffOrdersService {
    * the same transaction but wait STATUS_MAIL_DELAY_SECONDS, the window in which `undoStatus` can
    * take the change back and drop them (the mail worker's tick sends them after, on any replica).
    */
-  async changeStatus(id: number, body: unknown): Promise<{ order: StaffOrderDetail; undo_until: string | null }> {
-    const { status } = await validateForm(OrderStatusDto, body);
+  async changeStatus(id: number, { status }: OrderStatusDto): Promise<{ order: StaffOrderDetail; undo_until: string | null }> {
     const mailIds: number[] = [];
     const delayMs = this.config.statusMailDelaySeconds * 1000;
     let undoUntil: string | null = null;

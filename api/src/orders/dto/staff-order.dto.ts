@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsNotEmpty, Max, Min } from 'class-validator';
 import { intInput, trimmed } from '../../common/forms.js';
@@ -10,6 +11,7 @@ export { StaffOrderListQueryDto } from '../order-list.js';
 
 /** PUT /api/order/{id}/status, JSON { status }. */
 export class OrderStatusDto {
+  @ApiProperty({ description: 'Le nouveau statut de la commande.', enum: ORDER_STATUSES, example: 'inprogress' })
   @Transform(trimmed)
   @IsNotEmpty({ message: 'Le statut est requis.' })
   @IsIn(ORDER_STATUSES, { message: STATUS_MESSAGE })
@@ -18,6 +20,7 @@ export class OrderStatusDto {
 
 /** PUT /api/order/{id}/hold { days }: extends the reservation of a pending order. */
 export class OrderHoldDto {
+  @ApiProperty({ description: 'Jours de réservation en plus (1 à 90).', example: 7 })
   @Transform(intInput)
   @IsDefined({ message: 'Le nombre de jours est requis.' })
   @IsInt({ message: 'Le nombre de jours doit être un nombre entier.' })
