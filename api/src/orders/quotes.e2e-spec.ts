@@ -254,7 +254,9 @@ describe(`quote requests in any currency (${testDatabaseKind()})`, () => {
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
       // One space for any run of spaces or line breaks: the layout's columns and wrapped words (a long
       // e-mail address wraps after a hyphen in the three side-by-side blocks: client, address, representative).
-      const text = pdfText(pdf).replace(/\s+/g, ' ').replace(/(\w)- (?=\w)/g, '$1-');
+      const text = pdfText(pdf)
+        .replace(/\s+/g, ' ')
+        .replace(/(\w)- (?=\w)/g, '$1-');
       for (const expected of [
         'DEVIS',
         orderNum,
