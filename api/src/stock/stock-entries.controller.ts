@@ -1,25 +1,15 @@
 import { STOCK_ENTRY_LIST, StockEntryListQueryDto } from './stock-entry-list.js';
 import { ApiList } from '../common/list-order.js';
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Header,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  Req,
-  UploadedFiles,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { IdPipe } from '../access/id.pipe.js';
 import type { DoneAnswer, StockListAnswer, StockSaveAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
+import { FormBody, type SubmittedForm } from '../common/forms.js';
+import { UploadedImages, type SubmittedImages } from '../media/image-fields.js';
 import { ImageUploadInterceptor } from '../media/upload-policy.js';
+import { StockEntryFormDto } from './dto/stock-entry.dto.js';
 import { StockEntriesService } from './stock-entries.service.js';
 
 const ID = new IdPipe('Entrée de stock introuvable.');
@@ -42,8 +32,11 @@ export class StockEntriesController {
   @HttpCode(201)
   @RequirePermission('stock', 'create')
   @UseInterceptors(ImageUploadInterceptor('image'))
-  async create(@Body() body: unknown, @UploadedFiles() files?: Express.Multer.File[]): Promise<StockSaveAnswer> {
-    return { success: true, message: 'Produit ajouté en stock avec succès !', stock: await this.entries.create(body, files) };
+  async create(
+    @FormBody(StockEntryFormDto, { multipart: true }) form: SubmittedForm<StockEntryFormDto>,
+    @UploadedImages({ field: 'image' }) image: SubmittedImages,
+  ): Promise<StockSaveAnswer> {
+    return { success: true, message: 'Produit ajouté en stock avec succès !', stock: await this.entries.create(form, image) };
   }
 
   @Post(':id/update')
@@ -53,13 +46,13 @@ export class StockEntriesController {
   async update(
     @Param('id', ID) id: number,
     @Req() req: Request,
-    @Body() body: unknown,
-    @UploadedFiles() files?: Express.Multer.File[],
+    @FormBody(StockEntryFormDto, { multipart: true }) form: SubmittedForm<StockEntryFormDto>,
+    @UploadedImages({ field: 'image' }) image: SubmittedImages,
   ): Promise<StockSaveAnswer> {
     return {
       success: true,
       message: 'Produit en stock mis à jour avec succès !',
-      stock: await this.entries.update(id, body, files, req.principal!.userId),
+      stock: await this.entries.update(id, form, image, req.principal!.userId),
     };
   }
 

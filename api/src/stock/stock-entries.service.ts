@@ -3,16 +3,16 @@ import { STOCK_ENTRY_LIST, type StockEntryListQueryDto } from './stock-entry-lis
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
-import { toMoney, validateForm } from '../common/forms.js';
+import { toMoney, type SubmittedForm } from '../common/forms.js';
 import { pageRequest, paginate, whereSearch } from '../common/listing.js';
-import { explainUnappliedUpdate, sentVersion, withCurrentRecord } from '../common/versioning.js';
+import { explainUnappliedUpdate, withCurrentRecord } from '../common/versioning.js';
 import type { StockEntryRow } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { notFound } from '../core/errors/api-error.js';
-import { readImageField } from '../media/image-fields.js';
+import type { SubmittedImages } from '../media/image-fields.js';
 import { discardImage, imageVariants, saveWithImages } from '../media/image-variants.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
-import { StockEntryFormDto } from './dto/stock-entry.dto.js';
+import type { StockEntryFormDto } from './dto/stock-entry.dto.js';
 import { StockEntry } from './entities/stock-entry.entity.js';
 import { insertAudited, removeAudited, updateAudited } from '../audit/audited-writes.js';
 import { isSqlite, runTransaction } from '../common/transactions.js';
@@ -84,9 +84,8 @@ export class StockEntriesService {
     return toStockEntryRow(entry);
   }
 
-  async create(body: unknown, files: Express.Multer.File[] | undefined): Promise<StockEntryRow> {
-    const { images, errors } = await readImageField(files, { field: 'image', requiredMessage: "L'image est requise." });
-    const form = await validateForm(StockEntryFormDto, body, errors);
+  async create(submitted: SubmittedForm<StockEntryFormDto>, { images, errors }: SubmittedImages): Promise<StockEntryRow> {
+    const form = submitted.valid(errors("L'image est requise."));
     const id = await saveWithImages(this.storage, 'stock', images, ([path]) =>
       runTransaction(this.dataSource, async (manager) => {
         const columns = columnsOf(form);
@@ -100,15 +99,16 @@ export class StockEntriesService {
     return this.get(id);
   }
 
-  async update(id: number, body: unknown, files: Express.Multer.File[] | undefined, userId: number): Promise<StockEntryRow> {
+  async update(
+    id: number,
+    submitted: SubmittedForm<StockEntryFormDto>,
+    { images, errors }: SubmittedImages,
+    userId: number,
+  ): Promise<StockEntryRow> {
     const existing = await this.entries.findOneBy({ id });
     if (!existing) throw notFound(NOT_FOUND);
-    const { images, errors } = await readImageField(files, {
-      field: 'image',
-      requiredMessage: existing.image ? undefined : "L'image est requise.",
-    });
-    const form = await validateForm(StockEntryFormDto, body, errors);
-    const version = sentVersion(body);
+    const form = submitted.valid(errors(existing.image ? undefined : "L'image est requise."));
+    const version = submitted.version();
     await saveWithImages(this.storage, 'stock', images, ([path]) =>
       runTransaction(this.dataSource, async (manager) => {
         const repository = manager.getRepository(StockEntry);
