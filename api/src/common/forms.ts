@@ -92,18 +92,6 @@ export function FormBody<T extends object>(dto: ClassConstructor<T>, options: { 
   };
 }
 
-/**
- * Validates a form body against a DTO in one step (`readForm(...).valid(extraErrors)`), for the
- * handlers that still pass the raw body on.
- */
-export async function validateForm<T extends object>(
-  dto: ClassConstructor<T>,
-  body: unknown,
-  extraErrors: FieldErrors = {},
-): Promise<T> {
-  return (await readForm(dto, body)).valid(extraErrors);
-}
-
 /** Runs a check that may throw a 422 and collects its field errors instead of throwing. */
 export async function collectFieldErrors<T>(check: () => Promise<T>, into: FieldErrors): Promise<T | undefined> {
   try {

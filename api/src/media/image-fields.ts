@@ -18,7 +18,7 @@ export interface ImageFieldRules {
 /**
  * Checks the files of one image field against the shared upload policy and answers the checked
  * images plus the field errors found (required, count, type read from the content, size), to be
- * reported together with the other fields' errors (`validateForm`).
+ * reported together with the other fields' errors (`SubmittedForm.valid`).
  */
 export async function readImageField(
   files: readonly Express.Multer.File[] | undefined,

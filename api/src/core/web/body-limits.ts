@@ -7,7 +7,7 @@ import { BODY_SHAPE, BODY_TOO_COMPLEX, INVALID_TEXT, bodyShapeProblem } from './
  * Bounded work per request, before any parsing cost: a byte limit per route (JSON.parse and qs then
  * cost at most that), then the shape check of `body-shape.ts` (keys, items, depth, well-formed text),
  * all before Nest's validation pipe runs class-transformer. Multipart bodies are bounded by multer's
- * limits (`media/upload-policy.ts`) and checked by `validateForm`.
+ * limits (`media/upload-policy.ts`) and checked by `readForm` (`@FormBody`).
  */
 export const BODY_LIMITS = {
   /** Anonymous forms and sign-in: a contact message, an order request with its lines, credentials. */
