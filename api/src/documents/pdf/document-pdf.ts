@@ -202,13 +202,28 @@ class Layout {
       doc.y += 3;
       for (const [label, value] of party.rows) {
         if (label) doc.fillColor(MUTED).font('Helvetica').fontSize(8).text(ansi(label), x, doc.y, { width: each });
-        doc.fillColor(INK).font('Helvetica').fontSize(9.5).text(ansi(value), x, doc.y, { width: each });
+        doc
+          .fillColor(INK)
+          .font('Helvetica')
+          .fontSize(this.tokenSize(ansi(value), each))
+          .text(ansi(value), x, doc.y, { width: each });
         doc.y += 2;
       }
       bottom = Math.max(bottom, doc.y);
     });
     doc.x = left;
     doc.y = bottom + 14;
+  }
+
+  /**
+   * A party's value in 9.5 pt, or smaller for one long word (an e-mail address, a reference) that would
+   * otherwise break at a hyphen into two lines no one can copy: down to 7 pt, then it wraps.
+   */
+  private tokenSize(value: string, width: number): number {
+    if (/\s/.test(value.trim())) return 9.5;
+    let size = 9.5;
+    while (size > 7 && this.doc.font('Helvetica').fontSize(size).widthOfString(value) > width) size -= 0.5;
+    return size;
   }
 
   // ---- The lines.
