@@ -26,14 +26,20 @@ describe('configuration', () => {
     expect(config.siteUrl).toBe('http://localhost:3000');
   });
 
-  it('reads the quote settings: validity, hold, legal identifiers, logo', () => {
+  it('reads the quote and invoice settings: validity, hold, payment terms, reminders, legal identifiers, logo', () => {
     expect(loadConfig({ DATA_DIR: '/tmp/comptoir-x' }).quotes).toEqual({
       validityDays: 30,
       holdDays: 14,
       provisionalHoldHours: 4,
       maxHoldUnits: 20,
       maxHeldUnitsPerDay: 100,
+      invoicePaymentDays: 30,
+      // Reminders of overdue invoices are off unless the deployment asks for them.
+      invoiceReminderDays: null,
     });
+    expect(
+      loadConfig({ DATA_DIR: '/tmp/comptoir-x', INVOICE_PAYMENT_DAYS: '45', INVOICE_REMINDER_DAYS: '7' }).quotes,
+    ).toMatchObject({ invoicePaymentDays: 45, invoiceReminderDays: 7 });
     const config = loadConfig({
       DATA_DIR: '/tmp/comptoir-x',
       QUOTE_VALIDITY_DAYS: '45',
