@@ -1,37 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsDefined,
-  IsInt,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
-import { idInput, intInput, trimmed } from '../../common/forms.js';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { LineIdField, LineQuantityField } from '../../common/line-fields.js';
+import { trimmed } from '../../common/forms.js';
 import { VersionField } from '../../common/versioning.js';
 
 /** One line of a delivery (or a return): the order line and how many units (always positive here). */
 export class DeliveryLineDto {
-  @ApiProperty({ description: 'La ligne de commande livrée.', example: 12 })
-  @Transform(idInput)
-  @IsDefined({ message: 'La ligne de commande est requise.' })
-  @IsInt({ message: 'La ligne de commande est invalide.' })
-  @Min(1, { message: 'La ligne de commande est invalide.' })
+  @LineIdField('La ligne de commande', 'La ligne de commande livrée.', 12)
   order_item_id: number;
 
-  @ApiProperty({ description: 'Quantité livrée (ou reprise pour un retour) ; 0 = ligne non livrée cette fois.', example: 3 })
-  @Transform(intInput)
-  @IsDefined({ message: 'La quantité est requise.' })
-  @IsInt({ message: 'La quantité doit être un nombre entier.' })
-  @Min(0, { message: 'La quantité ne peut pas être négative.' })
-  @Max(1_000_000, { message: 'La quantité ne doit pas dépasser 1 000 000.' })
+  @LineQuantityField('Quantité livrée (ou reprise pour un retour) ; 0 = ligne non livrée cette fois.', 3)
   quantity: number;
 }
 

@@ -5,32 +5,21 @@ import {
   IsArray,
   IsBoolean,
   IsDefined,
-  IsInt,
   IsOptional,
   IsString,
-  Max,
   MaxLength,
-  Min,
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { idInput, intInput, trimmed } from '../../common/forms.js';
+import { LineIdField, LineQuantityField } from '../../common/line-fields.js';
+import { trimmed } from '../../common/forms.js';
 
 /** One line to invoice: the order's line (or the accepted quote's line) and how many units. */
 export class InvoiceLineDto {
-  @ApiProperty({ description: 'La ligne facturable (`line_id` de GET /api/order/{id}/invoices).', example: 12 })
-  @Transform(idInput)
-  @IsDefined({ message: 'La ligne est requise.' })
-  @IsInt({ message: 'La ligne est invalide.' })
-  @Min(1, { message: 'La ligne est invalide.' })
+  @LineIdField('La ligne', 'La ligne facturable (`line_id` de GET /api/order/{id}/invoices).', 12)
   line_id: number;
 
-  @ApiProperty({ description: 'Quantité facturée ; 0 = ligne non facturée cette fois.', example: 2 })
-  @Transform(intInput)
-  @IsDefined({ message: 'La quantité est requise.' })
-  @IsInt({ message: 'La quantité doit être un nombre entier.' })
-  @Min(0, { message: 'La quantité ne peut pas être négative.' })
-  @Max(1_000_000, { message: 'La quantité ne doit pas dépasser 1 000 000.' })
+  @LineQuantityField('Quantité facturée ; 0 = ligne non facturée cette fois.', 2)
   quantity: number;
 }
 
@@ -54,19 +43,10 @@ export class InvoiceDto {
 
 /** One credited line: the invoice's line and how many units. */
 export class CreditNoteLineDto {
-  @ApiProperty({ description: 'La ligne de la facture.', example: 31 })
-  @Transform(idInput)
-  @IsDefined({ message: 'La ligne est requise.' })
-  @IsInt({ message: 'La ligne est invalide.' })
-  @Min(1, { message: 'La ligne est invalide.' })
+  @LineIdField('La ligne', 'La ligne de la facture.', 31)
   invoice_line_id: number;
 
-  @ApiProperty({ description: 'Quantité créditée.', example: 1 })
-  @Transform(intInput)
-  @IsDefined({ message: 'La quantité est requise.' })
-  @IsInt({ message: 'La quantité doit être un nombre entier.' })
-  @Min(0, { message: 'La quantité ne peut pas être négative.' })
-  @Max(1_000_000, { message: 'La quantité ne doit pas dépasser 1 000 000.' })
+  @LineQuantityField('Quantité créditée.', 1)
   quantity: number;
 }
 
