@@ -53,6 +53,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   if (config.buildSiteOnBoot) {
     // Through the queue, so that several processes booting together build the site once.
     if (options.seed || site.needsBuild()) await app.get(PublishingService).notifyChange('site.boot', 'Mise à jour du site');
+    else site.resumePageCompression();
     app.get(PublishWorker).start();
   }
   return app;

@@ -10,6 +10,7 @@ import { DataSource } from 'typeorm';
 import { PublicArticlesService } from '../blog/public-articles.service.js';
 import { PublicCatalogueService } from '../catalogue/public-catalogue.service.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { compressedPagesDir, PAGE_HASHES_FILE, PrecompressedPages } from '../core/web/precompressed-pages.js';
 import { recordReleaseScriptHashes } from '../core/web/security-headers.js';
 import type { SiteStatusProvider } from '../health/site-status.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
@@ -59,6 +60,9 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
   /** Set while a cold build (every page rendered) runs with a release live: edits then go by publishEdit. */
   private cold: { astro: ChildProcess | null; dataWritten: Promise<unknown>; edits: number } | null = null;
   private editing: Promise<BuildOutcome | null> | null = null;
+  /** The pages of each release compressed at brotli's best once it is live (see PrecompressedPages). */
+  private readonly pages: PrecompressedPages;
+  private compressing: Promise<void> = Promise.resolve();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -70,6 +74,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     this.releases = new SiteReleases(config.siteDir, { create: config.buildSiteOnBoot });
     this.bucket = config.siteBucket ? new SiteBucket(config.siteBucket) : null;
     this.buildState = new BuildState(this.releases.root);
+    this.pages = PrecompressedPages.for(compressedPagesDir(config.siteDir));
     // Resolved at build time from the application (not injected): the blog and catalogue modules
     // depend on this global publishing module, not the other way round.
     this.buildData = new BuildDataCache(dataSource, () => ({
@@ -222,6 +227,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       void this.releases
         .prune(3)
         .catch((error: unknown) => this.logger.warn(`Could not prune old releases: ${(error as Error).message}`));
+      this.compressPages(dir);
       this.lastError = undefined;
       this.logger.log(`Site release ${id} live after ${durationMs} ms`);
       return { ok: true, releaseId: id, durationMs, pages: { ...pages, readForCsp: read } };
@@ -234,6 +240,34 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
       this.lastError = await failureForStaff(output, id, this.dataSource);
       return { ok: false, durationMs: Date.now() - started, error: this.lastError };
     }
+  }
+
+  /**
+   * Compresses a live release's pages into the store, one release after another, in the background:
+   * a page of a publish is compressed in its first seconds, a first build of 20,000 pages over
+   * minutes (visited pages first). Then the store forgets pages no kept release shows.
+   */
+  private compressPages(dir: string): void {
+    this.compressing = this.compressing.then(async () => {
+      try {
+        const started = Date.now();
+        const done = await this.pages.compressRelease(dir);
+        this.logger.log(
+          `Pages of ${path.basename(dir)} compressed: ${done.compressed} new, ${done.reused} already stored, ${Date.now() - started} ms`,
+        );
+        const kept = this.releases.list().map((meta) => path.join(this.releases.releasesDir, meta.id));
+        await this.pages.prune(kept.filter((release) => fs.existsSync(release)));
+      } catch (error) {
+        // The page stays served compressed on the fly: slower, never wrong.
+        this.logger.warn(`Could not compress the pages of ${path.basename(dir)}: ${(error as Error).message}`);
+      }
+    });
+  }
+
+  /** At a start that builds nothing: finishes the live release's compression if a stop interrupted it. */
+  resumePageCompression(): void {
+    const live = this.releases.currentDir();
+    if (live && !fs.existsSync(path.join(live, PAGE_HASHES_FILE))) this.compressPages(live);
   }
 
   /** A release goes live only with its home page, its 404 page and a sample of articles and products. */
@@ -315,6 +349,7 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
         ),
       );
       this.releases.switchTo(dir);
+      this.compressPages(dir);
       cold.edits++;
       this.logger.log(`Edit release ${id} (${changes.pages.length} page(s) over ${liveMeta.id}) live after ${durationMs} ms`);
       return { ok: true, releaseId: id, durationMs };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { serveStorage } from '../../media/storage/serve-storage.js';
 import type { Storage } from '../../media/storage/storage.js';
 import type { AppConfig } from '../config/config.js';
-import { CompressedPages } from './compressed-pages.js';
+import { compressedPagesDir, PrecompressedPages } from './precompressed-pages.js';
 import { siteCsp } from './security-headers.js';
 
 export interface LiveSite {
@@ -132,12 +132,12 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
       .catch(next);
   });
 
-  const pages = new CompressedPages();
-  /** A page of the release compressed once at brotli's best (see CompressedPages), or on the fly meanwhile. */
-  function sendCompressedPage(req: Request, res: Response, dir: string, page: Page, onTheFly: () => void): void {
-    const body = pages.get(page.file, page.stat);
+  const pages = PrecompressedPages.for(compressedPagesDir(config.siteDir));
+  /** A page of the release as compressed at brotli's best after its build (see PrecompressedPages), or on the fly meanwhile. */
+  async function sendCompressedPage(req: Request, res: Response, dir: string, page: Page, onTheFly: () => void): Promise<void> {
+    const body = await pages.lookup(page.file, page.stat);
     if (!body) {
-      pages.schedule(page.file, page.stat);
+      pages.schedule(page.file);
       return onTheFly();
     }
     // The headers express.static gives the same file (same ETag: the file's, whatever the encoding).
