@@ -48,6 +48,15 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
         crossOriginEmbedderPolicy: false,
         xContentTypeOptions: false,
         crossOriginResourcePolicy: false,
+        // Headers only browsers of another age read, about 170 bytes on every page: the CSP's
+        // frame-ancestors replaces X-Frame-Options (ASVS 5 §3.4.6), current browsers have no XSS
+        // auditor to turn off, X-Download-Options was Internet Explorer's, cross-domain policy files
+        // were Flash's, and turning DNS prefetching off only slows the next page.
+        xFrameOptions: false,
+        xXssProtection: false,
+        xDownloadOptions: false,
+        xPermittedCrossDomainPolicies: false,
+        xDnsPrefetchControl: false,
       }),
     ),
   );

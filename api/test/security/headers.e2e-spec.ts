@@ -45,14 +45,18 @@ describe(`security headers (${testDatabaseKind()})`, () => {
   it('document headers go with documents only: JSON, scripts and styles carry nosniff and CORP, not the page policies', async () => {
     const page = await request(t.http).get('/api/docs/').set('X-Forwarded-Proto', 'https');
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    const documentOnly = [
-      'content-security-policy',
-      'permissions-policy',
-      'cross-origin-opener-policy',
-      'x-frame-options',
-      'referrer-policy',
-    ];
+    const documentOnly = ['content-security-policy', 'permissions-policy', 'cross-origin-opener-policy', 'referrer-policy'];
     for (const name of documentOnly) expect({ name, value: page.headers[name] }).toEqual({ name, value: expect.any(String) });
+    // Framing is refused by the CSP's frame-ancestors; the headers only old browsers read are not sent.
+    expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'self'/);
+    for (const legacy of [
+      'x-frame-options',
+      'x-xss-protection',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-dns-prefetch-control',
+    ])
+      expect({ legacy, value: page.headers[legacy] }).toEqual({ legacy, value: undefined });
     const script = (await request(t.http).get('/api/docs/').expect(200)).text.match(/src="\.?\/?([^"]+\.js)"/)?.[1];
     expect(script).toBeTruthy();
     for (const address of ['/api/health', '/api/article', `/api/docs/${script}`]) {
@@ -148,6 +152,18 @@ describe(`security headers (${testDatabaseKind()})`, () => {
         ['script-src', "'self'", hash('un();'), hash('deux();')].sort(),
       );
       expect(directive(siteCsp(first), 'script-src').split(' ').sort()).toEqual(['script-src', "'self'", hash('un();')].sort());
+      // Each page's own policy lists only the scripts that page carries; a file the record does not know gets the union.
+      expect(directive(siteCsp(second, path.join(second, 'article', 'nouveau.html')), 'script-src')).toBe(
+        `script-src 'self' ${hash('deux();')}`,
+      );
+      expect(directive(siteCsp(second, path.join(second, 'article', 'a0.html')), 'script-src')).toBe(
+        `script-src 'self' ${hash('un();')}`,
+      );
+      expect(
+        directive(siteCsp(second, path.join(second, 'inconnue.html')), 'script-src')
+          .split(' ')
+          .sort(),
+      ).toEqual(['script-src', "'self'", hash('un();'), hash('deux();')].sort());
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

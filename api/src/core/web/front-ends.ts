@@ -67,7 +67,7 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
         extensions: ['html'],
         index: ['index.html'],
         setHeaders: (res, file) => {
-          if (file.endsWith('.html')) res.setHeader('Content-Security-Policy', siteCsp(dir));
+          if (file.endsWith('.html')) res.setHeader('Content-Security-Policy', siteCsp(dir, file));
           res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
         },
       });
@@ -110,7 +110,7 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
     // The not-found page is not a page of its own: asked for directly, it still answers 404.
     const notFound = () => {
       res.status(404).setHeader('Cache-Control', 'no-cache');
-      res.setHeader('Content-Security-Policy', siteCsp(dir));
+      res.setHeader('Content-Security-Policy', siteCsp(dir, path.join(dir, '404.html')));
       res.sendFile(path.join(dir, '404.html'), (err) => {
         if (err) res.type('text/plain; charset=utf-8').send('Page non trouvée');
       });
@@ -141,7 +141,7 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
       return onTheFly();
     }
     // The headers express.static gives the same file (same ETag: the file's, whatever the encoding).
-    res.setHeader('Content-Security-Policy', siteCsp(dir));
+    res.setHeader('Content-Security-Policy', siteCsp(dir, page.file));
     res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
     res.setHeader('Last-Modified', page.stat.mtime.toUTCString());
     res.setHeader('ETag', `W/"${page.stat.size.toString(16)}-${page.stat.mtime.getTime().toString(16)}"`);

@@ -14,7 +14,7 @@ import path from 'node:path';
  *   terminates TLS sets `X-Forwarded-Proto`, read when TRUST_PROXY is on);
  * - a Permissions-Policy turning off the powerful features no page uses.
  */
-const siteCspCache = new Map<string, string>();
+const siteCspCache = new Map<string, ReleaseRecord>();
 
 export const BASE_CSP_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],
@@ -70,7 +70,7 @@ const serialize = (directives: Record<string, string[]>) =>
  * - every answer: `X-Content-Type-Options: nosniff` (a script, a stylesheet or JSON is never read as
  *   anything else) and `Cross-Origin-Resource-Policy: same-origin` (no other site embeds them);
  * - documents (HTML) only: what a browser applies to a page and its frame: `documentHeaders` (helmet's
- *   CSP, Cross-Origin-Opener-Policy, X-Frame-Options, Referrer-Policy and the rest), the
+ *   CSP, Cross-Origin-Opener-Policy, Referrer-Policy and the rest), the
  *   Permissions-Policy and HSTS over HTTPS (a browser records HSTS from the page; subresources of the
  *   same origin need it nowhere else). A CSP an answer set itself (the site's per-release one, the
  *   uploads' sandbox) is kept.
@@ -152,26 +152,57 @@ function htmlFiles(dir: string): string[] {
 }
 
 /**
- * The CSP of one site release: the base policy with the hashes of every inline script its pages carry
- * (the same few scripts on every page, so one header serves the whole release). A release never
- * changes once switched in, so the result is kept per release folder.
+ * The CSP of a page of a site release: the base policy with the hashes of the inline scripts that page
+ * carries (4 or 5 of a release's 10: about 300 bytes less on every page than the release's union), or
+ * of every page of the release when the page is not known (an older release, a file outside the
+ * record). A release never changes once switched in, so policies are kept per release and per set of
+ * scripts (pages share a handful of sets).
  */
-export function siteCsp(releaseDir: string): string {
-  const cached = siteCspCache.get(releaseDir);
+export function siteCsp(releaseDir: string, page?: string): string {
+  const record = releaseRecord(releaseDir);
+  const indexes = page ? record.pages.get(path.relative(releaseDir, page)) : undefined;
+  const key = indexes ? indexes.join(',') : '*';
+  const cached = record.policies.get(key);
   if (cached) return cached;
-  const recorded = releaseScriptHashes(releaseDir);
-  const hashes = new Set<string>(recorded ?? []);
-  // A release built before the builder recorded its hashes: read every page once (slow at 10,000 pages).
-  if (!recorded)
-    for (const file of htmlFiles(releaseDir))
-      for (const hash of inlineScriptHashes(fs.readFileSync(file, 'utf8'))) hashes.add(hash);
+  const hashes = indexes ? indexes.map((i) => record.hashes[i]!) : record.hashes;
   const csp = serialize({
     ...BASE_CSP_DIRECTIVES,
     'script-src': [...BASE_CSP_DIRECTIVES['script-src']!, ...[...hashes].sort()],
   });
-  siteCspCache.clear();
-  siteCspCache.set(releaseDir, csp);
+  record.policies.set(key, csp);
   return csp;
+}
+
+interface ReleaseRecord {
+  /** Every inline script hash of the release, sorted. */
+  hashes: string[];
+  /** Page (path relative to the release) → indexes into `hashes`. */
+  pages: Map<string, number[]>;
+  policies: Map<string, string>;
+}
+
+/** What the builder wrote in RELEASE_SCRIPT_HASHES (read once per live release). */
+interface RecordedHashes {
+  hashes: string[];
+  pages: Record<string, number[]>;
+}
+
+function releaseRecord(releaseDir: string): ReleaseRecord {
+  const cached = siteCspCache.get(releaseDir);
+  if (cached) return cached;
+  const recorded = readRecordedHashes(releaseDir);
+  let record: ReleaseRecord;
+  if (recorded) record = { hashes: recorded.hashes, pages: new Map(Object.entries(recorded.pages)), policies: new Map() };
+  else {
+    // A release built before the builder recorded its hashes: read every page once (slow at 10,000 pages).
+    const hashes = new Set<string>();
+    for (const file of htmlFiles(releaseDir))
+      for (const hash of inlineScriptHashes(fs.readFileSync(file, 'utf8'))) hashes.add(hash);
+    record = { hashes: [...hashes].sort(), pages: new Map(), policies: new Map() };
+  }
+  siteCspCache.clear();
+  siteCspCache.set(releaseDir, record);
+  return record;
 }
 
 /** The file, in a release folder, where the site builder records its pages' inline script hashes. */
@@ -179,12 +210,15 @@ export const RELEASE_SCRIPT_HASHES = '.script-hashes.json';
 
 /**
  * The hashes the builder recorded for this release (before switching it live, so the first visitor
- * after a publish does not wait for every page to be read), or null for an older release.
+ * after a publish does not wait for every page to be read), or null for an older release. A release of
+ * the previous format (the union only) gives every page the union.
  */
-function releaseScriptHashes(releaseDir: string): string[] | null {
+function readRecordedHashes(releaseDir: string): RecordedHashes | null {
   try {
-    const hashes: unknown = JSON.parse(fs.readFileSync(path.join(releaseDir, RELEASE_SCRIPT_HASHES), 'utf8'));
-    return Array.isArray(hashes) ? hashes.map(String) : null;
+    const recorded: unknown = JSON.parse(fs.readFileSync(path.join(releaseDir, RELEASE_SCRIPT_HASHES), 'utf8'));
+    if (Array.isArray(recorded)) return { hashes: recorded.map(String).sort(), pages: {} };
+    const { hashes, pages } = recorded as Partial<RecordedHashes>;
+    return Array.isArray(hashes) && pages && typeof pages === 'object' ? { hashes: hashes.map(String), pages } : null;
   } catch {
     return null;
   }
@@ -197,8 +231,8 @@ function releaseScriptHashes(releaseDir: string): string[] | null {
  * it rendered. The walk is asynchronous so that the API keeps answering meanwhile.
  */
 export async function recordReleaseScriptHashes(releaseDir: string, known: Map<string, string[]>): Promise<number> {
-  const hashes = new Set<string>();
   const seen = new Map<string, string[]>();
+  const byPage = new Map<string, string[]>();
   let read = 0;
   const visit = async (file: string) => {
     const stat = await fs.promises.stat(file);
@@ -209,7 +243,7 @@ export async function recordReleaseScriptHashes(releaseDir: string, known: Map<s
       read++;
     }
     seen.set(key, fileHashes);
-    for (const hash of fileHashes) hashes.add(hash);
+    byPage.set(path.relative(releaseDir, file), fileHashes);
   };
   const files: string[] = [];
   const stack = [releaseDir];
@@ -225,6 +259,11 @@ export async function recordReleaseScriptHashes(releaseDir: string, known: Map<s
   // Only the files of this release are remembered: pages of pruned releases drop out.
   known.clear();
   for (const [key, value] of seen) known.set(key, value);
-  await fs.promises.writeFile(path.join(releaseDir, RELEASE_SCRIPT_HASHES), JSON.stringify([...hashes].sort()));
+  const hashes = [...new Set([...byPage.values()].flat())].sort();
+  const index = new Map(hashes.map((hash, i) => [hash, i]));
+  const pages: Record<string, number[]> = {};
+  for (const [page, pageHashes] of byPage) pages[page] = pageHashes.map((hash) => index.get(hash)!);
+  const recorded: RecordedHashes = { hashes, pages };
+  await fs.promises.writeFile(path.join(releaseDir, RELEASE_SCRIPT_HASHES), JSON.stringify(recorded));
   return read;
 }
