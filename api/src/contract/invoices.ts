@@ -1,5 +1,8 @@
+import type { Paginated } from './staff.js';
+
 /** Invoices, credit notes and payments (api/src/invoices, api/src/payments). */
-export type InvoiceState = 'issued' | 'partly_paid' | 'paid' | 'overdue' | 'canceled_by_credit_note';
+import type { InvoiceState } from '../shared/statuses.js';
+export type { InvoiceState };
 
 /** Amounts are decimal strings in the currency's unit ("125000", "1250.50"); `*_minor` integers in minor units. */
 export interface InvoiceCurrencyView {
@@ -86,7 +89,10 @@ export interface InvoiceableLine {
   product_name: string;
   product_reference: string | null;
   ordered: number;
-  delivered: number | null;
+  /** Delivered so far, net of returns. */
+  delivered: number;
+  /** Delivered and not yet invoiced (net of credit notes): what « Livraisons non facturées » invoices. */
+  delivered_uninvoiced: number;
   invoiced: number;
   remaining: number;
   unit_price: string;
@@ -114,7 +120,9 @@ export interface InvoiceAnswer {
 export interface InvoiceListAnswer {
   success: true;
   message: string;
+  /** The page's invoices (the same as `page.data`). */
   invoices: InvoiceSummaryView[];
+  page: Paginated<InvoiceSummaryView>;
 }
 
 export interface OrderInvoicesAnswer {
@@ -148,7 +156,16 @@ export interface CustomerAccountView {
   invoices: InvoiceSummaryView[];
   payments: (PaymentView & { invoice_number: string; order_num: string })[];
   /** Per currency: invoiced TTC (less credit notes), paid, and the balance due (canceled invoices excluded). */
-  balances: { currency_code: string; invoiced: string; paid: string; balance: string; balance_minor: number }[];
+  balances: AccountBalance[];
+}
+
+/** Per currency: invoiced TTC (less credit notes), paid, and the balance due (canceled invoices excluded). */
+export interface AccountBalance {
+  currency_code: string;
+  invoiced: string;
+  paid: string;
+  balance: string;
+  balance_minor: number;
 }
 
 export interface CustomerAccountAnswer {

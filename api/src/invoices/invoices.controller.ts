@@ -7,7 +7,10 @@ import { invalidField } from '../core/errors/api-error.js';
 import { sendPdf } from '../quotes/staff-quotes.controller.js';
 import { exportRows, writeExportCsv, writeExportXlsx } from './accounting-export.js';
 import { CreditNoteDto, InvoiceDto } from './dto/invoice.dto.js';
-import { InvoiceExportQueryDto, InvoiceListQueryDto } from './dto/invoice-query.dto.js';
+import { InvoiceExportQueryDto } from './dto/invoice-query.dto.js';
+import { INVOICE_LIST_DOC, InvoiceListQueryDto, listInvoices } from './invoice-list.js';
+import { ApiList } from '../common/list-order.js';
+import type { Paginated } from '../contract/staff.js';
 import { today } from './invoice-amounts.js';
 import type { CustomerAccountView, InvoiceSummaryView, InvoiceView, OrderInvoicesView } from '../contract/invoices.js';
 import { customerAccount } from './customer-account.js';
@@ -39,18 +42,15 @@ export class InvoicesController {
   @Header('Cache-Control', 'no-store')
   @RequirePermission('invoices', 'view')
   @ApiOperation({
-    summary: 'Les factures, les plus récentes d’abord (500 au plus), filtrées par état, client, commande et période.',
+    summary:
+      'Les factures, une page (25 par défaut), triées (les plus récentes d’abord par défaut) et filtrées par état, devise, client, commande et période.',
   })
-  async list(@Query() query: InvoiceListQueryDto): Promise<{ success: true; message: string; invoices: InvoiceSummaryView[] }> {
-    const invoices = await this.invoices.list({
-      state: query.state,
-      client: query.client,
-      customerId: query.customer_id,
-      orderId: query.order_id,
-      from: query.from,
-      to: query.to,
-    });
-    return { success: true, message: 'Factures récupérées avec succès.', invoices };
+  @ApiList(INVOICE_LIST_DOC, 'Recherche sur le numéro de facture ou de commande, la société et son e-mail.')
+  async list(
+    @Query() query: InvoiceListQueryDto,
+  ): Promise<{ success: true; message: string; invoices: InvoiceSummaryView[]; page: Paginated<InvoiceSummaryView> }> {
+    const page = await listInvoices(this.dataSource.manager, query);
+    return { success: true, message: 'Factures récupérées avec succès.', invoices: page.data, page };
   }
 
   @Get('invoices/export')

@@ -24,6 +24,7 @@ export const SAVED_VIEW_LISTS = [
   'admins',
   'audit',
   'media',
+  'invoices',
 ] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
 

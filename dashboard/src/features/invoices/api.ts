@@ -6,10 +6,16 @@ import type {
   OrderInvoicesAnswer,
   PaymentRecordedAnswer,
 } from '@comptoir/api/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { BadgeTone } from '../../ui/badge';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import {
+  INVOICE_STATE_LABELS,
+  INVOICE_STATES,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS as PAYMENT_METHOD_VALUES,
+} from '@comptoir/api/statuses';
 
 /** The order's invoices, under its detail's key so that refreshing the order refreshes them too. */
 export const orderInvoicesKey = (orderId: number) => [...queryKeys.orders.detail(orderId), 'invoices'] as const;
@@ -22,18 +28,32 @@ export function orderInvoicesQueryOptions(orderId: number) {
   });
 }
 
-export interface InvoiceFilters {
+/** The « Factures » list's page size when the URL gives none. */
+export const INVOICES_PER_PAGE = 25;
+
+/** GET /api/invoices: a page, sorted and filtered on the server (see api/src/invoices/invoice-list.ts). */
+export interface InvoiceListParams {
+  page: number;
+  perPage: number;
+  search?: string;
+  sort?: string;
+  direction?: 'asc' | 'desc';
   state?: InvoiceState;
-  client?: string;
+  currency?: string;
   from?: string;
   to?: string;
+  customerId?: number;
 }
 
-export function invoicesQueryOptions(filters: InvoiceFilters) {
-  const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v) as [string, string][]).toString();
+export function invoicesQueryOptions({ perPage, customerId, ...params }: InvoiceListParams) {
   return queryOptions({
-    queryKey: [...invoicesKey, filters],
-    queryFn: ({ signal }) => api.get<InvoiceListAnswer>(`/api/invoices${query ? `?${query}` : ''}`, { signal }),
+    queryKey: [...invoicesKey, 'list', { perPage, customerId, ...params }],
+    queryFn: ({ signal }) =>
+      api.get<InvoiceListAnswer>('/api/invoices', {
+        signal,
+        query: { ...params, per_page: perPage, customer_id: customerId },
+      }),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -57,14 +77,10 @@ export const creditNotePdfUrl = (noteId: number) => `/api/credit-notes/${noteId}
 export const exportUrl = (format: 'csv' | 'xlsx', from?: string, to?: string) =>
   `/api/invoices/export?${new URLSearchParams({ format, ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString()}`;
 
-export const PAYMENT_METHODS: { value: string; label: string }[] = [
-  { value: 'virement', label: 'Virement bancaire' },
-  { value: 'especes', label: 'Espèces' },
-  { value: 'cheque', label: 'Chèque' },
-  { value: 'tmoney', label: 'T-Money' },
-  { value: 'flooz', label: 'Flooz' },
-  { value: 'carte', label: 'Carte bancaire' },
-];
+export const PAYMENT_METHODS: { value: string; label: string }[] = PAYMENT_METHOD_VALUES.map((value) => ({
+  value,
+  label: PAYMENT_METHOD_LABELS[value],
+}));
 
 export const INVOICE_STATE_TONE: Record<InvoiceState, BadgeTone> = {
   issued: 'info',
@@ -74,13 +90,10 @@ export const INVOICE_STATE_TONE: Record<InvoiceState, BadgeTone> = {
   canceled_by_credit_note: 'neutral',
 };
 
-export const INVOICE_STATE_OPTIONS: { value: InvoiceState; label: string }[] = [
-  { value: 'issued', label: 'Émise' },
-  { value: 'partly_paid', label: 'Partiellement payée' },
-  { value: 'paid', label: 'Payée' },
-  { value: 'overdue', label: 'En retard' },
-  { value: 'canceled_by_credit_note', label: 'Annulée par avoir' },
-];
+export const INVOICE_STATE_OPTIONS: { value: InvoiceState; label: string }[] = INVOICE_STATES.map((value) => ({
+  value,
+  label: INVOICE_STATE_LABELS[value],
+}));
 
 /** Decimals of a currency's unit (XOF none, EUR and USD cents). */
 export const currencyDecimals = (code: string) => (code === 'XOF' ? 0 : 2);

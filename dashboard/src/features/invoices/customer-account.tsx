@@ -1,14 +1,36 @@
+import type { CustomerAccountView } from '@comptoir/api/contract';
 import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
 import { formatDate } from '../../lib/format';
-import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
+import { DataTable } from '../../ui/data-table';
 import { FormAlert } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { usePermissions } from '../auth/permissions';
-import { customerAccountQueryOptions, INVOICE_STATE_TONE, invoicePdfUrl } from './api';
+import { customerAccountQueryOptions } from './api';
+import { invoiceColumns } from './invoices-page';
 import { invoiceMoney } from './invoice-money';
 
-const cell = 'px-1 py-0.5';
+type AccountPayment = CustomerAccountView['payments'][number];
+const payment = createColumnHelper<AccountPayment>();
+
+const invoiceTableColumns = invoiceColumns({ withClient: false });
+
+const paymentColumns = [
+  payment.accessor('paid_at', {
+    header: 'Date du paiement',
+    meta: { className: 'whitespace-nowrap' },
+    cell: (info) => formatDate(info.getValue()),
+  }),
+  payment.accessor('invoice_number', { header: 'Facture', meta: { className: 'whitespace-nowrap' } }),
+  payment.accessor('method_label', { header: 'Moyen' }),
+  payment.accessor('reference', { header: 'Référence', cell: (info) => info.getValue() ?? '—' }),
+  payment.accessor('amount', {
+    header: 'Montant',
+    meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right' },
+    cell: (info) => invoiceMoney(info.getValue(), info.row.original.currency_code),
+  }),
+];
 
 /** « Compte client » on the client page: balance due per currency, invoices and payments (right `invoices` view). */
 export function CustomerAccount({ customerId }: { customerId: number }) {
@@ -42,75 +64,27 @@ export function CustomerAccount({ customerId }: { customerId: number }) {
               </dl>
             )}
             {account.invoices.length > 0 && (
-              <div className="overflow-x-auto rounded border border-line">
-                <table className="w-full" data-testid="customer-invoices">
-                  <caption className="sr-only">Factures du client</caption>
-                  <thead className="bg-surface-muted text-left">
-                    <tr>
-                      <th className={cell}>Facture</th>
-                      <th className={cell}>Date</th>
-                      <th className={cell}>Commande</th>
-                      <th className={`${cell} text-right`}>Total TTC</th>
-                      <th className={`${cell} text-right`}>Payé</th>
-                      <th className={`${cell} text-right`}>Solde dû</th>
-                      <th className={cell}>État</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {account.invoices.map((invoice) => (
-                      <tr key={invoice.id} className="border-t border-line align-top">
-                        <td className={`${cell} whitespace-nowrap font-medium`}>
-                          <a className="underline" href={invoicePdfUrl(invoice.id)} target="_blank" rel="noopener">
-                            {invoice.number}
-                          </a>
-                        </td>
-                        <td className={`${cell} whitespace-nowrap`}>{formatDate(invoice.issued_at)}</td>
-                        <td className={`${cell} whitespace-nowrap`}>{invoice.order_num}</td>
-                        {(['ttc', 'paid', 'balance'] as const).map((field) => (
-                          <td key={field} className={`${cell} whitespace-nowrap text-right tabular-nums`}>
-                            {invoice.currencies.map((c) => (
-                              <span key={c.currency_code} className="block">
-                                {invoiceMoney(c[field], c.currency_code)}
-                              </span>
-                            ))}
-                          </td>
-                        ))}
-                        <td className={cell}>
-                          <Badge tone={INVOICE_STATE_TONE[invoice.state]}>{invoice.state_label}</Badge>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+              <div data-testid="customer-invoices">
+                <DataTable
+                  label="Factures du client"
+                  columns={invoiceTableColumns}
+                  data={account.invoices}
+                  getRowId={(row) => String(row.id)}
+                  isLoading={false}
+                  emptyMessage="Aucune facture pour ce client."
+                />
               </div>
             )}
             {account.payments.length > 0 && (
-              <div className="overflow-x-auto rounded border border-line">
-                <table className="w-full" data-testid="customer-payments">
-                  <caption className="sr-only">Paiements du client</caption>
-                  <thead className="bg-surface-muted text-left">
-                    <tr>
-                      <th className={cell}>Date du paiement</th>
-                      <th className={cell}>Facture</th>
-                      <th className={cell}>Moyen</th>
-                      <th className={cell}>Référence</th>
-                      <th className={`${cell} text-right`}>Montant</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {account.payments.map((p) => (
-                      <tr key={p.id} className="border-t border-line">
-                        <td className={`${cell} whitespace-nowrap`}>{formatDate(p.paid_at)}</td>
-                        <td className={`${cell} whitespace-nowrap`}>{p.invoice_number}</td>
-                        <td className={cell}>{p.method_label}</td>
-                        <td className={cell}>{p.reference ?? '—'}</td>
-                        <td className={`${cell} whitespace-nowrap text-right tabular-nums`}>
-                          {invoiceMoney(p.amount, p.currency_code)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+              <div data-testid="customer-payments">
+                <DataTable
+                  label="Paiements du client"
+                  columns={paymentColumns}
+                  data={account.payments}
+                  getRowId={(row) => String(row.id)}
+                  isLoading={false}
+                  emptyMessage="Aucun paiement."
+                />
               </div>
             )}
           </>

@@ -4,7 +4,17 @@ import { api } from '../../lib/api';
 
 /** The lists whose views the API keeps (its SAVED_VIEW_LISTS). */
 export type SavedViewListName =
-  'products' | 'orders' | 'clients' | 'articles' | 'brands' | 'categories' | 'stock_entries' | 'admins' | 'audit' | 'media';
+  | 'products'
+  | 'orders'
+  | 'clients'
+  | 'articles'
+  | 'brands'
+  | 'categories'
+  | 'stock_entries'
+  | 'admins'
+  | 'audit'
+  | 'media'
+  | 'invoices';
 
 export type ViewQuery = Record<string, string | number>;
 

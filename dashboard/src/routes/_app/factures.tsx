@@ -1,27 +1,38 @@
 import { createFileRoute } from '@tanstack/react-router';
 import type { InvoiceState } from '@comptoir/api/contract';
-import { InvoicesPage } from '../../features/invoices/invoices-page';
-import type { InvoiceFilters } from '../../features/invoices/api';
-import { dayParam } from '../../lib/list-sort';
+import { InvoicesPage, type InvoicesView } from '../../features/invoices/invoices-page';
+import { dayParam, validateSortSearch } from '../../lib/list-sort';
+import { validateListSearch } from '../../lib/list-search';
 
 const STATES: InvoiceState[] = ['issued', 'partly_paid', 'paid', 'overdue', 'canceled_by_credit_note'];
+const CURRENCIES = ['XOF', 'EUR', 'USD'];
 
-function validateInvoicesSearch(raw: Record<string, unknown>): InvoiceFilters {
-  return {
+function validateInvoicesSearch(raw: Record<string, unknown>) {
+  const view: InvoicesView = {
+    ...validateSortSearch(raw),
     state: STATES.includes(raw.state as InvoiceState) ? (raw.state as InvoiceState) : undefined,
-    client: typeof raw.client === 'string' && raw.client.trim() ? raw.client.trim().slice(0, 100) : undefined,
+    currency: CURRENCIES.includes(raw.currency as string) ? (raw.currency as string) : undefined,
     from: dayParam(raw.from),
     to: dayParam(raw.to),
   };
+  return { ...validateListSearch(raw), ...view };
 }
 
 export const Route = createFileRoute('/_app/factures')({
   validateSearch: validateInvoicesSearch,
   component: function InvoicesRoute() {
-    const filters = Route.useSearch();
+    const { page = 1, search = '', sort, dir, size, state, currency, from, to } = Route.useSearch();
     const navigate = Route.useNavigate();
     return (
-      <InvoicesPage filters={filters} onFiltersChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) })} />
+      <InvoicesPage
+        page={page}
+        search={search}
+        view={{ sort, dir, size, state, currency, from, to }}
+        onViewChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }) })}
+        onViewReplace={(query) => void navigate({ search: validateInvoicesSearch(query) })}
+        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })}
+        onSearchChange={(next) => void navigate({ search: (prev) => ({ ...prev, search: next || undefined, page: undefined }) })}
+      />
     );
   },
 });

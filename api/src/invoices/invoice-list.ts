@@ -1,0 +1,205 @@
+import { Transform } from 'class-transformer';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import {
+  applyListFilters,
+  applyListQuery,
+  dateBound,
+  DateFilter,
+  equals,
+  IdFilter,
+  OneOfFilter,
+  unknownSort,
+  type ListDefinition,
+  type ListDocumentation,
+  type SortDirection,
+} from '../common/list-order.js';
+import { toMinor } from '../common/money.js';
+import { containsPattern, ListQueryDto, pageByIds, pageOf, pageRequest, whereContains } from '../common/listing.js';
+import type { InvoiceSummaryView } from '../contract/invoices.js';
+import type { Paginated } from '../contract/staff.js';
+import { Order } from '../orders/entities/order.entity.js';
+import { INVOICE_STATES, Invoice, type InvoiceState } from './entities/invoice.entity.js';
+import { today } from './invoice-amounts.js';
+import { loadFolders } from './invoice-folders.js';
+import { invoiceSummary } from './invoice-presenters.js';
+
+/** The invoices list's page size when `per_page` is absent. */
+export const INVOICES_PER_PAGE = 25;
+
+/** The currencies an invoice's lines are in (ISO codes). */
+export const INVOICE_CURRENCIES = ['XOF', 'EUR', 'USD'] as const;
+
+/** Amount sorts: TTC and balance are computed from the lines, credit notes and payments, not stored. */
+export const INVOICE_AMOUNT_SORTS = ['ttc', 'balance'] as const;
+type AmountSort = (typeof INVOICE_AMOUNT_SORTS)[number];
+
+/** An amount sort reads this many invoices at most (the filtered list), sorts them, then cuts the page. */
+export const AMOUNT_SORT_LIMIT = 1000;
+
+const TODAY = 'list_today';
+const withToday = (qb: SelectQueryBuilder<Invoice>) => void qb.setParameter(TODAY, today(new Date()));
+
+/** The state shown (« overdue »: due date passed with a balance), as SQL, for sorting. */
+const SHOWN_STATE = `CASE WHEN invoice.state IN ('issued', 'partly_paid') AND invoice.due_date < :${TODAY} THEN 'overdue' ELSE invoice.state END`;
+
+/** The state filter: the state shown, so « issued » leaves out the overdue ones and « overdue » is computed. */
+function stateFilter(qb: SelectQueryBuilder<Invoice>, value: unknown, parameter: string): void {
+  const day = today(new Date());
+  if (value === 'overdue')
+    qb.andWhere(`invoice.state IN ('issued', 'partly_paid') AND invoice.due_date < :${parameter}_day`, {
+      [`${parameter}_day`]: day,
+    });
+  else if (value === 'issued' || value === 'partly_paid')
+    qb.andWhere(`invoice.state = :${parameter} AND invoice.due_date >= :${parameter}_day`, {
+      [parameter]: value,
+      [`${parameter}_day`]: day,
+    });
+  else qb.andWhere(`invoice.state = :${parameter}`, { [parameter]: value });
+}
+
+/** An invoice with at least one line in the currency. */
+function currencyFilter(qb: SelectQueryBuilder<Invoice>, value: unknown, parameter: string): void {
+  qb.andWhere(
+    `EXISTS (SELECT 1 FROM invoice_lines line WHERE line.invoice_id = invoice.id AND line.currency_code = :${parameter})`,
+    { [parameter]: value },
+  );
+}
+
+/** A part of the company's name or e-mail (the order's, as on the invoice). */
+function clientFilter(qb: SelectQueryBuilder<Invoice>, value: unknown, parameter: string): void {
+  whereContains(qb, ['o.company_name', 'o.company_email'], String(value), parameter);
+}
+
+/**
+ * GET /api/invoices's sorts and filters. The rows are invoices (`invoice`) joined to their order
+ * (`o`, always joined: the client's name and the client filters read it).
+ */
+export const INVOICE_LIST: ListDefinition<Invoice> = {
+  sorts: {
+    number: 'invoice.number',
+    issued_at: 'invoice.issued_at',
+    company_name: 'o.company_name',
+    due_date: 'invoice.due_date',
+    state: { expression: SHOWN_STATE, join: withToday },
+  },
+  defaultSort: { key: 'issued_at', direction: 'desc' },
+  id: 'invoice.id',
+  filters: {
+    state: {
+      apply: stateFilter,
+      doc: { description: 'État affiché (« overdue » : échéance passée avec un solde).', enum: INVOICE_STATES },
+    },
+    currency: {
+      apply: currencyFilter,
+      doc: { description: 'Devise : les factures ayant au moins une ligne dans cette devise.', enum: INVOICE_CURRENCIES },
+    },
+    from: { apply: dateBound('invoice.issued_at', 'from'), doc: { description: 'Émises à partir de ce jour (AAAA-MM-JJ).' } },
+    to: { apply: dateBound('invoice.issued_at', 'to'), doc: { description: 'Émises jusqu’à ce jour inclus (AAAA-MM-JJ).' } },
+    client: {
+      apply: clientFilter,
+      doc: { description: 'Client : une partie du nom de la société ou de son e-mail.' },
+    },
+    customer_id: { apply: equals('o.customer_id'), doc: { description: 'Fiche client (id).', type: 'integer' } },
+    order_id: { apply: equals('invoice.order_id'), doc: { description: 'Commande (id).', type: 'integer' } },
+  },
+};
+
+/** The list's OpenAPI: its SQL sorts and the amount sorts. */
+export const INVOICE_LIST_DOC: ListDocumentation = {
+  ...INVOICE_LIST,
+  sorts: { ...INVOICE_LIST.sorts, ...Object.fromEntries(INVOICE_AMOUNT_SORTS.map((key) => [key, key])) },
+};
+
+export class InvoiceListQueryDto extends ListQueryDto {
+  @OneOfFilter(INVOICE_STATES, 'État inconnu.')
+  state?: InvoiceState;
+
+  @OneOfFilter(INVOICE_CURRENCIES, 'La devise doit être XOF, EUR ou USD.')
+  currency?: (typeof INVOICE_CURRENCIES)[number];
+
+  @DateFilter('La date de début doit être une date (AAAA-MM-JJ).')
+  from?: string;
+
+  @DateFilter('La date de fin doit être une date (AAAA-MM-JJ).')
+  to?: string;
+
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @IsString({ message: 'Le client doit être un texte.' })
+  @MaxLength(100, { message: 'Le client ne doit pas dépasser 100 caractères.' })
+  client?: string;
+
+  @IdFilter('Client invalide.')
+  customer_id?: number;
+
+  @IdFilter('Commande invalide.')
+  order_id?: number;
+}
+
+const isAmountSort = (key: string | undefined): key is AmountSort =>
+  (INVOICE_AMOUNT_SORTS as readonly (string | undefined)[]).includes(key);
+
+/** The search: the invoice's number, the order's number, the company's name or e-mail. */
+function search(qb: SelectQueryBuilder<Invoice>, term: string | undefined): void {
+  if (!term?.trim()) return;
+  qb.andWhere(
+    `(LOWER(invoice.number) LIKE :search ESCAPE '!' OR LOWER(o.order_num) LIKE :search ESCAPE '!' OR LOWER(o.company_name) LIKE :search ESCAPE '!' OR LOWER(o.company_email) LIKE :search ESCAPE '!')`,
+    { search: containsPattern(term.trim()) },
+  );
+}
+
+/**
+ * One page of invoices, filtered and sorted on the server. Columns sort in SQL; TTC and balance,
+ * computed per currency, sort the filtered invoices (at most AMOUNT_SORT_LIMIT) in memory by
+ * currency then amount.
+ */
+export async function listInvoices(
+  manager: EntityManager,
+  query: InvoiceListQueryDto,
+  now = new Date(),
+): Promise<Paginated<InvoiceSummaryView>> {
+  const request = pageRequest(query, INVOICES_PER_PAGE);
+  const base = manager.getRepository(Invoice).createQueryBuilder('invoice').innerJoin(Order, 'o', 'o.id = invoice.order_id');
+  search(base, query.search);
+  const summarize = async (invoices: Invoice[]) => {
+    const orders = invoices.length
+      ? await manager.getRepository(Order).findBy({ id: In([...new Set(invoices.map((i) => i.order_id))]) })
+      : [];
+    const byId = new Map(orders.map((o) => [o.id, o]));
+    return (await loadFolders(manager, invoices)).map((folder) =>
+      invoiceSummary(folder, byId.get(folder.invoice.order_id)!, now),
+    );
+  };
+  if (isAmountSort(query.sort)) {
+    const invoices = await applyListFilters(base, query, INVOICE_LIST)
+      .orderBy('invoice.id', 'DESC')
+      .take(AMOUNT_SORT_LIMIT)
+      .getMany();
+    const sorted = sortByAmount(await summarize(invoices), query.sort, query.direction ?? 'asc');
+    return pageOf(sorted.slice(request.skip, request.skip + request.perPage), sorted.length, request);
+  }
+  if (query.sort !== undefined && !Object.hasOwn(INVOICE_LIST.sorts, query.sort)) throw unknownSort(query.sort, INVOICE_LIST_DOC);
+  const { rows, total } = await pageByIds(
+    applyListQuery(base, query, INVOICE_LIST),
+    { skip: request.skip, take: request.perPage },
+    (ids) => manager.getRepository(Invoice).findBy({ id: In(ids) }),
+  );
+  return pageOf(await summarize(rows), total, request);
+}
+
+/** By the first currency's code, then its amount (TTC or balance), ties by id (newest last in ascending order). */
+export function sortByAmount(rows: InvoiceSummaryView[], key: AmountSort, direction: SortDirection): InvoiceSummaryView[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  const amountOf = (row: InvoiceSummaryView) => row.currencies[0];
+  return [...rows].sort((a, b) => {
+    const x = amountOf(a);
+    const y = amountOf(b);
+    const byCurrency = (x?.currency_code ?? '').localeCompare(y?.currency_code ?? '');
+    if (byCurrency) return sign * byCurrency;
+    const dx = x ? toMinor(x[key], x.currency_code) : 0n;
+    const dy = y ? toMinor(y[key], y.currency_code) : 0n;
+    if (dx !== dy) return sign * (dx < dy ? -1 : 1);
+    return sign * (a.id - b.id);
+  });
+}
