@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { ClientOrderAnswer } from '@comptoir/api/contract';
 import { api, firstErrors } from '../lib/http';
 import { Spinner } from '../ui/Spinner';
+import { OrderDocuments } from './OrderDocuments';
 import { STATE_LABELS, STATUS_LABELS, dateFr, dateTimeFr, money, percent } from './client-token';
 
 type OrderView = ClientOrderAnswer['order'];
@@ -346,69 +347,13 @@ export function ClientOrderView({ token, orderId }: { token: string; orderId?: n
         </section>
       )}
 
-      {order.deliveries.length > 0 && (
-        <section data-deliveries>
-          <h2 className="text-lg font-bold text-brand-900">Bons de livraison</h2>
-          <ul className="mt-1 grid gap-1">
-            {order.deliveries.map((delivery) => (
-              <li key={delivery.id} className="flex flex-wrap items-center gap-2">
-                <span>
-                  {delivery.kind === 'return' ? 'Retour' : 'Livraison'} {delivery.number} du {dateFr(delivery.delivered_at)} :{' '}
-                  {delivery.lines.map((line) => `${line.product_name} × ${Math.abs(line.quantity)}`).join(', ')}
-                </span>
-                <form method="post" action="/api/client/order/delivery-pdf" target="_blank" className="inline">
-                  <input type="hidden" name="token" value={token} />
-                  {orderId ? <input type="hidden" name="order_id" value={orderId} /> : null}
-                  <input type="hidden" name="delivery_id" value={delivery.id} />
-                  <button type="submit" className="btn btn-outline">
-                    PDF
-                  </button>
-                </form>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
-      {order.invoices?.length > 0 && (
-        <section data-invoices>
-          <h2 className="text-lg font-bold text-brand-900">Factures</h2>
-          <ul className="mt-1 grid gap-1">
-            {order.invoices.map((invoice) => (
-              <li key={invoice.id} className="flex flex-wrap items-center gap-2">
-                <span>
-                  Facture {invoice.number} du {dateFr(invoice.issued_at)} ({invoice.state_label}) :{' '}
-                  {invoice.currencies
-                    .map((c) => `${money(c.ttc, c.currency_code)}, reste à payer ${money(c.balance, c.currency_code)}`)
-                    .join(' ; ')}
-                  {invoice.state !== 'paid' && invoice.state !== 'canceled_by_credit_note'
-                    ? `, échéance le ${dateFr(`${invoice.due_date}T12:00:00Z`)}`
-                    : ''}
-                </span>
-                {[
-                  { key: 'invoice_id', id: invoice.id, label: 'PDF' },
-                  ...invoice.credit_notes.map((n) => ({ key: 'credit_note_id', id: n.id, label: `Avoir ${n.number}` })),
-                ].map((doc) => (
-                  <form
-                    key={`${doc.key}-${doc.id}`}
-                    method="post"
-                    action="/api/client/order/invoice-pdf"
-                    target="_blank"
-                    className="inline"
-                  >
-                    <input type="hidden" name="token" value={token} />
-                    {orderId ? <input type="hidden" name="order_id" value={orderId} /> : null}
-                    <input type="hidden" name={doc.key} value={doc.id} />
-                    <button type="submit" className="btn btn-outline">
-                      {doc.label}
-                    </button>
-                  </form>
-                ))}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <OrderDocuments
+        token={token}
+        orderId={orderId}
+        deliveries={order.deliveries}
+        invoices={order.invoices ?? []}
+        detail="full"
+      />
 
       <section className="rounded-2xl bg-white p-3 shadow-raised">
         <h2 className="text-lg font-bold text-brand-900">Échanges avec notre équipe</h2>

@@ -93,7 +93,7 @@ export default function MyOrders() {
                   >
                     Ouvrir
                   </button>
-                  <OrderDocuments token={token} order={o} />
+                  <OrderDocuments token={token} orderId={o.id} deliveries={o.deliveries} invoices={o.invoices} detail="summary" />
                 </li>
               ))}
             </ul>
