@@ -189,7 +189,7 @@ test.describe('home charts', () => {
     await expect(segments.locator('title')).toContainText([/– En attente : 1$/, /– En cours : 1$/, /– Annulé : 1$/]);
 
     await expect(page.getByTestId('chart-value-weeks-summary')).toHaveText(
-      `Sur les 12 dernières semaines (hors commandes annulées) : ${formatPrice('1000.00', 'Euro')} ; ${formatPrice('8001.00', 'Fcfa')}.`,
+      `Sur les 12 dernières semaines (hors commandes annulées) : ${formatPrice('1000.00', 'Euro')} ; ${formatPrice('8001.00', 'FCFA')}.`,
     );
 
     await expect(page.getByTestId('chart-top-products-summary')).toHaveText(

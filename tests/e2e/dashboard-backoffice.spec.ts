@@ -494,7 +494,7 @@ test.describe('dashboard back office', () => {
     const durableRow = page.getByRole('row').filter({ hasText: durable });
     await expect(durableRow.getByText('Non expirable')).toBeVisible();
     await expect(durableRow.getByText('Épuisé')).toBeVisible();
-    await expect(durableRow.getByText(/\$\s89\b/)).toBeVisible();
+    await expect(durableRow.getByText(/\b89\s\$/)).toBeVisible();
 
     // Edit the perishable goods: no expiry any more.
     await page.getByRole('button', { name: `Modifier ${perishable}` }).click();

@@ -43,7 +43,7 @@ test.describe('public site formatting', () => {
     expect(shortName('Casque de chantier')).toBe('Casque de chantier');
     expect(formatPrice('1250000.00', 'FCFA')).toBe('1 250 000 FCFA');
     expect(formatPrice('899.90', '€')).toBe('899,90 €');
-    expect(formatPrice('24500.00', '$')).toBe('$ 24 500');
+    expect(formatPrice('24500.00', '$')).toBe('24 500 $');
     expect(stockLabel(3)).toBe('En stock (3)');
     expect(stockLabel(0)).toBe('Épuisé');
   });

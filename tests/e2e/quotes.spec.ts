@@ -12,6 +12,7 @@ import {
   query,
   type ApiProduct,
 } from './public-helpers.js';
+import { formatPrice } from '../../api/src/shared/money.js';
 import { E2E_ADMIN } from './server.js';
 
 // A mixed cart (FCFA and euro products) ordered in Fcfa on the public site, then its devis
@@ -62,6 +63,11 @@ test('a mixed cart ordered in Fcfa, then its devis downloaded from the dashboard
   await expect(dialog.getByRole('alert')).toHaveCount(0);
 
   await dialog.getByRole('button', { name: 'Suivant' }).click();
+  // « FCFA » is how the choice reads; its value stays the API's « Fcfa ».
+  await expect(dialog.getByLabel(/Devise/).locator('option[value="Fcfa"]')).toHaveText('FCFA');
+  const estimated = page.waitForResponse(
+    (r) => r.url().endsWith('/api/order/estimate') && r.request().postDataJSON()?.currency === 'Fcfa',
+  );
   await fillOrderTerms(dialog, {
     payment: 'Visa',
     currency: 'Fcfa',
@@ -72,6 +78,10 @@ test('a mixed cart ordered in Fcfa, then its devis downloaded from the dashboard
   // The converted total, from the server, with the fixed euro parity.
   const converted = dialog.getByTestId('order-converted-total');
   await expect(converted).toContainText(/≈ [\d ]+ FCFA au taux du jour, indicatif/);
+  // It is the TTC (each product's TVA added), not the lines' HT sum.
+  const { estimate } = await (await estimated).json();
+  expect(Number(estimate.converted_ttc)).toBeGreaterThan(Number(estimate.money.converted_total));
+  await expect(converted).toContainText(`Total TTC ≈ ${formatPrice(estimate.converted_ttc, 'FCFA')} au taux du jour, indicatif`);
   await dialog.getByRole('button', { name: 'Suivant' }).click();
   await fillOrderClient(dialog, CLIENT);
 
@@ -135,7 +145,7 @@ test('a mixed cart ordered in Fcfa, then its devis downloaded from the dashboard
     order.order_num,
     CLIENT.company_name,
     CLIENT.representative_name,
-    'Total en Fcfa',
+    'Total en FCFA',
     '1 EUR = 655,957 FCFA',
   ]) {
     expect(text).toContain(expected);

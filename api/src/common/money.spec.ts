@@ -61,8 +61,8 @@ describe('money', () => {
     expect(formatMoney('1250000.00', 'XOF', 'FCFA')).toBe('1 250 000 FCFA');
     expect(formatMoney('3500.50', 'XOF', 'FCFA')).toBe('3 501 FCFA');
     expect(formatMoney('1250.5', 'EUR', '€')).toBe('1 250,50 €');
-    expect(formatMoney('99', 'USD', '$')).toBe('$ 99');
-    expect(formatMoney('99.5', 'USD', '$')).toBe('$ 99,50');
+    expect(formatMoney('99', 'USD', '$')).toBe('99 $');
+    expect(formatMoney('99.5', 'USD', '$')).toBe('99,50 $');
   });
 
   it('parses staff rates with at most six decimals', () => {

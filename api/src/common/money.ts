@@ -138,7 +138,7 @@ export function centsToMinor(cents: bigint, code: string): bigint {
 
 /**
  * An amount of a currency as Comptoir shows it everywhere, rounded to the currency's unit first (FCFA
- * has no cents): the one shared format of `shared/money.ts` ("1 250 000 FCFA", "1 250,50 €", "$ 99").
+ * has no cents): the one shared format of `shared/money.ts` ("1 250 000 FCFA", "1 250,50 €", "99 $").
  */
 export function formatMoney(amount: string, code: string, symbol = CURRENCY_SYMBOLS[code] ?? code): string {
   return formatPrice(fromMinor(centsToMinor(toCents(amount), code), code), symbol);

@@ -280,7 +280,16 @@ export interface OrderMoney {
 /** POST /api/order/estimate { currency, order_items }: the order dialog's indicative conversion (nothing is reserved). */
 export interface OrderEstimateAnswer {
   success: true;
-  estimate: { lines: OrderLine[]; money: OrderMoney };
+  estimate: {
+    lines: OrderLine[];
+    /** `money.converted_total` is the lines' sum as priced (HT when prices are entered HT). */
+    money: OrderMoney;
+    /**
+     * The TTC (taxes of each product's rate included, shared/document-totals.ts) converted into the
+     * chosen currency, in its unit ("2434092"); null when nothing converts or a rate is missing.
+     */
+    converted_ttc: string | null;
+  };
 }
 
 /** GET /api/exchange-rates: the rates of the day (1 unit = `rate` XOF; the euro's parity is fixed). */

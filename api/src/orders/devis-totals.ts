@@ -2,6 +2,7 @@ import { CURRENCY_SYMBOLS, centsToMinor, convertSum, formatMoney, fromMinor, par
 import type { OrderMoney } from '../contract/public.js';
 import { arretePhrase } from '../shared/amount-in-words.js';
 import { documentTotals, formatTaxRate, type DocumentTotals } from '../shared/document-totals.js';
+import { currencyLabel } from '../shared/money.js';
 
 /**
  * The taxes of a quote as its documents and e-mails print them: HT, TVA per rate and TTC per
@@ -72,6 +73,17 @@ export function totalsInWords(documentName: string, totals: DocumentTotals): str
  * missing (the order's note then says staff will confirm it).
  */
 export function convertedTtc(totals: DocumentTotals, orderMoney: Pick<OrderMoney, 'currency_code' | 'rates' | 'missing_rates'>) {
+  const amount = convertedTtcAmount(totals, orderMoney);
+  return amount === null
+    ? null
+    : formatMoney(amount, orderMoney.currency_code, CURRENCY_SYMBOLS[orderMoney.currency_code] ?? orderMoney.currency_code);
+}
+
+/** The same converted TTC as a decimal string in the chosen currency's unit ("2434092"), for the order dialog's estimate. */
+export function convertedTtcAmount(
+  totals: DocumentTotals,
+  orderMoney: Pick<OrderMoney, 'currency_code' | 'rates' | 'missing_rates'>,
+): string | null {
   const target = orderMoney.currency_code;
   if (orderMoney.missing_rates.length) return null;
   if (totals.currencies.every((c) => c.currency === target)) return null;
@@ -81,10 +93,10 @@ export function convertedTtc(totals: DocumentTotals, orderMoney: Pick<OrderMoney
     target,
     rates,
   );
-  return result.ok ? money(result.minor, target) : null;
+  return result.ok ? fromMinor(result.minor, target) : null;
 }
 
-/** The devis's totals block: taxes per currency, then « Total en Fcfa (TTC) » when converted. */
+/** The devis's totals block: taxes per currency, then « Total en FCFA (TTC) » when converted. */
 export function devisTotalsRows(
   totals: DocumentTotals,
   orderMoney: Pick<OrderMoney, 'currency_code' | 'rates' | 'missing_rates'>,
@@ -92,6 +104,6 @@ export function devisTotalsRows(
 ): [string, string][] {
   const rows = taxRows(totals);
   const converted = convertedTtc(totals, orderMoney);
-  if (converted) rows.push([`Total en ${chosen} (TTC)`, converted]);
+  if (converted) rows.push([`Total en ${currencyLabel(chosen)} (TTC)`, converted]);
   return rows;
 }

@@ -64,7 +64,7 @@ export class StaffOrderListQueryDto extends ListQueryDto {
   @OneOfFilter(ORDER_STATUSES, STATUS_MESSAGE)
   status?: OrderStatus;
 
-  @OneOfFilter(ORDER_CURRENCIES, 'La devise doit être Dollar, Euro ou Fcfa.')
+  @OneOfFilter(ORDER_CURRENCIES, 'La devise doit être Dollar, Euro ou FCFA.')
   currency?: OrderCurrency;
 
   @DateFilter('La date de début doit être au format AAAA-MM-JJ.')

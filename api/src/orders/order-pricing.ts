@@ -22,6 +22,7 @@ import { ValidationFailed } from '../core/errors/api-error.js';
 import type { Product } from '../catalogue/entities/product.entity.js';
 import type { OrderItem } from './entities/order-item.entity.js';
 import type { Order } from './entities/order.entity.js';
+import { currencyLabel } from '../shared/money.js';
 
 /**
  * The money of an order request: each line keeps its product's price in the product's currency; the
@@ -86,7 +87,7 @@ export function missingRateNote(missing: readonly string[], chosen: string): str
   const list = missing.join(', ');
   return (
     `Le taux de change ${missing.length > 1 ? 'des devises' : 'de la devise'} ${list} n’est pas encore fixé : ` +
-    `les montants sont donnés dans la devise de chaque produit et notre équipe vous confirmera le total en ${chosen}.`
+    `les montants sont donnés dans la devise de chaque produit et notre équipe vous confirmera le total en ${currencyLabel(chosen)}.`
   );
 }
 

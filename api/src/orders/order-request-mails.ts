@@ -3,7 +3,7 @@ import type { OrderCreatedAnswer, OrderLine, OrderMoney } from '../contract/publ
 import type { CompanyConfig } from '../core/config/config.js';
 import type { MailRequest } from '../mail/mail.service.js';
 import { formatTaxRate, type DocumentTotals } from '../shared/document-totals.js';
-import { formatPrice } from '../shared/money.js';
+import { currencyLabel, formatPrice } from '../shared/money.js';
 import { convertedTtc, totalsInWords } from './devis-totals.js';
 
 const escapeHtml = (value: string) =>
@@ -14,7 +14,7 @@ const lineMoney = (amount: string, line: Pick<OrderLine, 'currency_code' | 'curr
 
 /**
  * The devis's totals as its PDF prints them (devis-totals.ts): "Total HT : 1 250 000 FCFA + 99,00 €",
- * "TVA 18 % : …", "Total TTC : …", then "Total en Fcfa (TTC) : 1 314 939 FCFA (taux : …)" or the
+ * "TVA 18 % : …", "Total TTC : …", then "Total en FCFA (TTC) : 1 314 939 FCFA (taux : …)" or the
  * note when a rate is missing, and the amount in words.
  */
 export function totalsText(money: OrderMoney, chosen: string, taxes: DocumentTotals): string[] {
@@ -33,7 +33,7 @@ export function totalsText(money: OrderMoney, chosen: string, taxes: DocumentTot
     const converted = convertedTtc(taxes, money);
     if (converted) {
       const used = money.rates.map((r) => `1 ${r.currency_code} = ${r.rate.replace('.', ',')} XOF`).join(' ; ');
-      rows.push(`Total en ${chosen} (TTC) : ${converted} (taux : ${used})`);
+      rows.push(`Total en ${currencyLabel(chosen)} (TTC) : ${converted} (taux : ${used})`);
     } else if (money.note) {
       rows.push(money.note);
     }
@@ -41,7 +41,7 @@ export function totalsText(money: OrderMoney, chosen: string, taxes: DocumentTot
   if (taxes.currencies.length) rows.push(totalsInWords('devis', taxes));
   return rows;
 }
-/** Amounts in the e-mails read as on the site ("$ 9 800", "1 250 000 FCFA"): the one shared format. */
+/** Amounts in the e-mails read as on the site ("9 800 $", "1 250 000 FCFA"): the one shared format. */
 export const money = (amount: string, symbol: string): string => formatPrice(amount, symbol);
 
 /** What the e-mails repeat of the request (the form, or the stored order). */
@@ -148,11 +148,11 @@ export function orderMails({ order, request, company, siteUrl, toClient, taxes }
     subject: `Votre demande de commande ${order.order_num}`,
     text:
       `${greeting}\n\n${body}\n\nRécapitulatif :\n${lines.join('\n')}\n${totals.join('\n')}\n\n` +
-      `Moyen de paiement : ${request.payment_by} · Devise : ${request.currency} · Livraison : ${request.delivery_method}\n\n` +
+      `Moyen de paiement : ${request.payment_by} · Devise : ${currencyLabel(request.currency)} · Livraison : ${request.delivery_method}\n\n` +
       `${noPayment}\n\n${signature(company)}\n`,
     html:
       `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>${itemsTable}` +
-      `<p>Moyen de paiement : ${escapeHtml(request.payment_by)} · Devise : ${escapeHtml(request.currency)} · Livraison : ${escapeHtml(request.delivery_method)}</p>` +
+      `<p>Moyen de paiement : ${escapeHtml(request.payment_by)} · Devise : ${escapeHtml(currencyLabel(request.currency))} · Livraison : ${escapeHtml(request.delivery_method)}</p>` +
       `<p style="color:#4a5868">${escapeHtml(noPayment)}</p><p>${escapeHtml(signature(company)).replace(/\n/g, '<br>')}</p>`,
   });
   if (!toClient) return [staff];

@@ -195,7 +195,7 @@ describe(`public order requests (${testDatabaseKind()})`, () => {
       representative_email: ["L'adresse email n'est pas valide."],
       company_phone: ["Le numéro de téléphone n'est pas valide."],
       payment_by: ['Choisissez Carte bancaire, Visa, Chèque, Virement bancaire ou Mobile Money.'],
-      currency: ['Choisissez Dollar, Euro ou Fcfa.'],
+      currency: ['Choisissez Dollar, Euro ou FCFA.'],
       delivery_method: ['Choisissez Air, Route ou Mer.'],
       credit_level: expect.arrayContaining(['Ce champ doit être un texte.']),
     });

@@ -22,7 +22,7 @@ import { OrderRequestKey } from './entities/order-request-key.entity.js';
 import { PricesChanged, priceChanges } from './seen-prices.js';
 import { HoldPolicy, type HoldKind } from './hold-policy.js';
 import { confirmationMail, orderMails } from './order-request-mails.js';
-import { orderTaxTotals } from './devis-totals.js';
+import { convertedTtcAmount, orderTaxTotals } from './devis-totals.js';
 import { AuditService } from '../audit/audit.service.js';
 import { diffOf } from '../audit/audit-diff.js';
 import { createFirstVersion } from '../quotes/quote-versions.service.js';
@@ -73,7 +73,11 @@ export class OrderRequestsService {
     const products = await this.loadProducts(manager, lines);
     const priced = priceLines(lines, products, ORDER_CURRENCY_CODES[dto.currency]);
     const { money } = orderMoney(priced, dto.currency, await this.rates.inForce(manager));
-    return { lines: priced.map(({ product: _, ...line }) => line), money };
+    const taxes = orderTaxTotals(
+      priced.map((line) => ({ ...line, tax_rate_bp: line.product.tax_rate_bp })),
+      this.config.taxes.pricesIncludeTax,
+    );
+    return { lines: priced.map(({ product: _, ...line }) => line), money, converted_ttc: convertedTtcAmount(taxes, money) };
   }
 
   private async loadProducts(manager: EntityManager, lines: Line[]): Promise<Map<number, Product>> {

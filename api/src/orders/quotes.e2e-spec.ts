@@ -223,6 +223,8 @@ describe(`quote requests in any currency (${testDatabaseKind()})`, () => {
       const before = await stockOf(pump);
       const res = await request(t.http).post('/api/order/estimate').send({ currency: 'Fcfa', order_items: mixed() }).expect(200);
       expect(res.body.estimate.money.converted_total).toBe('2434092');
+      // The dialog shows the TTC converted: each currency's 18 % TVA added, then converted once.
+      expect(res.body.estimate.converted_ttc).toBe('2872226');
       expect(res.body.estimate.lines).toHaveLength(3);
       expect(await stockOf(pump)).toBe(before);
       const bad = await request(t.http).post('/api/order/estimate').send({ currency: 'Yen', order_items: [] }).expect(422);
@@ -274,7 +276,7 @@ describe(`quote requests in any currency (${testDatabaseKind()})`, () => {
         'TVA 18 % (EUR) 161,98 €',
         'Total TTC (EUR) 1 061,88 €',
         // 2 950 000 + 1 061,88 × 655,957 = 3 646 547,62 → 3 646 548 FCFA.
-        'Total en Fcfa (TTC) 3 646 548 FCFA',
+        'Total en FCFA (TTC) 3 646 548 FCFA',
         'Arrêté le présent devis à la somme de : deux millions neuf-cent-cinquante-mille francs CFA et mille-soixante-et-un euros et quatre-vingt-huit centimes.',
         '1 EUR = 655,957 FCFA (parité fixe)',
         'RCCM TG-LOM 2020 B 1234',

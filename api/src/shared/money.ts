@@ -1,7 +1,8 @@
 /**
  * The one money format of Comptoir, used by the public site, the dashboard and the
- * e-mails alike: French grouping, a decimal comma, cents only when there are some, the dollar sign
- * before the amount and every other symbol after it: "1 250 000 FCFA", "899,90 €", "$ 24 500".
+ * e-mails alike: French grouping, a decimal comma, cents only when there are some, and the symbol
+ * after the amount as French writes it and the specification shows the stock prices ("145 $"):
+ * "1 250 000 FCFA", "899,90 €", "24 500 $".
  * Amounts arrive as decimal strings ("1250000.00") and are formatted from their digits, never
  * through a binary float. Runtime code shared with the front ends: `@comptoir/api/money`.
  */
@@ -13,8 +14,16 @@ export function formatPrice(price: string | number, symbol = ''): string {
   const grouped = whole!.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
   const cents = (decimals + '00').slice(0, 2);
   const amount = `${sign}${grouped}${cents === '00' ? '' : `,${cents}`}`;
-  if (!symbol) return amount;
-  return symbol === '$' ? `${symbol} ${amount}` : `${amount} ${symbol}`;
+  return symbol ? `${amount} ${symbol}` : amount;
+}
+
+/**
+ * A currency's name as a person reads it. The order currencies keep their stored names ("Dollar",
+ * "Euro", "Fcfa": API values and database rows), but the CFA franc is always written « FCFA »,
+ * like its symbol, so that one spelling appears on the screens, the PDFs and the e-mails.
+ */
+export function currencyLabel(name: string): string {
+  return name.toLowerCase() === 'fcfa' ? 'FCFA' : name;
 }
 
 /** A count with the same French grouping as the amounts: "1 000", "14 302". */

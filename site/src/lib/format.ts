@@ -30,7 +30,7 @@ export function shortName(name: string): string {
 }
 
 /** Prices: the one money format, shared with the dashboard and the e-mails (`@comptoir/api/money`). */
-export { formatCount, formatPrice } from '@comptoir/api/money';
+export { currencyLabel, formatCount, formatPrice } from '@comptoir/api/money';
 
 /** The public address of an uploaded file (`products/ab.webp` → `/storage/products/ab.webp`). */
 export function storageUrl(path: string | null | undefined): string | null {

@@ -121,7 +121,7 @@ export class OrderEstimateDto {
   @Transform(trimmed)
   @IsNotEmpty({ message: REQUIRED })
   @IsString({ message: TEXT })
-  @IsIn(ORDER_CURRENCY_CHOICES, { message: 'Choisissez Dollar, Euro ou Fcfa.' })
+  @IsIn(ORDER_CURRENCY_CHOICES, { message: 'Choisissez Dollar, Euro ou FCFA.' })
   currency: (typeof ORDER_CURRENCY_CHOICES)[number];
 
   @IsDefined({ message: 'Votre panier est vide.' })
@@ -147,7 +147,7 @@ export class OrderRequestDto {
   @Transform(trimmed)
   @IsNotEmpty({ message: REQUIRED })
   @IsString({ message: TEXT })
-  @IsIn(ORDER_CURRENCY_CHOICES, { message: 'Choisissez Dollar, Euro ou Fcfa.' })
+  @IsIn(ORDER_CURRENCY_CHOICES, { message: 'Choisissez Dollar, Euro ou FCFA.' })
   currency: (typeof ORDER_CURRENCY_CHOICES)[number];
 
   @Transform(trimmed)

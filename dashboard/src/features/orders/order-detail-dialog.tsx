@@ -10,7 +10,7 @@ import { Dialog } from '../../ui/dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { usePermissions } from '../auth/permissions';
-import { formatMoney } from '../products/money';
+import { currencyLabel, formatMoney } from '../products/money';
 import { orderQueryOptions } from './api';
 import './order-panel.css';
 import { DevisDownload, OrderHold, OrderMails, OrderTotalsFoot } from './order-quote';
@@ -18,6 +18,7 @@ import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, ORDER_STATUSES, orderStatusOf } 
 import { HistoryPanel } from '../audit/history-panel';
 import { OrderQuoteVersions } from './order-quote-versions';
 import { OrderDeliveries } from './order-deliveries';
+import { OrderHistory } from './order-history';
 import { useOrderStatusChange } from './status-change';
 import { OrderInvoices } from '../invoices/order-invoices';
 
@@ -105,7 +106,7 @@ function OrderDetailBody({ order }: { order: StaffOrderDetail }) {
           Conditions
         </h3>
         <dl className="divide-y divide-line">
-          <Row label="Devise" value={order.currency} />
+          <Row label="Devise" value={currencyLabel(order.currency)} />
           <Row label="Paiement par" value={order.payment_by} />
           <Row label="Niveau de crédit" value={order.credit_level} />
           <Row label="Délai de paiement" value={order.payment_term} />
@@ -165,6 +166,7 @@ function OrderDetailBody({ order }: { order: StaffOrderDetail }) {
       <OrderDeliveries order={order} />
       <OrderInvoices order={order} />
       <OrderMails order={order} />
+      <OrderHistory order={order} />
       <HistoryPanel entity="order" id={order.id} version={order.updated_at} />
     </div>
   );

@@ -17,7 +17,7 @@ import { PageHeader } from '../../ui/page-header';
 import { SearchInput } from '../../ui/search-input';
 import { RequireView, usePermissions } from '../auth/permissions';
 import type { ListPageProps } from '../products/list-page';
-import { formatMoney } from '../products/money';
+import { currencyLabel, formatMoney } from '../products/money';
 import { deleteOrder, ORDERS_PER_PAGE, orderSummariesQueryOptions, ordersQueryOptions } from './api';
 import { OrderSummaryTable } from './order-summary-table';
 import { SavedViewsMenu } from '../saved-views/saved-views-menu';
@@ -160,7 +160,11 @@ function OrdersList({
           meta: { className: 'whitespace-nowrap text-right font-medium tabular-nums', headerClassName: 'text-right' },
           cell: (info) => formatMoney(info.getValue(), info.row.original.currency_symbol),
         }),
-        column.accessor((row) => row.order.currency, { id: 'currency', header: 'Devise', meta: { sortKey: 'currency' } }),
+        column.accessor((row) => currencyLabel(row.order.currency), {
+          id: 'currency',
+          header: 'Devise',
+          meta: { sortKey: 'currency' },
+        }),
         column.accessor((row) => row.order.payment_by, {
           id: 'payment_by',
           header: 'Paiement par',

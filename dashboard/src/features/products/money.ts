@@ -1,5 +1,8 @@
 import { formatPrice } from '@comptoir/api/money';
 
+/** A currency's name as read (« FCFA » for the stored « Fcfa »): the one rule of `@comptoir/api/money`. */
+export { currencyLabel } from '@comptoir/api/money';
+
 /**
  * Money arrives as a decimal string ("1250000.00"). It is shown in the one format of the site and the
  * e-mails (`@comptoir/api/money`): "1 250 000", "899,90", never through a binary float.
@@ -9,7 +12,7 @@ export function formatAmount(value: string | number | null | undefined): string 
   return formatPrice(value);
 }
 
-/** "1 250 000 FCFA", "49,90 €", "$ 12". */
+/** "1 250 000 FCFA", "49,90 €", "12 $". */
 export function formatMoney(value: string | number | null | undefined, symbol?: string | null): string {
   if (value === null || value === undefined || value === '') return '—';
   return formatPrice(value, symbol ?? '');

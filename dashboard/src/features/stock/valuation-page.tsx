@@ -7,7 +7,7 @@ import { Card } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { RequireView } from '../auth/permissions';
-import { formatMoney } from '../products/money';
+import { currencyLabel, formatMoney } from '../products/money';
 import { valuationExportUrl, valuationHistoryQueryOptions, valuationQueryOptions } from './insights-api';
 
 const ValuationChart = lazy(() => import('./valuation-chart').then((m) => ({ default: m.ValuationChart })));
@@ -73,11 +73,11 @@ function Valuation() {
         valuation.data.currencies.map((currency) => (
           <Card
             key={currency.currency.id}
-            title={`Valeur du stock en ${currency.currency.name} (${currency.currency.code})`}
+            title={`Valeur du stock en ${currencyLabel(currency.currency.name)} (${currency.currency.code})`}
             className="mb-1.5 p-1"
           >
             <table className="w-full text-sm">
-              <caption className="sr-only">Valeur du stock en {currency.currency.name}, par catégorie</caption>
+              <caption className="sr-only">Valeur du stock en {currencyLabel(currency.currency.name)}, par catégorie</caption>
               <thead>
                 <tr className="text-left text-ink-muted">
                   <th className="px-1 py-0.5">Catégorie</th>
@@ -131,7 +131,7 @@ function Valuation() {
             return (
               <figure key={series.currency.id} className="mb-1">
                 <figcaption className="text-sm font-medium">
-                  {series.currency.name} :{' '}
+                  {currencyLabel(series.currency.name)} :{' '}
                   {last
                     ? `${formatMoney(last.cost_value, series.currency.symbol)} au coût, ${formatMoney(last.sale_value, series.currency.symbol)} à la vente le ${last.date.split('-').reverse().join('/')}`
                     : '—'}

@@ -30,7 +30,7 @@ export function takeToken(key: string): string | null {
 
 const SYMBOLS: Record<string, string> = { XOF: 'FCFA', EUR: '€', USD: '$' };
 
-/** "1 590 493 FCFA", "1 234,50 €", "$ 24 500": the one money format, by ISO currency code. */
+/** "1 590 493 FCFA", "1 234,50 €", "24 500 $": the one money format, by ISO currency code. */
 export const money = (amount: string, code: string): string => formatPrice(amount, SYMBOLS[code] ?? code);
 
 export const percent = (bp: number) => `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(bp / 100)}\u00a0%`;

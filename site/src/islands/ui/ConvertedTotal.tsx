@@ -1,25 +1,27 @@
 import { useEffect, useState } from 'react';
-import type { OrderCurrencyChoice, OrderEstimateAnswer, OrderMoney } from '@comptoir/api/contract';
+import type { OrderCurrencyChoice, OrderEstimateAnswer } from '@comptoir/api/contract';
 import { formatPrice } from '../../lib/format';
 import type { CartItem } from '../lib/cart';
 import { api, isAbort } from '../lib/http';
 
 export const CONVERSION_TEXTS = {
+  label: 'Total TTC',
   indicative: 'au taux du jour, indicatif',
   mixedHint: 'Chaque produit garde son prix dans sa devise ; le total est converti dans la devise choisie.',
 } as const;
 
 /**
- * The cart's total converted into the chosen currency ("≈ 2 434 092 FCFA au taux du jour, indicatif"),
- * computed by the server with the rates of the day (POST /api/order/estimate: the same pricing as the
- * order, nothing reserved). Shown only when there is something to convert.
+ * The cart's total, taxes included, converted into the chosen currency (« Total TTC ≈ 2 872 226 FCFA
+ * au taux du jour, indicatif »), computed by the server with the rates of the day and the shared
+ * totals rule (POST /api/order/estimate: the same pricing as the order, nothing reserved). Shown only
+ * when there is something to convert.
  */
 export function ConvertedTotal({ cart, currency }: { cart: CartItem[]; currency: OrderCurrencyChoice | '' }) {
-  const [money, setMoney] = useState<OrderMoney | null>(null);
+  const [estimate, setEstimate] = useState<OrderEstimateAnswer['estimate'] | null>(null);
   const key = JSON.stringify(cart.map((item) => [item.id, item.quantity]));
 
   useEffect(() => {
-    setMoney(null);
+    setEstimate(null);
     if (!currency || !cart.length) return;
     const controller = new AbortController();
     const items = cart.map((item) => ({ product_id: item.id, quantity: item.quantity }));
@@ -28,19 +30,20 @@ export function ConvertedTotal({ cart, currency }: { cart: CartItem[]; currency:
       body: { currency, order_items: items },
       signal: controller.signal,
     }).then(
-      (result) => setMoney(result.ok ? result.data.estimate.money : null),
+      (result) => setEstimate(result.ok ? result.data.estimate : null),
       (error: unknown) => {
-        if (!isAbort(error)) setMoney(null);
+        if (!isAbort(error)) setEstimate(null);
       },
     );
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the cart's lines
   }, [key, currency]);
 
-  if (!money) return null;
+  if (!estimate) return null;
+  const { money } = estimate;
   const converts = money.totals.length > 1 || money.totals[0]?.currency_code !== money.currency_code;
   if (!converts) return null;
-  if (money.converted_total === null) {
+  if (estimate.converted_ttc === null) {
     return (
       <span className="block text-xs text-warning" data-testid="order-converted-total">
         {money.note}
@@ -49,7 +52,8 @@ export function ConvertedTotal({ cart, currency }: { cart: CartItem[]; currency:
   }
   return (
     <span className="block" data-testid="order-converted-total">
-      ≈ <strong className="text-ink">{formatPrice(money.converted_total, money.currency_symbol)}</strong>{' '}
+      {CONVERSION_TEXTS.label} ≈{' '}
+      <strong className="text-ink">{formatPrice(estimate.converted_ttc, money.currency_symbol)}</strong>{' '}
       {CONVERSION_TEXTS.indicative}
     </span>
   );

@@ -8,7 +8,7 @@ import type { OrdersWeek, TopProduct, ValueWeek } from '@comptoir/api/contract';
 import { HorizontalBarChart, StackedBarChart } from '../../../ui/charts/bar-chart';
 import { LineChart } from '../../../ui/charts/line-chart';
 import { ORDER_STATUSES, ORDER_STATUS_LABEL } from '../../orders/status';
-import { formatAmount } from '../../products/money';
+import { currencyLabel, formatAmount } from '../../products/money';
 import { weekLabel } from './week-label';
 
 // The design tokens (site/src/styles/tokens.css), as values: SVG attributes need colours, not classes.
@@ -35,7 +35,11 @@ export function ValueWeeksChart({ weeks, currency, index }: { weeks: ValueWeek[]
     <LineChart
       labels={weeks.map((w) => weekLabel(w.week))}
       series={[
-        { label: currency, colour: SERIES[index % SERIES.length]!, values: weeks.map((w) => Number(w.totals[currency] ?? 0)) },
+        {
+          label: currencyLabel(currency),
+          colour: SERIES[index % SERIES.length]!,
+          values: weeks.map((w) => Number(w.totals[currency] ?? 0)),
+        },
       ]}
       format={(v) => formatAmount(v.toFixed(2))}
     />

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/format';
 import { ORDER_STATUSES, ORDER_STATUS_LABEL } from '../../orders/status';
-import { formatMoney } from '../../products/money';
+import { currencyLabel, formatMoney } from '../../products/money';
 import { summaryQueryOptions } from '../api';
 import { OrdersWeeksChart, TopProductsChart, ValueWeeksChart } from './chart-graphics';
 import { weekText } from './week-label';
@@ -133,7 +133,7 @@ function ValuePanel({ charts }: { charts: DashboardCharts }) {
   const currencies = charts.currencies!;
   const totals = currencies.map((currency) => {
     const cents = weeks.reduce((sum, w) => sum + BigInt(Math.round(Number(w.totals[currency] ?? 0) * 100)), 0n);
-    return `${formatMoney(`${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`, currency)}`;
+    return `${formatMoney(`${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`, currencyLabel(currency))}`;
   });
   return (
     <ChartPanel
@@ -154,7 +154,7 @@ function ValuePanel({ charts }: { charts: DashboardCharts }) {
           <div className="grid gap-1 md:grid-cols-2">
             {currencies.map((currency, index) => (
               <div key={currency}>
-                <p className="text-xs font-semibold text-ink-muted">{currency}</p>
+                <p className="text-xs font-semibold text-ink-muted">{currencyLabel(currency)}</p>
                 <ValueWeeksChart weeks={weeks} currency={currency} index={index} />
               </div>
             ))}
