@@ -4,6 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The statuses of orders, quote versions, invoices, delivery notes and payments, and their French
+// words, are declared once in @comptoir/api/statuses: a front end mapping a status to its own label
+// (`{ shipped: 'Expédié' }`, `{ draft: { label: 'Brouillon' } }`, `{ label: 'Payée' }`) or listing
+// the statuses again would drift from the API's validation messages and exports.
+const STATUS_KEY =
+  '/^(pending|inprogress|shipped|canceled|draft|sent|accepted|declined|expired|issued|partly_paid|paid|overdue|canceled_by_credit_note|virement|especes|cheque|tmoney|flooz|carte)$/';
+const STATUS_LABEL =
+  '/^(En attente|En cours|Expédiée?|Annulée?|Livrée|Confirmée, en cours|Brouillon|Envoyé|Accepté|Refusé|Expiré.*|Émise|Payée|Partiellement payée|En retard|Annulée par avoir|Virement bancaire|Espèces|Chèque|T-Money|Flooz|Carte bancaire)$/';
+const STATUS_MESSAGE = 'Statuses and their French labels are declared once: import them from @comptoir/api/statuses.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -65,6 +75,20 @@ export default tseslint.config(
         {
           selector: 'FunctionDeclaration[id.name=/^(slugify|formatPrice|formatDate(Time)?)$/]',
           message: 'This rule has one implementation, shared: import it from @comptoir/api (slug, money, dates).',
+        },
+        { selector: `Property[key.name=${STATUS_KEY}] > Literal[value=/^[A-ZÀ-Ý]/]`, message: STATUS_MESSAGE },
+        {
+          selector: `Property[key.name=${STATUS_KEY}] > ObjectExpression > Property[key.name='label'] > Literal`,
+          message: STATUS_MESSAGE,
+        },
+        { selector: `Property[key.name='label'] > Literal[value=${STATUS_LABEL}]`, message: STATUS_MESSAGE },
+        {
+          selector: "ArrayExpression:has(> Literal[value='pending']):has(> Literal[value='shipped'])",
+          message: STATUS_MESSAGE,
+        },
+        {
+          selector: "ArrayExpression:has(> Literal[value='Carte bancaire']):has(> Literal[value='Mobile Money'])",
+          message: STATUS_MESSAGE,
         },
       ],
       'no-restricted-imports': [

@@ -1,17 +1,20 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as french } from '@zxcvbn-ts/language-fr';
 import { invalidField } from '../core/errors/api-error.js';
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '../shared/account-fields.js';
 import { Rule, isBlank } from './field-rules.js';
 
 /**
  * New passwords follow OWASP ASVS 5 (§6.2): at least 8 characters (15 or more recommended), long
  * passphrases allowed (up to 256), no composition rules, and refused when common or personal.
  */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
-export const PASSWORD_REQUIRED = 'Un mot de passe est requis.';
-export const PASSWORD_TOO_SHORT = 'Le mot de passe doit contenir au moins 8 caractères.';
-export const PASSWORD_TOO_LONG = 'Le mot de passe ne doit pas dépasser 256 caractères.';
+export {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PASSWORD_REQUIRED,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
+} from '../shared/account-fields.js';
 export const PASSWORD_TOO_COMMON =
   'Ce mot de passe est trop courant ou trop facile à deviner. Choisissez-en un autre (une phrase de plusieurs mots convient bien).';
 export const PASSWORD_COMPANY = "Le mot de passe ne doit pas reposer sur le nom de l'entreprise ni sur celui de son site.";

@@ -15,7 +15,9 @@ export function setCompanyEmailDomain(domain: string): void {
 
 export const companyEmailDomain = (): string => companyDomain;
 
-export const INVALID_EMAIL = "L'email n'est pas valide.";
+import { EMAIL_INVALID as INVALID_EMAIL } from '../shared/account-fields.js';
+
+export { INVALID_EMAIL };
 export const domainMessage = (): string => `Seuls les emails @${companyDomain} sont autorisés.`;
 
 /** Why a staff address is refused, or null when it is fine (empty values are the "required" rule's business). */

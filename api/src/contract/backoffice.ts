@@ -1,3 +1,4 @@
+import type { OrderStatus } from '../shared/statuses.js';
 import type { DashboardCharts } from './insights.js';
 /**
  * Request and answer types of the back-office management API (spec/dashboard.md sections 3, 7, 8):
@@ -343,7 +344,7 @@ export interface StockSaveAnswer {
 // ---------------------------------------------------------------------------------------------
 // Orders
 
-export type OrderStatusValue = 'pending' | 'inprogress' | 'shipped' | 'canceled';
+export type OrderStatusValue = OrderStatus;
 
 export interface StaffOrder {
   id: number;

@@ -1,6 +1,7 @@
 /** Delivery notes (bons de livraison) of an order: staff answers and the client page's list. */
+import type { DeliveryKind } from '../shared/statuses.js';
 
-export type DeliveryKindValue = 'delivery' | 'return';
+export type DeliveryKindValue = DeliveryKind;
 
 export interface DeliveryLineView {
   order_item_id: number;

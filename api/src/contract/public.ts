@@ -154,7 +154,8 @@ export interface ProductFilterAnswer {
 // Order request
 
 /** The order form's fixed choices (spec section 9); the server accepts nothing else. */
-export type OrderPaymentMean = 'Carte bancaire' | 'Visa' | 'Chèque' | 'Virement bancaire' | 'Mobile Money';
+import type { OrderPaymentMean } from '../shared/statuses.js';
+export type { OrderPaymentMean };
 export type OrderCurrencyChoice = 'Dollar' | 'Euro' | 'Fcfa';
 export type OrderDeliveryMethod = 'Air' | 'Route' | 'Mer';
 

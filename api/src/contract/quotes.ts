@@ -5,7 +5,8 @@
 import type { ClientDeliveryView } from './deliveries.js';
 import type { ClientInvoiceView } from './invoices.js';
 
-export type QuoteState = 'draft' | 'sent' | 'accepted' | 'declined' | 'expired';
+import type { QuoteState } from '../shared/statuses.js';
+export type { QuoteState };
 
 export interface QuoteLineView {
   id: number;

@@ -107,13 +107,7 @@ export function shownState(invoice: Pick<Invoice, 'state' | 'due_date'>, now = n
   return invoice.state;
 }
 
-export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
-  issued: 'Émise',
-  partly_paid: 'Partiellement payée',
-  paid: 'Payée',
-  overdue: 'En retard',
-  canceled_by_credit_note: 'Annulée par avoir',
-};
+export { INVOICE_STATE_LABELS } from '../shared/statuses.js';
 
 export const money = (minor: bigint, code: string) => fromMinor(minor, code);
 

@@ -1,5 +1,6 @@
 import type { ExportColumn } from '../common/list-export.js';
 import type { PublicProduct } from '../contract/public.js';
+import { ORDER_STATUS_LABELS } from '../shared/statuses.js';
 import type { StaffCustomer, StaffOrderSummary, StockEntryRow } from '../contract/backoffice.js';
 
 /** The columns of each exported list, French headers, in the order of the dashboard's tables. */
@@ -17,16 +18,9 @@ export const PRODUCT_COLUMNS: ExportColumn<PublicProduct>[] = [
   { header: 'Modifié le', value: (p) => p.updated_at, kind: 'date' },
 ];
 
-const ORDER_STATUS: Record<string, string> = {
-  pending: 'En attente',
-  inprogress: 'En cours',
-  shipped: 'Expédiée',
-  canceled: 'Annulée',
-};
-
 export const ORDER_COLUMNS: ExportColumn<StaffOrderSummary>[] = [
   { header: 'N° de commande', value: (o) => o.order_num },
-  { header: 'Statut', value: (o) => ORDER_STATUS[o.status] ?? o.status },
+  { header: 'Statut', value: (o) => (ORDER_STATUS_LABELS as Record<string, string>)[o.status] ?? o.status },
   { header: 'Société', value: (o) => o.company_name, width: 32 },
   { header: 'E-mail', value: (o) => o.company_email, width: 30 },
   { header: 'Représentant', value: (o) => o.representative_name },

@@ -1,11 +1,10 @@
 import type { ObjectLiteral } from 'typeorm';
 import { dateBound, DateFilter, equals, IdFilter, OneOfFilter, type ListDefinition } from '../common/list-order.js';
 import { ListQueryDto } from '../common/listing.js';
+import { ORDER_STATUS_MESSAGE } from '../shared/statuses.js';
 import { ORDER_CURRENCIES, ORDER_STATUSES, type OrderCurrency, type OrderStatus } from './entities/order.entity.js';
 import type { OrderItem } from './entities/order-item.entity.js';
 import type { Order } from './entities/order.entity.js';
-
-const STATUS_MESSAGE = 'Le statut doit être En attente (pending), En cours (inprogress), Expédié (shipped) ou Annulé (canceled).';
 
 /**
  * GET /api/order's sorts and filters. The list's rows are order lines (`item`) joined to their
@@ -61,7 +60,7 @@ export const ORDER_SUMMARY_LIST: ListDefinition<Order> = {
 export const ORDER_NARROWING_FILTERS = ['currency', 'from', 'to'] as const;
 
 export class StaffOrderListQueryDto extends ListQueryDto {
-  @OneOfFilter(ORDER_STATUSES, STATUS_MESSAGE)
+  @OneOfFilter(ORDER_STATUSES, ORDER_STATUS_MESSAGE)
   status?: OrderStatus;
 
   @OneOfFilter(ORDER_CURRENCIES, 'La devise doit être Dollar, Euro ou FCFA.')

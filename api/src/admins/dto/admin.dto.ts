@@ -1,3 +1,4 @@
+import { EMAIL_REQUIRED } from '../../shared/account-fields.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ValidateIf } from 'class-validator';
@@ -44,7 +45,7 @@ export class CreateAdminDto {
 
   @ApiProperty({ example: 'afi.mensah@comptoir.example' })
   @NormalizeEmail()
-  @RequiredText("L'email est requis.")
+  @RequiredText(EMAIL_REQUIRED)
   @IsStaffEmail()
   email: string;
 
@@ -79,7 +80,7 @@ export class UpdateAdminDto {
   @ApiPropertyOptional()
   @present('email')
   @NormalizeEmail()
-  @RequiredText("L'email est requis.")
+  @RequiredText(EMAIL_REQUIRED)
   @IsStaffEmail()
   email?: string;
 

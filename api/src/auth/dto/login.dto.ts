@@ -1,3 +1,4 @@
+import { EMAIL_REQUIRED, PASSWORD_SIGN_IN_REQUIRED } from '../../shared/account-fields.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { MaxText, RequiredText } from '../field-rules.js';
 import { IsStaffEmail, NormalizeEmail } from '../staff-email.js';
@@ -5,12 +6,12 @@ import { IsStaffEmail, NormalizeEmail } from '../staff-email.js';
 export class LoginDto {
   @ApiProperty({ example: 'admin@comptoir.example' })
   @NormalizeEmail()
-  @RequiredText("L'email est requis.")
+  @RequiredText(EMAIL_REQUIRED)
   @IsStaffEmail()
   email: string;
 
   @ApiProperty({ format: 'password' })
-  @RequiredText('Le mot de passe est requis.')
+  @RequiredText(PASSWORD_SIGN_IN_REQUIRED)
   @MaxText(1024, 'Le mot de passe est trop long.')
   password: string;
 }

@@ -1,3 +1,4 @@
+import { EMAIL_REQUIRED } from '../../shared/account-fields.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { RequiredText } from '../field-rules.js';
 import { IsStaffEmail, NormalizeEmail } from '../staff-email.js';
@@ -5,7 +6,7 @@ import { IsStaffEmail, NormalizeEmail } from '../staff-email.js';
 export class RecoveryDto {
   @ApiProperty({ example: 'prenom.nom@comptoir.example' })
   @NormalizeEmail()
-  @RequiredText("L'email est requis.")
+  @RequiredText(EMAIL_REQUIRED)
   @IsStaffEmail()
   email: string;
 }

@@ -12,8 +12,9 @@ import {
 import { Order } from '../../orders/entities/order.entity.js';
 import { DeliveryLine } from './delivery-line.entity.js';
 
-export const DELIVERY_KINDS = ['delivery', 'return'] as const;
-export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+import type { DeliveryKind } from '../../shared/statuses.js';
+
+export { DELIVERY_KINDS, type DeliveryKind } from '../../shared/statuses.js';
 
 /**
  * A delivery note (bon de livraison, BL-2026-00001) of an order, never changed once recorded

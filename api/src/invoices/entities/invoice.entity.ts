@@ -2,11 +2,9 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { MoneyColumn } from '../../core/database/column-types.js';
 import { Order } from '../../orders/entities/order.entity.js';
 
-/** Stored states; `overdue` is computed on reading (due date passed, balance left). */
-export const INVOICE_STORED_STATES = ['issued', 'partly_paid', 'paid', 'canceled_by_credit_note'] as const;
-export type InvoiceStoredState = (typeof INVOICE_STORED_STATES)[number];
-export const INVOICE_STATES = ['issued', 'partly_paid', 'paid', 'overdue', 'canceled_by_credit_note'] as const;
-export type InvoiceState = (typeof INVOICE_STATES)[number];
+import type { InvoiceStoredState } from '../../shared/statuses.js';
+
+export { INVOICE_STATES, INVOICE_STORED_STATES, type InvoiceState, type InvoiceStoredState } from '../../shared/statuses.js';
 
 /**
  * An invoice (facture, FAC-2026-00001) of a confirmed order, never changed once issued

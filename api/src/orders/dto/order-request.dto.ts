@@ -19,6 +19,7 @@ import {
 } from 'class-validator';
 import { idInput, intInput } from '../../common/forms.js';
 import { IsEmailAddress } from '../../common/email-address.js';
+import { ORDER_PAYMENT_MEANS, ORDER_PAYMENT_MEANS_MESSAGE } from '../../shared/statuses.js';
 import {
   DELIVERY_ADDRESS_REQUIRED,
   DELIVERY_FIELD_LIMITS,
@@ -32,7 +33,7 @@ export { DELIVERY_METHODS };
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : value);
 
 /** The order form's fixed choices (spec section 9). */
-export const PAYMENT_MEANS = ['Carte bancaire', 'Visa', 'Chèque', 'Virement bancaire', 'Mobile Money'] as const;
+export const PAYMENT_MEANS = ORDER_PAYMENT_MEANS;
 export const ORDER_CURRENCY_CHOICES = ['Dollar', 'Euro', 'Fcfa'] as const;
 /** Several lines kept (an address, a note): spaces tidied on each line, at most one blank line between. */
 const multiline = ({ value }: { value: unknown }) =>
@@ -141,7 +142,7 @@ export class OrderRequestDto {
   @Transform(trimmed)
   @IsNotEmpty({ message: REQUIRED })
   @IsString({ message: TEXT })
-  @IsIn(PAYMENT_MEANS, { message: 'Choisissez Carte bancaire, Visa, Chèque, Virement bancaire ou Mobile Money.' })
+  @IsIn(PAYMENT_MEANS, { message: ORDER_PAYMENT_MEANS_MESSAGE })
   payment_by: (typeof PAYMENT_MEANS)[number];
 
   @Transform(trimmed)

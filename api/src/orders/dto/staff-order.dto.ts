@@ -2,9 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsNotEmpty, Max, Min } from 'class-validator';
 import { intInput, trimmed } from '../../common/forms.js';
+import { ORDER_STATUS_MESSAGE } from '../../shared/statuses.js';
 import { ORDER_STATUSES, type OrderStatus } from '../entities/order.entity.js';
-
-const STATUS_MESSAGE = 'Le statut doit être En attente (pending), En cours (inprogress), Expédié (shipped) ou Annulé (canceled).';
 
 /** GET /api/order's query: see order-list.ts. */
 export { StaffOrderListQueryDto } from '../order-list.js';
@@ -14,7 +13,7 @@ export class OrderStatusDto {
   @ApiProperty({ description: 'Le nouveau statut de la commande.', enum: ORDER_STATUSES, example: 'inprogress' })
   @Transform(trimmed)
   @IsNotEmpty({ message: 'Le statut est requis.' })
-  @IsIn(ORDER_STATUSES, { message: STATUS_MESSAGE })
+  @IsIn(ORDER_STATUSES, { message: ORDER_STATUS_MESSAGE })
   status: OrderStatus;
 }
 

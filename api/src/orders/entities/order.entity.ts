@@ -15,8 +15,9 @@ import { Customer } from '../../customers/entities/customer.entity.js';
 import { OrderItem } from './order-item.entity.js';
 import { SearchTextColumn } from '../../common/search-text.js';
 
-export const ORDER_STATUSES = ['pending', 'inprogress', 'shipped', 'canceled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import type { OrderStatus } from '../../shared/statuses.js';
+
+export { ORDER_STATUSES, type OrderStatus } from '../../shared/statuses.js';
 
 /** The currencies an order can be requested in (names as the order form sends them). */
 export const ORDER_CURRENCIES = ['Dollar', 'Euro', 'Fcfa'] as const;

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { intInput, trimmed } from '../../common/forms.js';
+import { PAYMENT_METHOD_MESSAGE } from '../../shared/statuses.js';
 import { PAYMENT_METHODS, type PaymentMethod } from '../entities/payment.entity.js';
 
 /** POST /api/invoices/{id}/payments: an amount received, how, its reference and date. */
@@ -25,7 +26,7 @@ export class PaymentDto {
 
   @ApiProperty({ enum: PAYMENT_METHODS, description: 'Moyen de paiement.', example: 'virement' })
   @IsDefined({ message: 'Le moyen de paiement est requis.' })
-  @IsIn(PAYMENT_METHODS, { message: 'Moyen de paiement inconnu (espèces, virement, chèque, T-Money, Flooz, carte).' })
+  @IsIn(PAYMENT_METHODS, { message: PAYMENT_METHOD_MESSAGE })
   method: PaymentMethod;
 
   @ApiPropertyOptional({

@@ -2,16 +2,9 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { MoneyColumn } from '../../core/database/column-types.js';
 import { Invoice } from '../../invoices/entities/invoice.entity.js';
 
-export const PAYMENT_METHODS = ['especes', 'virement', 'cheque', 'tmoney', 'flooz', 'carte'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  especes: 'Espèces',
-  virement: 'Virement bancaire',
-  cheque: 'Chèque',
-  tmoney: 'T-Money',
-  flooz: 'Flooz',
-  carte: 'Carte bancaire',
-};
+import type { PaymentMethod } from '../../shared/statuses.js';
+
+export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../shared/statuses.js';
 
 /** A payment received against one invoice, in one of its currencies (docs/order-model.md, "The documents"). */
 @Entity('payments')

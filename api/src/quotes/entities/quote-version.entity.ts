@@ -15,8 +15,9 @@ import { MoneyColumn } from '../../core/database/column-types.js';
 import { Order } from '../../orders/entities/order.entity.js';
 import { QuoteVersionLine } from './quote-version-line.entity.js';
 
-export const QUOTE_STATES = ['draft', 'sent', 'accepted', 'declined', 'expired'] as const;
-export type QuoteState = (typeof QUOTE_STATES)[number];
+import type { QuoteState } from '../../shared/statuses.js';
+
+export { QUOTE_STATES, type QuoteState } from '../../shared/statuses.js';
 
 /**
  * One version of an order's quote (docs/order-model.md "The documents"): version 1 is made from the

@@ -1,11 +1,18 @@
 import { companyEmailDomain } from '../../lib/brand';
 
-/** The spec's e-mail messages (section 5), spelling corrected. */
-export const EMAIL_REQUIRED = "L'email est requis.";
-export const EMAIL_INVALID = "L'email n'est pas valide.";
-export const PASSWORD_REQUIRED = 'Le mot de passe est requis.';
-export const PASSWORD_MIN = 'Le mot de passe doit contenir au moins 8 caractères.';
-export const PASSWORD_MIN_LENGTH = 8;
+import {
+  EMAIL_INVALID,
+  EMAIL_REQUIRED,
+  PASSWORD_SIGN_IN_REQUIRED,
+  PASSWORD_TOO_SHORT,
+  PASSWORD_MIN as PASSWORD_MIN_CHARS,
+} from '@comptoir/api/account-fields';
+
+/** The spec's e-mail messages (section 5), spelling corrected, the same as the API's. */
+export { EMAIL_INVALID, EMAIL_REQUIRED };
+export const PASSWORD_REQUIRED = PASSWORD_SIGN_IN_REQUIRED;
+export const PASSWORD_MIN = PASSWORD_TOO_SHORT;
+export const PASSWORD_MIN_LENGTH = PASSWORD_MIN_CHARS;
 
 export function domainMessage(domain: string = companyEmailDomain()): string {
   return `Seuls les emails @${domain} sont autorisés.`;

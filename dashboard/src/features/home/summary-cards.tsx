@@ -7,6 +7,7 @@ import { pad2 } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { summaryQueryOptions } from './api';
+import { ORDER_STATUS_LABELS } from '@comptoir/api/statuses';
 
 interface CardSpec {
   key: keyof DashboardSummary;
@@ -51,8 +52,8 @@ const CARDS: CardSpec[] = [
     tone: 'bg-success-soft text-success',
     main: (s) => (s as NonNullable<DashboardSummary['orders']>).total,
     details: (s: NonNullable<DashboardSummary['orders']>) => [
-      { label: 'En attente', value: s.pending, tone: 'bg-warning' },
-      { label: 'En cours', value: s.inprogress, tone: 'bg-info' },
+      { label: ORDER_STATUS_LABELS.pending, value: s.pending, tone: 'bg-warning' },
+      { label: ORDER_STATUS_LABELS.inprogress, value: s.inprogress, tone: 'bg-info' },
     ],
   },
 ];

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api, isApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
+import { QUOTE_STATE_LABELS } from '@comptoir/api/statuses';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -24,11 +25,11 @@ type Quote = StaffQuoteAnswer['quote'];
 type DraftLine = QuoteDraftPayload['lines'][number] & { key: number };
 
 const STATE: Record<string, { label: string; tone: BadgeTone }> = {
-  draft: { label: 'Brouillon', tone: 'warning' },
-  sent: { label: 'Envoyé', tone: 'info' },
-  accepted: { label: 'Accepté', tone: 'success' },
-  declined: { label: 'Refusé', tone: 'danger' },
-  expired: { label: 'Expiré / remplacé', tone: 'neutral' },
+  draft: { label: QUOTE_STATE_LABELS.draft, tone: 'warning' },
+  sent: { label: QUOTE_STATE_LABELS.sent, tone: 'info' },
+  accepted: { label: QUOTE_STATE_LABELS.accepted, tone: 'success' },
+  declined: { label: QUOTE_STATE_LABELS.declined, tone: 'danger' },
+  expired: { label: QUOTE_STATE_LABELS.expired, tone: 'neutral' },
 };
 const DECIMALS: Record<string, number> = { XOF: 0, EUR: 2, USD: 2 };
 const SYMBOL: Record<string, string> = { XOF: 'FCFA', EUR: '€', USD: '$' };

@@ -5,6 +5,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, type ReactNode } from 'react';
 import { formatDate } from '../../lib/format';
 import { listTableState, type PagedMeta } from '../../lib/use-list-page';
+import { QUOTE_STATE_LABELS } from '@comptoir/api/statuses';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { DataTable, type TableSort } from '../../ui/data-table';
 import type { PaginationProps } from '../../ui/pagination';
@@ -14,11 +15,11 @@ import { OrderStatusBadge } from './status-badge';
 const column = createColumnHelper<StaffOrderSummary>();
 
 const QUOTE_STATE: Record<string, { label: string; tone: BadgeTone }> = {
-  draft: { label: 'Brouillon', tone: 'warning' },
-  sent: { label: 'Envoyé', tone: 'info' },
-  accepted: { label: 'Accepté', tone: 'success' },
-  declined: { label: 'Refusé', tone: 'danger' },
-  expired: { label: 'Expiré', tone: 'neutral' },
+  draft: { label: QUOTE_STATE_LABELS.draft, tone: 'warning' },
+  sent: { label: QUOTE_STATE_LABELS.sent, tone: 'info' },
+  accepted: { label: QUOTE_STATE_LABELS.accepted, tone: 'success' },
+  declined: { label: QUOTE_STATE_LABELS.declined, tone: 'danger' },
+  expired: { label: QUOTE_STATE_LABELS.expired, tone: 'neutral' },
 };
 
 export interface OrderSummaryTableProps {

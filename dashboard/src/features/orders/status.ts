@@ -1,14 +1,10 @@
 import type { OrderStatusValue } from '@comptoir/api/contract';
+import { isOrderStatus, ORDER_STATUS_LABELS, ORDER_STATUSES } from '@comptoir/api/statuses';
 import type { BadgeTone } from '../../ui/badge';
 
-export const ORDER_STATUSES: readonly OrderStatusValue[] = ['pending', 'inprogress', 'shipped', 'canceled'];
+export { isOrderStatus, ORDER_STATUSES };
 
-export const ORDER_STATUS_LABEL: Record<OrderStatusValue, string> = {
-  pending: 'En attente',
-  inprogress: 'En cours',
-  shipped: 'Expédié',
-  canceled: 'Annulé',
-};
+export const ORDER_STATUS_LABEL: Record<OrderStatusValue, string> = ORDER_STATUS_LABELS;
 
 export const ORDER_STATUS_TONE: Record<OrderStatusValue, BadgeTone> = {
   pending: 'warning',
@@ -16,10 +12,6 @@ export const ORDER_STATUS_TONE: Record<OrderStatusValue, BadgeTone> = {
   shipped: 'success',
   canceled: 'danger',
 };
-
-export function isOrderStatus(value: unknown): value is OrderStatusValue {
-  return value === 'pending' || value === 'inprogress' || value === 'shipped' || value === 'canceled';
-}
 
 /** Spec section 4: any other value is shown as Annulé. */
 export function orderStatusOf(value: unknown): OrderStatusValue {

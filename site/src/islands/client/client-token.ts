@@ -1,5 +1,6 @@
 import { formatDateTime, formatLongDate } from '@comptoir/api/dates';
 import { formatPrice } from '@comptoir/api/money';
+import { ORDER_STATUS_CLIENT_LABELS, QUOTE_STATE_CLIENT_LABELS } from '@comptoir/api/statuses';
 
 /**
  * The token of a client link arrives in the address's fragment (`/suivi-commande#…`): a fragment is
@@ -41,17 +42,6 @@ export const dateFr = (iso: string | null): string => formatLongDate(iso);
 /** "05 mars 2026 14:05" (messages). */
 export const dateTimeFr = (iso: string): string => formatDateTime(iso);
 
-export const STATE_LABELS: Record<string, string> = {
-  draft: 'En préparation',
-  sent: 'En attente de votre réponse',
-  accepted: 'Accepté',
-  declined: 'Refusé',
-  expired: 'Expiré ou remplacé',
-};
-
-export const STATUS_LABELS: Record<string, string> = {
-  pending: 'En attente',
-  inprogress: 'Confirmée, en cours',
-  shipped: 'Livrée',
-  canceled: 'Annulée',
-};
+/** What a client reads for a quote version's state and for the order's status. */
+export const STATE_LABELS: Record<string, string> = QUOTE_STATE_CLIENT_LABELS;
+export const STATUS_LABELS: Record<string, string> = ORDER_STATUS_CLIENT_LABELS;

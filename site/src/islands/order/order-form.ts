@@ -6,6 +6,7 @@ import type {
   OrderRequestPayload,
   PricesChangedAnswer,
 } from '@comptoir/api/contract';
+import { ORDER_PAYMENT_MEANS } from '@comptoir/api/statuses';
 import { currencyLabel, formatPrice } from '../../lib/format';
 import {
   DELIVERY_FIELD_LIMITS,
@@ -36,7 +37,7 @@ export const ORDER_TEXTS = {
   cartCurrency: (name: string) => `Les prix de votre panier sont en ${currencyLabel(name)}.`,
 } as const;
 
-const PAYMENT_MEANS: readonly OrderPaymentMean[] = ['Carte bancaire', 'Visa', 'Chèque', 'Virement bancaire', 'Mobile Money'];
+const PAYMENT_MEANS: readonly OrderPaymentMean[] = ORDER_PAYMENT_MEANS;
 export const CURRENCIES: readonly OrderCurrencyChoice[] = ['Dollar', 'Euro', 'Fcfa'];
 
 /** The typed fields survive a reload of the tab (cleared once the order is sent). */
