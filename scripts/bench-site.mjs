@@ -9,16 +9,28 @@
 //                                      also fetches each kind of page and its first-view files from
 //                                      that server as a browser would (Accept-Encoding: br, gzip),
 //                                      counting the response headers beside the bodies as they travel
+//   npm run bench:site -- --served http://127.0.0.1:8080 --http2
+//                                      the same over HTTP/2 (cleartext, prior knowledge: nginx with
+//                                      `listen … http2`), one connection per page as a new visitor opens
+//                                      it: headers are what HPACK leaves of them on the wire, counted as
+//                                      every byte received that is not a body (frames, settings included)
+//   npm run bench:site -- --served http://127.0.0.1:3000 --nginx
+//                                      starts Debian's nginx with docker/nginx.conf in front of that server
+//                                      (this DATA_DIR's site, dashboard/dist) and measures through it
+//                                      over HTTP/2, as a deployment with TLS serves it
 // Budgets (docs/architecture.md): pages without islands ship no framework JS; catalogue ≤ 90 KB
 // of JS at first view; home first view ≤ 200 KB. The command exits 1 when a budget is exceeded.
 import fs from 'node:fs';
 import http from 'node:http';
+import http2 from 'node:http2';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
 const servedAt = args.includes('--served') ? args[args.indexOf('--served') + 1] : null;
+const throughNginx = args.includes('--nginx');
+const overHttp2 = args.includes('--http2') || throughNginx;
 const given = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--served');
 const dataDir = process.env.DATA_DIR || path.resolve('data');
 const folder = path.resolve(given ?? fs.realpathSync(path.join(dataDir, 'site', 'current')));
@@ -235,15 +247,57 @@ function fetchAsSent(url) {
   });
 }
 
+/**
+ * A page and its files over one new HTTP/2 connection, as a browser opening the page would fetch them:
+ * the page first, then its files together. Returns the header bytes (everything received that is not
+ * a body: HEADERS frames as HPACK compressed them, frame headers, settings) and the body bytes.
+ */
+async function fetchOverHttp2(origin, urls) {
+  const session = http2.connect(origin);
+  await new Promise((resolve, reject) => session.once('connect', resolve).once('error', reject));
+  const get = (url) =>
+    new Promise((resolve, reject) => {
+      const stream = session.request({ ':path': url, 'accept-encoding': 'br, gzip', accept: '*/*' });
+      let status = 0;
+      let body = 0;
+      stream.on('response', (headers) => (status = headers[':status']));
+      stream.on('data', (chunk) => (body += chunk.length));
+      stream.on('end', () => resolve({ url, status, body }));
+      stream.on('error', reject);
+    });
+  const answers = [await get(urls[0]), ...(await Promise.all(urls.slice(1).map(get)))];
+  const received = session.socket.bytesRead;
+  await new Promise((resolve) => session.close(resolve));
+  const bodies = answers.reduce((sum, answer) => sum + answer.body, 0);
+  return { answers, headers: received - bodies, bodies };
+}
+
 // Headers as served: every kind of page and its first-view files (scripts, stylesheets, eager images)
 // over HTTP/1.1, where each response carries its full headers (HTTP/2 compresses repeated ones).
 if (servedAt) {
+  let origin = servedAt;
+  let nginx = null;
+  if (throughNginx) {
+    const { startNginx } = await import('./lib/nginx.mjs');
+    const { freePort } = await import('./lib/mariadb.mjs');
+    const app = new URL(servedAt).host;
+    const http2Port = await freePort();
+    nginx = await startNginx({
+      upstreams: [app, app],
+      siteDir: path.join(dataDir, 'site'),
+      dashboardDir: path.resolve('dashboard/dist'),
+      extraListen: `127.0.0.1:${http2Port} http2`,
+    });
+    origin = `http://127.0.0.1:${http2Port}`;
+  }
   const imagesOf = (page) =>
     [...page.html.matchAll(/<img\b([^>]*)>/g)]
       .filter((m) => !/loading="lazy"/.test(m[1]))
       .map((m) => local(/\ssrc="([^"]+)"/.exec(m[1])?.[1]))
       .filter(Boolean);
-  console.log(`\nAs served by ${servedAt} (HTTP/1.1, Accept-Encoding: br, gzip):\n`);
+  console.log(
+    `\nAs served by ${throughNginx ? `nginx in front of ${servedAt}` : servedAt} (${overHttp2 ? 'HTTP/2, one new connection per page' : 'HTTP/1.1'}, Accept-Encoding: br, gzip):\n`,
+  );
   console.log('| page | requests | headers KB | bodies KB | headers share |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
   const served = [];
@@ -252,17 +306,26 @@ if (servedAt) {
     const urls = [row.page, ...files.map((f) => '/' + path.relative(folder, f).replace(/\\/g, '/'))];
     let headers = 0;
     let bodies = 0;
-    for (const url of urls) {
-      const answer = await fetchAsSent(new URL(url, servedAt));
-      if (answer.status !== (url === '/404' ? 404 : 200)) throw new Error(`${url}: HTTP ${answer.status}`);
-      headers += answer.headers;
-      bodies += answer.body;
-    }
+    const expectStatus = (url, status) => {
+      if (status !== (url === '/404' ? 404 : 200)) throw new Error(`${url}: HTTP ${status}`);
+    };
+    if (overHttp2) {
+      const sent = await fetchOverHttp2(new URL(origin).origin, urls);
+      for (const answer of sent.answers) expectStatus(answer.url, answer.status);
+      ({ headers, bodies } = sent);
+    } else
+      for (const url of urls) {
+        const answer = await fetchAsSent(new URL(url, servedAt));
+        expectStatus(url, answer.status);
+        headers += answer.headers;
+        bodies += answer.body;
+      }
     const share = headers / (headers + bodies);
     served.push({ page: row.key, share });
     console.log(`| ${row.key} | ${urls.length} | ${kb(headers)} | ${kb(bodies)} | ${(share * 100).toFixed(1)} % |`);
   }
   const worst = served.reduce((a, b) => (b.share > a.share ? b : a));
   console.log(`\nHeaders at most ${(worst.share * 100).toFixed(1)} % of a first view (${worst.page}); goal ≤ 8 %.`);
+  await nginx?.stop();
 }
 process.exit(failures.length ? 1 : 0);

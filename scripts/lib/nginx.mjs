@@ -40,15 +40,22 @@ export function nginxSiteConfig({ port, upstreams, siteDir, dashboardDir, logDir
 
 /**
  * Starts nginx with docker/nginx.conf in front of `upstreams` (["127.0.0.1:port", ...]), serving the site
- * releases of `siteDir` and the dashboard build `dashboardDir`. Returns { url, port, dir, stop }.
+ * releases of `siteDir` and the dashboard build `dashboardDir`; `extraListen` adds a listen directive
+ * (e.g. "127.0.0.1:8443 http2"). Returns { url, port, dir, stop }.
  */
-export async function startNginx({ upstreams, siteDir, dashboardDir, port }) {
+export async function startNginx({ upstreams, siteDir, dashboardDir, port, extraListen }) {
   const binary = findBinary(['nginx']);
   if (!binary) throw new Error('nginx is not installed (apt-get install -y nginx)');
   port ??= await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-nginx-'));
   fs.chmodSync(dir, 0o755); // nginx's workers (nobody) create their temp files here
   fs.writeFileSync(path.join(dir, 'default.conf'), nginxSiteConfig({ port, upstreams, siteDir, dashboardDir, logDir: dir }));
+  // Another address of the same server, in the folder docker/nginx.conf includes for TLS (`http2` there:
+  // HTTP/2 in clear text, as bench:site --http2 measures what HPACK leaves of the headers).
+  if (extraListen) {
+    fs.mkdirSync(path.join(dir, 'tls'));
+    fs.writeFileSync(path.join(dir, 'tls', 'listen.conf'), `listen ${extraListen};\n`);
+  }
   const mimeTypes = ['/etc/nginx/mime.types', '/usr/share/nginx/mime.types'].find((f) => fs.existsSync(f));
   // Run as root (CI), nginx drops its workers to nobody, as the nginx image runs its workers as `nginx`:
   // the site files written by the Comptoir processes must be readable by another user.
