@@ -1,26 +1,11 @@
 import { Body, type PipeTransform } from '@nestjs/common';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
-import { validate, type ValidationError } from 'class-validator';
+import { validate } from 'class-validator';
 import { ValidationFailed, type FieldErrors } from '../core/errors/api-error.js';
+import { flattenValidationErrors } from '../core/errors/validation.pipe.js';
 import { assertBodyShape } from '../core/web/body-limits.js';
 import { sentVersion } from './versioning.js';
-
-/**
- * The DTOs of these forms all carry their own French message on every rule, so the messages are
- * taken as written (the global pipe's guess at class-validator's English defaults would mistake an
- * unaccented French sentence such as "Le nom est requis." for one). Rules are listed in declaration
- * order.
- */
-function messagesOf(errors: ValidationError[], prefix = ''): FieldErrors {
-  const out: FieldErrors = {};
-  for (const error of errors) {
-    const key = prefix ? `${prefix}.${error.property}` : error.property;
-    if (error.constraints) out[key] = Object.values(error.constraints).reverse();
-    if (error.children?.length) Object.assign(out, messagesOf(error.children, key));
-  }
-  return out;
-}
 
 /**
  * A form body checked at the edge against its DTO (`@FormBody(Dto)` in the controller): what the
@@ -46,7 +31,10 @@ export async function readForm<T extends object>(dto: ClassConstructor<T>, body:
   assertBodyShape(body);
   const plain = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
   const instance = plainToInstance(dto, plain);
-  const errors = messagesOf(await validate(instance, { whitelist: true, forbidUnknownValues: false }));
+  // The DTOs of these forms carry their own French message on every rule: taken as written.
+  const errors = flattenValidationErrors(await validate(instance, { whitelist: true, forbidUnknownValues: false }), {
+    asWritten: true,
+  });
   // One message per field, the first declared: "required" before "format" before "range".
   for (const field of Object.keys(errors)) errors[field] = errors[field]!.slice(0, 1);
   return {

@@ -38,7 +38,21 @@ function frenchMessage(constraint: string, message: string, property: string): s
   return isDefault ? (FRENCH_CONSTRAINTS[constraint] ?? 'Cette valeur est invalide.') : message;
 }
 
-export function flattenValidationErrors(errors: ValidationError[], prefix = ''): FieldErrors {
+export interface FlattenOptions {
+  /**
+   * Take every message as written: for DTOs that carry their own French message on every rule (the
+   * `@FormBody` forms), where the guess at class-validator's English defaults would mistake an
+   * unaccented French sentence such as "Le nom est requis." for one.
+   */
+  asWritten?: boolean;
+}
+
+/**
+ * class-validator's nested errors as the API answers them, `{ field: [messages] }` with dotted paths
+ * for nested fields (`items.0.quantity`), each field's messages in declaration order. The one
+ * flattener of both validation paths: the global pipe and `@FormBody` (common/forms.ts).
+ */
+export function flattenValidationErrors(errors: ValidationError[], options: FlattenOptions = {}, prefix = ''): FieldErrors {
   const out: FieldErrors = {};
   for (const error of errors) {
     const key = prefix ? `${prefix}.${error.property}` : error.property;
@@ -46,9 +60,9 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
       // class-validator lists constraints in reverse declaration order; the first declared reads best.
       out[key] = Object.entries(error.constraints)
         .reverse()
-        .map(([name, message]) => frenchMessage(name, message, error.property));
+        .map(([name, message]) => (options.asWritten ? message : frenchMessage(name, message, error.property)));
     }
-    if (error.children?.length) Object.assign(out, flattenValidationErrors(error.children, key));
+    if (error.children?.length) Object.assign(out, flattenValidationErrors(error.children, options, key));
   }
   return out;
 }
