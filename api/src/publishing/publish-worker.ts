@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import { DataSource, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { Lease, processOwner } from '../core/lease/lease.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { DeployHook } from './deploy-hook.js';
 import { PublishChange } from './entities/publish-change.entity.js';
@@ -22,7 +21,9 @@ const EDIT_POLL_MS = 1_000;
 @Injectable()
 export class PublishWorker implements OnApplicationShutdown {
   private readonly logger = new Logger('PublishWorker');
-  readonly owner = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  readonly owner = processOwner();
+  /** The build's claim, kept on the state row that the publishing status and metrics read. */
+  private readonly lock: Lease;
   private running: Promise<void> | null = null;
   private again = false;
   private poller: NodeJS.Timeout | null = null;
@@ -39,7 +40,10 @@ export class PublishWorker implements OnApplicationShutdown {
     private readonly deployHook: DeployHook,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() private readonly metrics?: MetricsService,
-  ) {}
+  ) {
+    const slot = { entity: SiteBuildState, where: { id: 1 }, ownerColumn: 'lock_owner', expiresColumn: 'lock_expires_at' };
+    this.lock = new Lease(dataSource, slot, this.owner);
+  }
 
   /** The lease (PUBLISH_LOCK_TTL_MS, 20 s by default) is renewed four times per period while building. */
   private get lockTtlMs(): number {
@@ -196,28 +200,21 @@ export class PublishWorker implements OnApplicationShutdown {
     }
   }
 
-  private async acquireLock(): Promise<boolean> {
-    const now = new Date();
-    const result = await this.states
-      .createQueryBuilder()
-      .update()
-      .set({ lock_owner: this.owner, lock_expires_at: new Date(now.getTime() + this.lockTtlMs) })
-      .where('id = 1')
-      .andWhere('(lock_owner IS NULL OR lock_expires_at < :now OR lock_owner = :owner)', { now, owner: this.owner })
-      .execute();
-    return (result.affected ?? 0) === 1;
+  private acquireLock(): Promise<boolean> {
+    return this.lock.acquire(this.lockTtlMs);
   }
 
+  /** The heartbeat: renews the claim this process holds (never takes one another process holds). */
   private async extendLock(): Promise<void> {
     try {
-      await this.states.update({ id: 1, lock_owner: this.owner }, { lock_expires_at: new Date(Date.now() + this.lockTtlMs) });
+      await this.lock.acquire(this.lockTtlMs);
     } catch (error) {
       this.logger.warn(`Could not extend the build lock: ${(error as Error).message}`);
     }
   }
 
-  private async releaseLock(): Promise<void> {
-    await this.states.update({ id: 1, lock_owner: this.owner }, { lock_owner: null, lock_expires_at: null });
+  private releaseLock(): Promise<void> {
+    return this.lock.release();
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { JobLease } from './job-lease.entity.js';
 
 /** Who this process is, in lease rows and logs: host, pid and a random part (two apps in one test process). */
@@ -36,35 +36,73 @@ export async function runExclusively<T>(
   }
 }
 
-/** The claim on one job name by one owner; `acquire` also renews a claim the owner already holds. */
+/**
+ * Where a claim is kept: a row (`where`, its key) of a table, with an owner and an expiry column. Job
+ * names live in `job_leases`; the site build keeps its claim on its own state row
+ * (`site_build_state.lock_owner`), which the publishing status and metrics read.
+ */
+export interface LeaseSlot {
+  entity: EntityTarget<ObjectLiteral>;
+  where: Record<string, string | number>;
+  ownerColumn: string;
+  expiresColumn: string;
+  /** Inserted when missing, before the first claim (a job's row); a slot without it must already exist. */
+  initialRow?: ObjectLiteral;
+}
+
+const jobSlot = (name: string): LeaseSlot => ({
+  entity: JobLease,
+  where: { name },
+  ownerColumn: 'owner',
+  expiresColumn: 'expires_at',
+  initialRow: { name, owner: null, expires_at: null },
+});
+
+/**
+ * The claim on one slot (a job name, or a `LeaseSlot`) by one owner: the one lease of the code base.
+ * `acquire` claims a free or expired slot, and renews a claim the owner already holds (the heartbeat);
+ * `release` frees it only if the owner still holds it.
+ */
 export class Lease {
+  private readonly slot: LeaseSlot;
+
   constructor(
     private readonly dataSource: DataSource,
-    readonly name: string,
+    slot: string | LeaseSlot,
     readonly owner: string,
-  ) {}
+  ) {
+    this.slot = typeof slot === 'string' ? jobSlot(slot) : slot;
+  }
+
+  private keyed(query: { andWhere: (where: string, parameters: ObjectLiteral) => unknown }) {
+    for (const [column, value] of Object.entries(this.slot.where))
+      query.andWhere(`${column} = :key_${column}`, { [`key_${column}`]: value });
+  }
 
   async acquire(ttlMs: number, now = new Date()): Promise<boolean> {
-    const repo = this.dataSource.getRepository(JobLease);
+    const { entity, ownerColumn: owner, expiresColumn: expires, initialRow } = this.slot;
+    const repo = this.dataSource.getRepository(entity);
     // The row exists once and for all; racing inserts are ignored (INSERT OR IGNORE / INSERT IGNORE).
-    await repo.createQueryBuilder().insert().values({ name: this.name, owner: null, expires_at: null }).orIgnore().execute();
-    const result = await repo
+    if (initialRow) await repo.createQueryBuilder().insert().values(initialRow).orIgnore().execute();
+    const update = repo
       .createQueryBuilder()
       .update()
-      .set({ owner: this.owner, expires_at: new Date(now.getTime() + ttlMs) })
-      .where('name = :name', { name: this.name })
-      .andWhere('(owner IS NULL OR expires_at IS NULL OR expires_at < :now OR owner = :owner)', { now, owner: this.owner })
-      .execute();
+      .set({ [owner]: this.owner, [expires]: new Date(now.getTime() + ttlMs) })
+      .where(`(${owner} IS NULL OR ${expires} IS NULL OR ${expires} < :now OR ${owner} = :owner)`, { now, owner: this.owner });
+    this.keyed(update);
+    const result = await update.execute();
     return (result.affected ?? 0) === 1;
   }
 
   async release(): Promise<void> {
-    await this.dataSource
-      .getRepository(JobLease)
+    const { entity, ownerColumn: owner, expiresColumn: expires } = this.slot;
+    const update = this.dataSource
+      .getRepository(entity)
       .createQueryBuilder()
       .update()
-      .set({ owner: null, expires_at: null })
-      .where('name = :name AND owner = :owner', { name: this.name, owner: this.owner })
-      .execute();
+      .set({ [owner]: null, [expires]: null })
+      .where(`${owner} = :owner`, { owner: this.owner });
+    this.keyed(update);
+    await update.execute();
   }
 }
