@@ -73,7 +73,7 @@ export function toStaffProduct(product: Product): StaffProduct {
 }
 
 /** The form's TVA: the rate sent or `rate`; an exemption mention only for a rate of 0. */
-function taxFields(
+export function taxFields(
   form: { tax_rate_bp?: number; tax_exemption?: string | null },
   rate: number,
   exemption: string | null = null,

@@ -10,3 +10,4 @@ export type * from './saved-views.js';
 export type * from './deliveries.js';
 export type * from './stock-ledger.js';
 export type * from './invoices.js';
+export type * from './imports.js';

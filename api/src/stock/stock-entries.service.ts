@@ -45,7 +45,7 @@ export function toStockEntryRow(entry: StockEntry): StockEntryRow {
 }
 
 /** The columns a valid form gives; a non-expirable entry keeps no expiry date. */
-function columnsOf(form: StockEntryFormDto, current?: StockEntry): Partial<StockEntry> {
+export function columnsOf(form: StockEntryFormDto, current?: StockEntry): Partial<StockEntry> {
   const expirable = form.expirable ?? form.expiry_date !== undefined;
   return {
     name: form.name,

@@ -1,0 +1,256 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { toMoney } from '../common/forms.js';
+import { ProductCreateDto } from '../catalogue/dto/product.dto.js';
+import { Brand } from '../catalogue/entities/brand.entity.js';
+import { Category } from '../catalogue/entities/category.entity.js';
+import { Currency } from '../catalogue/entities/currency.entity.js';
+import { ProductImage } from '../catalogue/entities/product-image.entity.js';
+import { Product } from '../catalogue/entities/product.entity.js';
+import { PRODUCT_IMAGES_COUNT_MESSAGE, PRODUCT_MAX_IMAGES, taxFields } from '../catalogue/products.service.js';
+import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { PublishingService } from '../publishing/publishing.service.js';
+import { changeAvailable, currentProduct } from '../stock/ledger/stock-ledger.js';
+import type { SheetRow } from './import-files.js';
+import { imageKey } from './import-images.js';
+import {
+  cellOf,
+  checkWithForm,
+  chunks,
+  lineMessage,
+  refuseRepeatedKeys,
+  requireEditRight,
+  type ImportColumn,
+  type ImportContext,
+  type ImportImages,
+  type ImportKind,
+  type PreparedRow,
+} from './import-kind.js';
+
+export interface ProductImportValues {
+  form: ProductCreateDto;
+  images: string[];
+}
+
+const COLUMNS: ImportColumn[] = [
+  { header: 'Référence', field: 'reference', aliases: ['sku'], example: 'GE-1020' },
+  { header: 'Désignation', field: 'name', aliases: ['nom'], example: 'Groupe électrogène 20 kVA' },
+  { header: 'Catégorie', field: 'category', example: 'Groupes électrogènes' },
+  { header: 'Marque', field: 'brand', example: 'Perkins' },
+  { header: 'Devise', field: 'currency', example: 'XOF' },
+  { header: 'Prix', field: 'price', example: '1250000' },
+  { header: 'Stock', field: 'stock', aliases: ['quantite'], example: '12' },
+  { header: 'Description', field: 'description', example: 'Groupe diesel insonorisé.' },
+  { header: 'TVA (%)', field: 'tax_rate', aliases: ['tva'], example: '18' },
+  { header: 'Mention d’exonération', field: 'tax_exemption', example: '' },
+  { header: 'Seuil de stock bas', field: 'low_stock_threshold', example: '' },
+  { header: 'Images', field: 'images', example: 'GE-1020.jpg' },
+];
+
+/** « 18 » or « 18,5 » (percent) → 1800 or 1850 basis points; anything else as written, for the DTO to refuse. */
+function basisPoints(text: string): unknown {
+  const compact = text.replace(/\s|%/g, '').replace(',', '.');
+  if (compact === '') return '';
+  return /^\d+(\.\d{1,2})?$/.test(compact) ? String(Math.round(Number(compact) * 100)) : text;
+}
+
+const lower = (text: string) => text.trim().toLowerCase();
+
+/**
+ * Products from a sheet, matched by reference: a reference already in the catalogue updates that
+ * product (the columns the sheet lacks keep their value), a new one creates it. Checked with the
+ * product form's DTO; the stock moves through the ledger as the product form moves it (`opening` on
+ * creation, an `adjustment` when the quantity changes).
+ */
+@Injectable()
+export class ProductImport implements ImportKind<ProductImportValues> {
+  readonly kind = 'products';
+  readonly plural = 'produits';
+  readonly fileName = 'produits';
+  readonly category = 'shop' as const;
+  readonly columns = COLUMNS;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly publishing: PublishingService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private async named(entity: typeof Brand | typeof Category | typeof Currency, field: string): Promise<Map<string, number>> {
+    const rows = await this.dataSource
+      .getRepository<{ id: number }>(entity)
+      .createQueryBuilder('t')
+      .select(['t.id AS id', `t.${field} AS name`])
+      .getRawMany<{ id: number; name: string }>();
+    return new Map(rows.map((row) => [lower(String(row.name)), Number(row.id)]));
+  }
+
+  async prepare(
+    sheet: SheetRow[],
+    present: ReadonlySet<string>,
+    context: ImportContext,
+    images: ImportImages | null,
+  ): Promise<PreparedRow<ProductImportValues>[]> {
+    const [categories, brands, currencies] = await Promise.all([
+      this.named(Category, 'designation'),
+      this.named(Brand, 'name'),
+      this.named(Currency, 'code'),
+    ]);
+    const references = [...new Set(sheet.map((row) => cellOf(COLUMNS, row, 'reference') ?? '').filter(Boolean))];
+    const existing = new Map<string, Product | 'ambiguous'>();
+    for (const part of chunks(references))
+      for (const product of await this.dataSource.getRepository(Product).find({ where: { reference: In(part) } }))
+        existing.set(product.reference, existing.has(product.reference) ? 'ambiguous' : product);
+
+    const prepared: PreparedRow<ProductImportValues>[] = [];
+    for (const row of sheet) {
+      const cell = (field: string) => (present.has(field) ? cellOf(COLUMNS, row, field) : undefined);
+      const reference = cell('reference') ?? '';
+      const found = existing.get(reference);
+      const current = found instanceof Product ? found : null;
+      const extra: Record<string, string[]> = {};
+      const plain: Record<string, unknown> = current
+        ? {
+            reference: current.reference,
+            name: current.name,
+            price: current.price,
+            stock: String(current.stock),
+            description: current.description,
+            low_stock_threshold: current.low_stock_threshold === null ? '' : String(current.low_stock_threshold),
+            tax_rate_bp: String(current.tax_rate_bp),
+            tax_exemption: current.tax_exemption ?? '',
+            brand_id: current.brand_id,
+            category_id: current.category_id,
+            currency_id: current.currency_id,
+          }
+        : {};
+      for (const field of ['reference', 'name', 'price', 'stock', 'description', 'low_stock_threshold', 'tax_exemption']) {
+        const value = cell(field);
+        if (value !== undefined) plain[field] = value;
+      }
+      const rate = cell('tax_rate');
+      if (rate !== undefined) plain.tax_rate_bp = basisPoints(rate);
+      const refs: [string, string, Map<string, number>, string][] = [
+        ['category', 'category_id', categories, 'La catégorie'],
+        ['brand', 'brand_id', brands, 'La marque'],
+        ['currency', 'currency_id', currencies, 'La devise'],
+      ];
+      for (const [field, key, known, what] of refs) {
+        const value = cell(field);
+        if (value === undefined) continue;
+        const id = known.get(lower(value));
+        if (value === '') plain[key] = '';
+        else if (id === undefined) extra[key] = [`${what} « ${value} » n’existe pas.`];
+        else plain[key] = String(id);
+      }
+      const checked = await checkWithForm(ProductCreateDto, row.line, plain, extra);
+      const names = (cell('images') ?? '')
+        .split(/[|;,\n]/)
+        .map((name) => imageKey(name))
+        .filter(Boolean);
+      if (names.length > PRODUCT_MAX_IMAGES) checked.errors.push(lineMessage(row.line, PRODUCT_IMAGES_COUNT_MESSAGE));
+      if (names.length && !images)
+        checked.errors.push(
+          lineMessage(row.line, 'Ajoutez le fichier ZIP contenant les images nommées dans la colonne « Images ».'),
+        );
+      for (const name of images ? names : []) {
+        const image = images!.get(name);
+        if (image === undefined) checked.errors.push(lineMessage(row.line, `L’image « ${name} » est absente du fichier ZIP.`));
+        else if (typeof image === 'string')
+          checked.errors.push(
+            lineMessage(row.line, `L’image « ${name} » est refusée : ${image.charAt(0).toLowerCase()}${image.slice(1)}`),
+          );
+      }
+      if (found === 'ambiguous')
+        checked.errors.push(
+          lineMessage(row.line, `Plusieurs produits ont déjà la référence « ${reference} » : corrigez-les d’abord.`),
+        );
+      prepared.push({
+        line: row.line,
+        key: reference,
+        label: String(plain.name ?? ''),
+        existingId: current?.id ?? null,
+        values: checked.values ? { form: checked.values, images: names } : null,
+        errors: checked.errors,
+      });
+    }
+    refuseRepeatedKeys(prepared, 'La référence');
+    requireEditRight(prepared, context, 'le produit');
+    return prepared;
+  }
+
+  imagesOf(row: PreparedRow<ProductImportValues>): string[] {
+    return row.values?.images ?? [];
+  }
+
+  async apply(
+    manager: EntityManager,
+    rows: PreparedRow<ProductImportValues>[],
+    context: ImportContext,
+    paths: Map<number, string[]>,
+  ): Promise<string[]> {
+    const replaced: string[] = [];
+    const products = manager.getRepository(Product);
+    const productImages = manager.getRepository(ProductImage);
+    for (const row of rows) {
+      const form = row.values!.form;
+      const stored = paths.get(row.line) ?? [];
+      const columns = {
+        name: form.name,
+        reference: form.reference,
+        price: toMoney(form.price),
+        description: form.description,
+        low_stock_threshold: form.low_stock_threshold ?? null,
+        brand_id: form.brand_id,
+        category_id: form.category_id,
+        currency_id: form.currency_id,
+      };
+      if (row.existingId === null) {
+        const result = await products.insert({ ...columns, stock: 0, ...taxFields(form, this.config.taxes.defaultRateBp) });
+        const id = Number(result.identifiers[0]!.id);
+        await changeAvailable(
+          manager,
+          id,
+          'opening',
+          form.stock,
+          { comment: 'Stock initial importé', documentType: 'product', documentId: id },
+          { withEdit: true },
+        );
+        if (stored.length)
+          await productImages.insert(stored.map((image_path, position) => ({ product_id: id, image_path, position })));
+        continue;
+      }
+      const id = row.existingId;
+      // Locked first, so the stock the adjustment starts from is the one the import replaces.
+      const before = await currentProduct(manager, id);
+      if (!before) throw new Error(lineMessage(row.line, 'Le produit a été supprimé entre l’aperçu et l’import.'));
+      await products.update(id, {
+        ...columns,
+        stock: form.stock,
+        ...taxFields(form, before.tax_rate_bp, before.tax_exemption),
+        updated_by: context.userId,
+      });
+      if (before.stock !== form.stock)
+        await changeAvailable(
+          manager,
+          id,
+          'adjustment',
+          form.stock - before.stock,
+          { reason: 'erreur_de_saisie', comment: 'Modifié par un import de produits', documentType: 'product', documentId: id },
+          { columnsSet: true, consumeLots: true },
+        );
+      if (stored.length) {
+        const old = await productImages.find({ where: { product_id: id } });
+        replaced.push(...old.map((image) => image.image_path));
+        await productImages.delete({ product_id: id });
+        await productImages.insert(stored.map((image_path, position) => ({ product_id: id, image_path, position })));
+      }
+    }
+    return replaced;
+  }
+
+  async afterApply({ created, updated }: { created: number; updated: number }): Promise<void> {
+    if (created + updated === 0) return;
+    await this.publishing.notifyChange('product.updated', `Import de produits : ${created} créés, ${updated} mis à jour`);
+  }
+}
