@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { IdPipe } from '../access/id.pipe.js';
 import { ApiList } from '../common/list-order.js';
 import type { CategoriesAnswer, ProductAnswer, ProductFilterAnswer, ProductListAnswer } from '../contract/public.js';
@@ -48,21 +48,31 @@ export class PublicCatalogueController {
   @Get('product/:id')
   @Public()
   @Header('Cache-Control', NO_STORE)
-  async product(@Param('id', new IdPipe('Produit introuvable.')) id: number): Promise<ProductAnswer> {
-    return { success: true, message: 'Produit trouvé', product: await this.catalogue.one(id) };
+  @ApiQuery({
+    name: 'devise',
+    required: false,
+    description: 'Devise d’affichage (XOF, EUR, USD) : le produit reçoit aussi son prix converti (`display_price`).',
+  })
+  async product(
+    @Param('id', new IdPipe('Produit introuvable.')) id: number,
+    @Query('devise') devise?: string,
+  ): Promise<ProductAnswer> {
+    const display = typeof devise === 'string' && devise.trim() ? devise : undefined;
+    return { success: true, message: 'Produit trouvé', product: await this.catalogue.one(id, display) };
   }
 
   @Get('products/filter')
   @Public()
   async filter(@Query() query: ProductFilterQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.cache.send(req, res, LIST_CACHE, async (): Promise<ProductFilterAnswer> => {
-      const { products, total, capped } = await this.catalogue.filter(query);
+      const { products, total, capped, display } = await this.catalogue.filter(query);
       return {
         success: true,
         message: total ? 'Produits trouvés' : 'Aucun produit trouvé',
         products,
         totalProducts: total,
         ...(capped ? { totalCapped: true as const } : {}),
+        ...(display ? { display_currency: display } : {}),
       };
     });
   }

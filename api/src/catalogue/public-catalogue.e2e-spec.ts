@@ -127,7 +127,7 @@ describe(`public catalogue reads (${testDatabaseKind()})`, () => {
     const res = await request(t.http).get('/api/products/filter?category=DROP%20TABLE&sort=cheap&limit=-1').expect(422);
     expect(res.body.errors).toEqual({
       category: ['La catégorie est invalide.'],
-      sort: ['Le tri doit être « recent » ou « Populaire ».'],
+      sort: ['Le tri doit être « recent », « Populaire », « prix_asc », « prix_desc », « nom_asc » ou « nom_desc ».'],
       limit: ['La limite doit être au moins 1.'],
     });
     const unknown = await request(t.http).get('/api/products/filter?category=999999').expect(200);

@@ -1,15 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
-import { pageByIds, pageOf, pageRequest, scopeCount, searchScope, whereScope, type SearchScope } from '../common/listing.js';
+import {
+  cappedCount,
+  pageByIds,
+  pageOf,
+  pageRequest,
+  scopeCount,
+  searchScope,
+  whereScope,
+  type SearchScope,
+} from '../common/listing.js';
 import { applyListQuery } from '../common/list-order.js';
 import type { Paginated } from '../contract/staff.js';
 import type { PublicCategory, PublicProduct } from '../contract/public.js';
-import { notFound } from '../core/errors/api-error.js';
+import { CURRENCY_SYMBOLS, currencyDecimals } from '../common/money.js';
+import { invalidField, notFound } from '../core/errors/api-error.js';
+import { ExchangeRatesService, rateMap } from '../exchange-rates/exchange-rates.service.js';
 import { imageVariants } from '../media/image-variants.js';
 import { FILTER_DEFAULT_LIMIT, FILTER_MAX_LIMIT, type ProductFilterQueryDto } from './dto/public-catalogue.dto.js';
+import { boundsIn, DEFAULT_DISPLAY_CURRENCY, displayPrice, parseAmount, worthKey, type Rates } from './catalogue-filters.js';
 import { Category } from './entities/category.entity.js';
+import { Currency } from './entities/currency.entity.js';
 import { Product } from './entities/product.entity.js';
+import { withProductDetails } from './product-details.js';
 import { PRODUCT_LIST, type ProductListQueryDto } from './product-list.js';
 
 export const PRODUCT_NOT_FOUND = 'Produit introuvable.';
@@ -57,7 +71,10 @@ export function toPublicProduct(product: Product): PublicProduct {
 /** The catalogue as visitors see it: categories, products with their images, prices and stock. */
 @Injectable()
 export class PublicCatalogueService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rates: ExchangeRatesService,
+  ) {}
 
   async categories(): Promise<PublicCategory[]> {
     const rows = await this.dataSource
@@ -105,37 +122,214 @@ export class PublicCatalogueService {
       (page) => this.load(page),
       scopeCount(scope),
     );
-    return pageOf(rows.map(toPublicProduct), total, request, capped);
+    return pageOf(await withProductDetails(this.dataSource.manager, rows, toPublicProduct), total, request, capped);
   }
 
   /** These products with their relations (any order; missing ids are left out), for the site build. */
   async byIds(ids: number[]): Promise<PublicProduct[]> {
     if (!ids.length) return [];
-    return (await this.load(ids)).map(toPublicProduct);
+    return withProductDetails(this.dataSource.manager, await this.load(ids), toPublicProduct);
   }
 
-  async one(id: number): Promise<PublicProduct> {
+  /** One product; with `devise` (a currency code), its price in that display currency too. */
+  async one(id: number, devise?: string): Promise<PublicProduct> {
+    const display = devise === undefined ? undefined : await this.displayCurrency(devise);
     const product = await this.products().where('product.id = :id', { id }).getOne();
     if (!product) throw notFound(PRODUCT_NOT_FOUND);
-    return toPublicProduct(product);
+    const [answer] = await withProductDetails(this.dataSource.manager, [product], toPublicProduct);
+    if (!display) return answer;
+    const { rates } = await this.catalogueMoney();
+    return { ...answer, display_price: displayPrice(answer.price, answer.currency.code, display.code, display.symbol, rates) };
+  }
+
+  /** A display currency the catalogue can show (`devise`), or a French 422. */
+  private async displayCurrency(devise: string): Promise<{ code: string; symbol: string }> {
+    const code = devise.trim().toUpperCase();
+    const display = /^[A-Z]{3}$/.test(code) ? displayCurrency(await this.catalogueMoney(), code) : undefined;
+    if (!display) throw invalidField('devise', unknownCurrency(devise));
+    return display;
+  }
+
+  /** Currencies and rates in force, read at most every few seconds (the answers are cached longer anyway). */
+  private money?: { at: number; value: Promise<CatalogueMoney> };
+  private catalogueMoney(): Promise<CatalogueMoney> {
+    const now = Date.now();
+    if (this.money && now - this.money.at < MONEY_TTL_MS) return this.money.value;
+    const value = Promise.all([
+      this.dataSource.getRepository(Currency).find({ select: { id: true, code: true, symbol: true }, order: { id: 'ASC' } }),
+      this.rates.inForce(),
+    ]).then(([currencies, rates]) => ({ currencies, rates: rateMap(rates) }));
+    value.catch(() => (this.money = undefined));
+    this.money = { at: now, value };
+    return value;
   }
 
   /**
-   * The shop's grid: category ("all" or an id), name search, sort "recent" (newest first) or
-   * "Populaire" (products in the spotlight first, then newest), the first `limit` products.
+   * The shop's grid: category ("all" or an id), name search, brands, availability, a price range in the
+   * display currency, sort (newest, "Populaire": spotlight first, price converted, name), the first
+   * `limit` products, each with its price in the display currency when one is asked for (`devise`).
    */
-  async filter(query: ProductFilterQueryDto): Promise<{ products: PublicProduct[]; total: number; capped: boolean }> {
+  async filter(
+    query: ProductFilterQueryDto,
+  ): Promise<{ products: PublicProduct[]; total: number; capped: boolean; display?: { code: string; symbol: string } }> {
     const limit = Math.min(query.limit ?? FILTER_DEFAULT_LIMIT, FILTER_MAX_LIMIT);
+    const sort = query.tri ?? query.sort ?? 'recent';
+    const byPrice = sort === 'prix_asc' || sort === 'prix_desc';
+    const priced = query.prix_min !== undefined || query.prix_max !== undefined;
+    const money = query.devise || priced || byPrice ? await this.catalogueMoney() : undefined;
+    const target = query.devise ?? DEFAULT_DISPLAY_CURRENCY;
+    const display = money && displayCurrency(money, target);
+    if (query.devise && !display) throw invalidField('devise', unknownCurrency(query.devise));
+    const range = priced ? priceRange(query, target) : {};
+
     // Name and reference, accent- and case-insensitive ("electrogene" finds "Électrogène").
     const scope = await this.scope(query.search);
     const ids = this.base(scope);
     if (query.category && query.category !== 'all')
       ids.andWhere('product.category_id = :category', { category: Number(query.category) });
-    // Served by IDX_products_(category_)created / (category_)spotlight_created.
-    if (query.sort === 'Populaire') ids.orderBy('product.in_spotlight', 'DESC').addOrderBy('product.created_at', 'DESC');
-    else ids.orderBy('product.created_at', 'DESC');
-    ids.addOrderBy('product.id', 'DESC');
-    const { rows, total, capped } = await pageByIds(ids, { skip: 0, take: limit }, (page) => this.load(page), scopeCount(scope));
-    return { products: rows.map(toPublicProduct), total, capped };
+    if (query.marque?.length) ids.andWhere('product.brand_id IN (:...brands)', { brands: query.marque.map(Number) });
+    if (query.disponibilite === 'en_stock') ids.andWhere('product.stock > 0');
+    else if (query.disponibilite === 'sur_commande') ids.andWhere('product.stock <= 0');
+    // Each currency's own bounds (exact: see boundsIn), compared on its price column by the indexes
+    // IDX_products_(category_)currency_price.
+    const currencies = money
+      ? money.currencies.flatMap((c) => {
+          const bounds = priced ? boundsIn(c.code, target, range, money.rates) : { empty: false };
+          return bounds && !bounds.empty ? [{ ...c, bounds }] : [];
+        })
+      : [];
+    const inRange = (qb: SelectQueryBuilder<Product>, list: typeof currencies) => {
+      const parameters: Record<string, unknown> = {};
+      const clauses = list.map((c, i) => {
+        parameters[`price_currency_${i}`] = c.id;
+        const parts = [`product.currency_id = :price_currency_${i}`];
+        if (c.bounds.min !== undefined) {
+          parts.push(`product.price >= :price_min_${i}`);
+          parameters[`price_min_${i}`] = c.bounds.min;
+        }
+        if (c.bounds.max !== undefined) {
+          parts.push(`product.price <= :price_max_${i}`);
+          parameters[`price_max_${i}`] = c.bounds.max;
+        }
+        return parts.join(' AND ');
+      });
+      return qb.andWhere(clauses.length ? `((${clauses.join(') OR (')}))` : '1 = 0', parameters);
+    };
+    if (priced) inRange(ids, currencies);
+
+    let result: { rows: Product[]; total: number; capped: boolean };
+    if (byPrice && currencies.length > 1) {
+      result = await this.byConvertedPrice(ids, currencies, sort === 'prix_asc' ? 'ASC' : 'DESC', limit, money!.rates, scope);
+    } else {
+      // Served by IDX_products_(category_)created / (category_)spotlight_created / (category_)name / (category_)currency_price.
+      const direction = sort === 'prix_desc' || sort === 'nom_desc' || sort === 'recent' || sort === 'Populaire' ? 'DESC' : 'ASC';
+      if (sort === 'Populaire') ids.orderBy('product.in_spotlight', 'DESC').addOrderBy('product.created_at', 'DESC');
+      else if (sort === 'nom_asc' || sort === 'nom_desc') ids.orderBy('product.name', direction);
+      else if (byPrice) ids.orderBy('product.price', direction);
+      else ids.orderBy('product.created_at', 'DESC');
+      ids.addOrderBy('product.id', direction);
+      result = await pageByIds(ids, { skip: 0, take: limit }, (page) => this.load(page), scopeCount(scope));
+    }
+    const products = result.rows.map((row) => {
+      const product = toPublicProduct(row);
+      if (!display) return product;
+      return {
+        ...product,
+        display_price: displayPrice(product.price, product.currency.code, display.code, display.symbol, money!.rates),
+      };
+    });
+    return { products, total: result.total, capped: result.capped, ...(query.devise && display ? { display } : {}) };
+  }
+
+  /**
+   * Sorted by price across currencies: each currency's first `limit` products read in price order from
+   * IDX_products_(category_)currency_price, merged by their worth in CFA francs (exact), the first
+   * `limit` kept. Products of a currency without a rate come last.
+   */
+  private async byConvertedPrice(
+    ids: SelectQueryBuilder<Product>,
+    currencies: { id: number; code: string }[],
+    direction: 'ASC' | 'DESC',
+    limit: number,
+    rates: Rates,
+    scope: SearchScope,
+  ): Promise<{ rows: Product[]; total: number; capped: boolean }> {
+    const heads = await Promise.all(
+      currencies.map(async (currency) => {
+        const rows = await ids
+          .clone()
+          .andWhere('product.currency_id = :sort_currency', { sort_currency: currency.id })
+          .select('product.id', 'id')
+          .addSelect('product.price', 'price')
+          .orderBy('product.price', direction)
+          .addOrderBy('product.id', direction)
+          .limit(limit)
+          .getRawMany<{ id: number | string; price: number | string }>();
+        return rows.map((row) => ({ id: Number(row.id), key: worthKey(columnPrice(row.price), currency.code, rates) }));
+      }),
+    );
+    const sign = direction === 'ASC' ? 1 : -1;
+    const merged = heads
+      .flat()
+      .sort((a, b) => {
+        if (a.key === null || b.key === null) {
+          if (a.key === b.key) return sign * (a.id - b.id);
+          return a.key === null ? 1 : -1;
+        }
+        return sign * (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id);
+      })
+      .slice(0, limit);
+    let total = merged.length;
+    let capped = false;
+    if (merged.length === limit) {
+      const cap = scopeCount(scope).countCap;
+      if (cap !== undefined) ({ total, capped } = await cappedCount(ids, cap));
+      else total = Number((await ids.clone().select('COUNT(*)', 'n').orderBy().getRawOne<{ n: number | string }>())?.n ?? 0);
+    }
+    if (!merged.length) return { rows: [], total, capped };
+    const byId = new Map((await this.load(merged.map((m) => m.id))).map((row) => [row.id, row]));
+    return { rows: merged.map((m) => byId.get(m.id)).filter((row): row is Product => row !== undefined), total, capped };
   }
 }
+
+const MONEY_TTL_MS = 5_000;
+
+const unknownCurrency = (devise: string) =>
+  `La devise « ${devise.slice(0, 10)} » n’est pas proposée : choisissez FCFA (XOF), EUR ou USD.`;
+
+interface CatalogueMoney {
+  currencies: { id: number; code: string; symbol: string }[];
+  rates: Rates;
+}
+
+/** The display currency asked for, if the catalogue can show it (the CFA franc always). */
+function displayCurrency(money: CatalogueMoney, code: string): { code: string; symbol: string } | undefined {
+  const row = money.currencies.find((c) => c.code === code);
+  if (row) return { code, symbol: row.symbol };
+  return code === DEFAULT_DISPLAY_CURRENCY ? { code, symbol: CURRENCY_SYMBOLS[code] ?? code } : undefined;
+}
+
+/** `prix_min` / `prix_max` in minor units of the display currency; a French 422 when they make no sense. */
+function priceRange(query: ProductFilterQueryDto, code: string): { min?: bigint; max?: bigint } {
+  const read = (field: 'prix_min' | 'prix_max') => {
+    const text = query[field];
+    if (text === undefined) return undefined;
+    const value = parseAmount(text, code);
+    if (value === null)
+      throw invalidField(
+        field,
+        currencyDecimals(code) === 0
+          ? `Le prix ${field === 'prix_min' ? 'minimum' : 'maximum'} en ${CURRENCY_SYMBOLS[code] ?? code} s’écrit sans décimales.`
+          : `Le prix ${field === 'prix_min' ? 'minimum' : 'maximum'} a trop de décimales.`,
+      );
+    return value;
+  };
+  const min = read('prix_min');
+  const max = read('prix_max');
+  if (min !== undefined && max !== undefined && min > max)
+    throw invalidField('prix_max', 'Le prix maximum doit être supérieur ou égal au prix minimum.');
+  return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+}
+
+/** A price as a driver returns it raw (SQLite: a number, MariaDB: "69.70") as a decimal string. */
+const columnPrice = (value: number | string) => (typeof value === 'number' ? value.toFixed(2) : value);

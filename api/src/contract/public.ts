@@ -115,6 +115,19 @@ export interface PublicProduct {
   currency: PublicCurrency;
   category: { id: number; designation: string };
   brand: { id: number; name: string };
+  /** The price in the display currency asked for (`devise`), when one was asked for. */
+  display_price?: PublicDisplayPrice;
+}
+
+/**
+ * A product's price in the visitor's display currency: `converted` when it is not the product's own
+ * currency (shown "≈ 45 700 FCFA" beside the original price); `amount` null when no rate is known.
+ */
+export interface PublicDisplayPrice {
+  amount: string | null;
+  currency_code: string;
+  symbol: string;
+  converted: boolean;
 }
 
 /** GET /api/product?page&per_page&search */
@@ -131,13 +144,22 @@ export interface ProductAnswer {
   product: PublicProduct;
 }
 
-export type ProductSort = 'recent' | 'Populaire';
+/** The catalogue's sorts: newest, popular, price (converted into the display currency), name. */
+export type ProductSort = 'recent' | 'Populaire' | 'prix_asc' | 'prix_desc' | 'nom_asc' | 'nom_desc';
+/** en_stock: available at once; sur_commande: exhausted, offered on quote. */
+export type ProductAvailability = 'en_stock' | 'sur_commande';
 
-/** GET /api/products/filter?search&category&sort&limit */
+/** GET /api/products/filter?search&category&tri&marque&prix_min&prix_max&disponibilite&devise&limit */
 export interface ProductFilterQuery {
   search?: string;
   category?: 'all' | number | string;
   sort?: ProductSort;
+  tri?: ProductSort;
+  marque?: number[];
+  prix_min?: string;
+  prix_max?: string;
+  disponibilite?: ProductAvailability;
+  devise?: string;
   limit?: number;
 }
 
@@ -148,6 +170,8 @@ export interface ProductFilterAnswer {
   totalProducts: number;
   /** Present (true) when a search matched more than 1,000 products: `totalProducts` is then 1,000, a lower bound. */
   totalCapped?: true;
+  /** The display currency asked for (`devise`), when one was. */
+  display_currency?: { code: string; symbol: string };
 }
 
 // ---------------------------------------------------------------------------------------------

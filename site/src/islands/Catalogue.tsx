@@ -1,14 +1,32 @@
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { ProductFilterAnswer, ProductSort } from '@comptoir/api/contract';
+import {
+  AVAILABILITY_OPTIONS,
+  DEFAULT_FILTERS,
+  DISPLAY_CURRENCIES,
+  SORT_OPTIONS,
+  filterQuery,
+  isDefaultList,
+  readFilters,
+  storeCurrency,
+  storedCurrency,
+  writeFilters,
+  type CatalogueFilters,
+  type DisplayCurrency,
+} from '../lib/catalogue-query';
 import { formatCount, storageUrl } from '../lib/format';
 import { CATALOGUE_INITIAL_LIMIT, CATALOGUE_STEP, SEARCH_MIN_CHARS, toProductCard, type ProductCardData } from '../lib/products';
 import { addToCart } from './lib/cart';
 import { useDebounced } from './lib/hooks';
-import { useUrlState } from './lib/url-state';
 import { api, isAbort } from './lib/http';
 import { notify, prepareToasts } from './lib/toast';
 import { ProductCard } from './ui/ProductCard';
 import { Spinner } from './ui/Spinner';
+
+/** An amount as the price fields take it (what the API accepts too). */
+const AMOUNT_TEXT = /^\d{1,10}(?:[.,]\d{1,2})?$/;
+/** The most products an address may ask to show in place (`affiches`). */
+const FILTER_MAX_SHOWN = 500;
 
 export const CATALOGUE_TEXTS = {
   empty: 'Aucun produit trouvé',
@@ -17,6 +35,8 @@ export const CATALOGUE_TEXTS = {
 
 interface Props {
   categories: { id: number; designation: string }[];
+  /** The brands with their number of products (at the last publication). */
+  brands: { id: number; name: string; count: number }[];
   initialProducts: ProductCardData[];
   initialTotal: number;
 }
@@ -24,39 +44,65 @@ interface Props {
 type Status = 'idle' | 'loading' | 'error';
 
 /**
- * The shop: category filter, sort (recent / popular), title search from 2 characters, 12 products
- * then "Afficher plus" 4 by 4. Live from GET /api/products/filter; the first screen is pre-rendered.
+ * The shop: a GET form (category, sort, search from 2 characters, brands, price range in the display
+ * currency, availability, display currency) that works without JavaScript, 12 products then "Afficher
+ * plus" 4 by 4. Once hydrated it answers live from GET /api/products/filter and keeps every filter in
+ * the address; the first screen (FCFA, newest first) is pre-rendered.
  */
-export default function Catalogue({ categories, initialProducts, initialTotal }: Props) {
-  const [category, setCategory] = useState('all');
-  const [sort, setSort] = useState<ProductSort>('recent');
-  const [search, setSearch] = useState('');
+export default function Catalogue({ categories, brands, initialProducts, initialTotal }: Props) {
+  const [filters, setFilters] = useState<CatalogueFilters>(DEFAULT_FILTERS);
   const [limit, setLimit] = useState(CATALOGUE_INITIAL_LIMIT);
+  const [ready, setReady] = useState(false);
   const [products, setProducts] = useState(initialProducts);
   const [total, setTotal] = useState(initialTotal);
   // A search matching more than 1,000 products is not counted further: "Plus de 1 000 produits".
   const [totalCapped, setTotalCapped] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
   const [attempt, setAttempt] = useState(0);
-  // Category, sort, search and the number shown are in the address: Back from a product restores them.
-  const ready = useUrlState({
-    categorie: [category, setCategory, 'all'],
-    tri: [sort, (v) => setSort(v === 'Populaire' ? 'Populaire' : 'recent'), 'recent'],
-    recherche: [search, setSearch, ''],
-    affiches: [
-      String(limit),
-      (v) => {
-        const n = Number(v);
-        if (Number.isInteger(n) && n > CATALOGUE_INITIAL_LIMIT) setLimit(Math.min(n, 500));
-      },
-      String(CATALOGUE_INITIAL_LIMIT),
-    ],
-  });
-  const typed = search.trim();
+
+  // Every filter and the number shown are in the address: Back from a product, a reload or a shared
+  // link shows the list as it was; the display currency chosen earlier applies when it names none.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    setFilters(readFilters(params, storedCurrency()));
+    const shown = Number(params.get('affiches'));
+    if (Number.isInteger(shown) && shown > CATALOGUE_INITIAL_LIMIT) setLimit(Math.min(shown, FILTER_MAX_SHOWN));
+    setReady(true);
+  }, []);
+  useEffect(() => {
+    if (!ready) return;
+    const url = writeFilters(new URL(window.location.href), filters);
+    if (limit !== CATALOGUE_INITIAL_LIMIT) url.searchParams.set('affiches', String(limit));
+    else url.searchParams.delete('affiches');
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
+  }, [ready, filters, limit]);
+
+  const typed = filters.recherche.trim();
   // Search starts at 2 characters; shorter text means no search at all (spec section 5).
   const effectiveSearch = useDebounced(typed.length >= SEARCH_MIN_CHARS ? typed : '', 350);
+  // Amounts are sent once typing stops, and only when they are amounts.
+  const prices = useDebounced(`${filters.prix_min}|${filters.prix_max}`, 500);
+  const [priceMin = '', priceMax = ''] = prices.split('|');
+  const asked = useMemo(
+    () => ({
+      ...filters,
+      prix_min: AMOUNT_TEXT.test(priceMin) ? priceMin : '',
+      prix_max: AMOUNT_TEXT.test(priceMax) ? priceMax : '',
+    }),
+    [filters, priceMin, priceMax],
+  );
+  const question = filterQuery(asked, effectiveSearch, limit).toString();
   const resultsRef = useRef<HTMLDivElement>(null);
-  const ids = { category: useId(), sort: useId(), search: useId() };
+  const id = useId();
+  const ids = {
+    category: `${id}-categorie`,
+    sort: `${id}-tri`,
+    search: `${id}-recherche`,
+    min: `${id}-prix-min`,
+    max: `${id}-prix-max`,
+    availability: `${id}-disponibilite`,
+    currency: `${id}-devise`,
+  };
   // Images the build found without resized copies: the live list shows their originals directly.
   const withoutCopies = useMemo(
     () => new Set(initialProducts.filter((p) => p.image && !p.thumb).map((p) => p.image)),
@@ -70,14 +116,11 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
     if (!ready) return;
     if (prerendered.current) {
       prerendered.current = false;
-      if (category === 'all' && sort === 'recent' && !effectiveSearch && limit === CATALOGUE_INITIAL_LIMIT && attempt === 0)
-        return;
+      if (isDefaultList(asked, effectiveSearch) && limit === CATALOGUE_INITIAL_LIMIT && attempt === 0) return;
     }
     const controller = new AbortController();
     setStatus('loading');
-    const query = new URLSearchParams({ category, sort, limit: String(limit) });
-    if (effectiveSearch) query.set('search', effectiveSearch);
-    api<ProductFilterAnswer>(`/api/products/filter?${query}`, { signal: controller.signal })
+    api<ProductFilterAnswer>(`/api/products/filter?${question}`, { signal: controller.signal })
       .then((result) => {
         if (!result.ok) {
           setStatus('error');
@@ -99,10 +142,19 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
         if (!isAbort(error)) setStatus('error');
       });
     return () => controller.abort();
-  }, [ready, category, sort, effectiveSearch, limit, attempt, withoutCopies]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `question` stands for the filters asked
+  }, [ready, question, attempt, withoutCopies]);
 
-  // A new filter starts again from the first 12 products.
-  const resetLimit = () => setLimit(CATALOGUE_INITIAL_LIMIT);
+  /** One filter changed: the list starts again from its first 12 products. */
+  const change = <K extends keyof CatalogueFilters>(name: K, value: CatalogueFilters[K]) => {
+    setFilters((f) => ({ ...f, [name]: value }));
+    setLimit(CATALOGUE_INITIAL_LIMIT);
+    if (name === 'devise') storeCurrency(value as DisplayCurrency);
+  };
+  const toggleBrand = (brand: string, on: boolean) =>
+    change('marque', on ? [...filters.marque, brand] : filters.marque.filter((b) => b !== brand));
+  const unit = DISPLAY_CURRENCIES.find((c) => c.code === filters.devise)?.label ?? 'FCFA';
+  const badAmount = (text: string) => text.trim() !== '' && !AMOUNT_TEXT.test(text.trim());
 
   // A link to the next pre-rendered page (/catalogue/page/2) that works without JavaScript and is
   // crawled; once hydrated it shows 4 more in place (`?affiches=16`).
@@ -129,16 +181,17 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
 
   return (
     <div data-catalogue>
-      {/* A GET form: submitted before the island hydrates, it leads to the address this list reads. */}
+      {/* A GET form: without JavaScript (or before the island hydrates) it leads to the address this list reads. */}
       <form
         role="search"
         aria-label="Filtrer les produits"
         method="get"
         action="/catalogue"
-        className="grid gap-2 rounded-xl border border-line bg-white p-2 shadow-card md:grid-cols-3"
+        className="grid gap-2 rounded-xl border border-line bg-white p-2 shadow-card sm:grid-cols-2 md:grid-cols-3"
         onSubmit={(e) => e.preventDefault()}
+        data-catalogue-filters
       >
-        <div>
+        <div className="min-w-0">
           <label htmlFor={ids.category} className="field-label">
             Catégorie
           </label>
@@ -146,11 +199,8 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
             id={ids.category}
             name="categorie"
             className="field-input"
-            value={category}
-            onChange={(e) => {
-              setCategory(e.target.value);
-              resetLimit();
-            }}
+            value={filters.categorie}
+            onChange={(e) => change('categorie', e.target.value)}
           >
             <option value="all">Toutes les catégories</option>
             {categories.map((c) => (
@@ -160,7 +210,7 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
             ))}
           </select>
         </div>
-        <div>
+        <div className="min-w-0">
           <label htmlFor={ids.sort} className="field-label">
             Trier par
           </label>
@@ -168,17 +218,17 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
             id={ids.sort}
             name="tri"
             className="field-input"
-            value={sort}
-            onChange={(e) => {
-              setSort(e.target.value as ProductSort);
-              resetLimit();
-            }}
+            value={filters.tri}
+            onChange={(e) => change('tri', e.target.value as ProductSort)}
           >
-            <option value="recent">Les plus récents</option>
-            <option value="Populaire">Populaires</option>
+            {SORT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </select>
         </div>
-        <div>
+        <div className="min-w-0">
           <label htmlFor={ids.search} className="field-label">
             Rechercher
           </label>
@@ -188,16 +238,117 @@ export default function Catalogue({ categories, initialProducts, initialTotal }:
             type="search"
             className="field-input"
             placeholder="Nom du produit (2 caractères min.)"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              resetLimit();
-            }}
+            value={filters.recherche}
+            onChange={(e) => change('recherche', e.target.value)}
             aria-describedby={`${ids.search}-hint`}
           />
           <p id={`${ids.search}-hint`} className="sr-only">
             La recherche commence à partir de 2 caractères.
           </p>
+        </div>
+        <fieldset className="min-w-0">
+          <legend className="field-label">Prix ({unit})</legend>
+          <div className="grid grid-cols-2 gap-1">
+            <div className="min-w-0">
+              <label htmlFor={ids.min} className="text-xs text-ink-muted">
+                Minimum
+              </label>
+              <input
+                id={ids.min}
+                name="prix_min"
+                inputMode="decimal"
+                autoComplete="off"
+                className="field-input"
+                value={filters.prix_min}
+                onChange={(e) => change('prix_min', e.target.value)}
+                aria-invalid={badAmount(filters.prix_min) || undefined}
+              />
+            </div>
+            <div className="min-w-0">
+              <label htmlFor={ids.max} className="text-xs text-ink-muted">
+                Maximum
+              </label>
+              <input
+                id={ids.max}
+                name="prix_max"
+                inputMode="decimal"
+                autoComplete="off"
+                className="field-input"
+                value={filters.prix_max}
+                onChange={(e) => change('prix_max', e.target.value)}
+                aria-invalid={badAmount(filters.prix_max) || undefined}
+              />
+            </div>
+          </div>
+          {(badAmount(filters.prix_min) || badAmount(filters.prix_max)) && (
+            <p className="mt-0.5 text-xs text-danger">Saisissez un montant, par exemple 45000 ou 69,70.</p>
+          )}
+        </fieldset>
+        <div className="min-w-0">
+          <label htmlFor={ids.availability} className="field-label">
+            Disponibilité
+          </label>
+          <select
+            id={ids.availability}
+            name="disponibilite"
+            className="field-input"
+            value={filters.disponibilite}
+            onChange={(e) => change('disponibilite', e.target.value as CatalogueFilters['disponibilite'])}
+          >
+            {AVAILABILITY_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="min-w-0">
+          <label htmlFor={ids.currency} className="field-label">
+            Afficher les prix en
+          </label>
+          <select
+            id={ids.currency}
+            name="devise"
+            className="field-input"
+            value={filters.devise}
+            onChange={(e) => change('devise', e.target.value as DisplayCurrency)}
+            aria-describedby={`${ids.currency}-hint`}
+          >
+            {DISPLAY_CURRENCIES.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+          <p id={`${ids.currency}-hint`} className="mt-0.5 text-xs text-ink-muted">
+            Prix convertis (≈) au taux du jour, indicatifs.
+          </p>
+        </div>
+        {brands.length > 0 && (
+          <fieldset className="min-w-0 sm:col-span-2 md:col-span-3">
+            <legend className="field-label">Marques</legend>
+            <ul className="flex flex-wrap gap-x-2 gap-y-1">
+              {brands.map((b) => (
+                <li key={b.id} className="min-w-0">
+                  <label className="inline-flex min-h-[32px] items-center gap-1 break-words text-sm">
+                    <input
+                      type="checkbox"
+                      name="marque"
+                      value={String(b.id)}
+                      checked={filters.marque.includes(String(b.id))}
+                      onChange={(e) => toggleBrand(String(b.id), e.target.checked)}
+                    />
+                    {b.name} <span className="text-ink-subtle">({formatCount(b.count)})</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )}
+        <div className="flex items-end sm:col-span-2 md:col-span-3">
+          <button type="submit" className="btn btn-secondary">
+            Appliquer les filtres
+          </button>
         </div>
       </form>
 

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useSetAtom } from 'jotai';
-import type { ProductAnswer } from '@comptoir/api/contract';
-import type { ProductCardData } from '../lib/products';
+import type { ProductAnswer, PublicDisplayPrice } from '@comptoir/api/contract';
+import { shownPrice, storedCurrency } from '../lib/catalogue-query';
+import { quoteLink, type ProductCardData } from '../lib/products';
 import {
   addToCart,
   CART_TEXTS,
@@ -17,6 +18,7 @@ import { cartAddData } from './ui/ProductCard';
 import { notify, prepareToasts } from './lib/toast';
 import { Spinner } from './ui/Spinner';
 import { StockBadge } from './ui/StockBadge';
+import { CONVERSION_TEXTS } from './ui/ConvertedTotal';
 
 export const PRODUCT_TEXTS = {
   loadError: 'Erreur lors du chargement des produits.',
@@ -36,18 +38,11 @@ type Live =
  * Until the live stock arrives (or without JavaScript) the page shows the stock of the last site
  * build, so it never spins for ever; an exhausted product offers a quote request instead.
  */
-/** The contact form, prefilled for a quote on a product that cannot be ordered now. */
-export function quoteLink(name: string): string {
-  const params = new URLSearchParams({
-    objet: `Demande de devis : ${name}`.slice(0, 255),
-    message: `Bonjour,\n\nJe souhaite recevoir un devis pour le produit « ${name} » (quantité : …).\n\nMerci.`,
-  });
-  return `/contact?${params.toString()}`;
-}
-
 export default function ProductActions({ product }: { product: ProductCardData }) {
   const [live, setLive] = useState<Live>({ state: 'prerendered', stock: product.stock });
   const [quantity, setQuantity] = useState(1);
+  const [display, setDisplay] = useState<PublicDisplayPrice | null>(null);
+  const converted = display?.converted ? shownPrice(product.price, product.currency.symbol, display).main : null;
   const openDialog = useSetAtom(orderDialogOpenAtom);
   const qtyId = useId();
   // The spinner only while this island really reads the stock: in the HTML (scripts slow or off) the
@@ -56,10 +51,12 @@ export default function ProductActions({ product }: { product: ProductCardData }
 
   useEffect(() => {
     let active = true;
-    void api<ProductAnswer>(`/api/product/${product.id}`).then((result) => {
+    // The price in the display currency the visitor chose in the shop (FCFA by default) comes with it.
+    void api<ProductAnswer>(`/api/product/${product.id}?devise=${storedCurrency()}`).then((result) => {
       if (!active) return;
       if (result.ok) {
         setLive({ state: 'ready', stock: result.data.product.stock });
+        setDisplay(result.data.product.display_price ?? null);
         updateStock(product.id, result.data.product.stock);
       } else if (result.status === 404) {
         setLive({ state: 'gone' });
@@ -103,6 +100,11 @@ export default function ProductActions({ product }: { product: ProductCardData }
 
   return (
     <div className="mt-3 space-y-3" data-product-actions>
+      {converted && (
+        <p className="text-lg font-bold text-ink-muted" data-display-price>
+          {converted} <span className="text-sm font-normal">{CONVERSION_TEXTS.indicative}</span>
+        </p>
+      )}
       <div aria-live="polite" className="min-h-[32px]">
         {live.state !== 'gone' && <StockBadge stock={live.stock} />}
         {hydrated && live.state === 'prerendered' && <Spinner label="Vérification du stock" className="ml-1 text-brand-600" />}

@@ -108,10 +108,10 @@ export function categories(): Promise<PublicCategory[]> {
   return once('categories', async () => (await getJson<CategoriesAnswer>('/api/categories')).categories);
 }
 
-/** The first screen of the catalogue, as GET /api/products/filter answers it with the default filters. */
+/** The first screen of the catalogue, as GET /api/products/filter answers it with the default filters (prices in FCFA). */
 export function firstProducts(limit: number): Promise<ProductFilterAnswer> {
   return once(`filter:${limit}`, () =>
-    getJson<ProductFilterAnswer>(`/api/products/filter?category=all&sort=recent&limit=${limit}`),
+    getJson<ProductFilterAnswer>(`/api/products/filter?category=all&sort=recent&limit=${limit}&devise=XOF`),
   );
 }
 

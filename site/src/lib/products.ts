@@ -1,4 +1,4 @@
-import type { PublicProduct } from '@comptoir/api/contract';
+import type { PublicDisplayPrice, PublicProduct } from '@comptoir/api/contract';
 import { storageUrl } from './format';
 
 /** What a shop card and the cart need of a product. */
@@ -14,6 +14,8 @@ export interface ProductCardData {
   currency: { symbol: string; name: string };
   category: string;
   spotlight: boolean;
+  /** The price in the visitor's display currency, when the answer carried one (`devise`). */
+  display?: PublicDisplayPrice | null;
 }
 
 /**
@@ -32,6 +34,7 @@ export function toProductCard(product: PublicProduct, withVariants = true): Prod
     currency: { symbol: product.currency?.symbol ?? '', name: product.currency?.name ?? '' },
     category: product.category?.designation ?? '',
     spotlight: Boolean(product.in_spotlight),
+    ...(product.display_price ? { display: product.display_price } : {}),
   };
 }
 
@@ -42,4 +45,13 @@ export const SEARCH_MIN_CHARS = 2;
 
 export function stockLabel(stock: number): string {
   return stock > 0 ? `En stock (${stock})` : 'Épuisé';
+}
+
+/** The contact form, prefilled for a quote on a product that cannot be ordered now (product page and shop cards). */
+export function quoteLink(name: string): string {
+  const params = new URLSearchParams({
+    objet: `Demande de devis : ${name}`.slice(0, 255),
+    message: `Bonjour,\n\nJe souhaite recevoir un devis pour le produit « ${name} » (quantité : …).\n\nMerci.`,
+  });
+  return `/contact?${params.toString()}`;
 }

@@ -24,6 +24,10 @@ import { SearchTextColumn } from '../../common/search-text.js';
 @Index('IDX_products_spotlight_created', ['in_spotlight', 'created_at'])
 @Index('IDX_products_category_created', ['category_id', 'created_at'])
 @Index('IDX_products_category_spotlight_created', ['category_id', 'in_spotlight', 'created_at'])
+// The buyer's sorts by price (per currency, merged converted) and by name, with and without a category.
+@Index('IDX_products_currency_price', ['currency_id', 'price'])
+@Index('IDX_products_category_currency_price', ['category_id', 'currency_id', 'price'])
+@Index('IDX_products_category_name', ['category_id', 'name'])
 // The staff list's sorts and filters: brand filter, stock and last-change sorts.
 @Index('IDX_products_brand_created', ['brand_id', 'created_at'])
 @Index('IDX_products_stock', ['stock'])

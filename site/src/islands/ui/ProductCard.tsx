@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import type { ProductCardData } from '../../lib/products';
-import { formatPrice, shortName } from '../../lib/format';
+import { quoteLink, type ProductCardData } from '../../lib/products';
+import { shownPrice } from '../../lib/catalogue-query';
+import { shortName } from '../../lib/format';
 import { StockBadge } from './StockBadge';
 
 /** What the early-tap script (components/EarlyCart.astro) records for a product before hydration. */
@@ -9,11 +10,13 @@ export function cartAddData(product: Pick<ProductCardData, 'id' | 'name' | 'pric
   return JSON.stringify({ id, name, price, stock, image, currency });
 }
 
-/** A shop card: image, name cut at 22 characters, category, price, stock, add to cart. */
+/** A shop card: image, name cut at 22 characters, category, price, stock, add to cart (a quote when exhausted). */
 export function ProductCard({ product, onAdd }: { product: ProductCardData; onAdd?: (product: ProductCardData) => void }) {
   const href = `/product/${product.id}`;
   // The resized copy first; the original if the copy cannot be loaded.
   const [src, setSrc] = useState(product.thumb ?? product.image);
+  // In the visitor's display currency (« ≈ 45 720 FCFA ») with the product's own price beside it.
+  const price = shownPrice(product.price, product.currency.symbol, product.display);
   return (
     <article
       className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-white shadow-card transition-transform duration-300 hover:scale-[1.02]"
@@ -50,18 +53,31 @@ export function ProductCard({ product, onAdd }: { product: ProductCardData; onAd
             {product.name.length > 22 && <span className="sr-only"> ({product.name})</span>}
           </a>
         </h3>
-        <p className="text-lg font-extrabold text-accent-800">{formatPrice(product.price, product.currency.symbol)}</p>
+        <p className="text-lg font-extrabold text-accent-800" data-card-price>
+          {price.main}
+          {price.original && (
+            <span className="block text-sm font-semibold text-ink-muted" data-original-price>
+              {price.original}
+            </span>
+          )}
+        </p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-1 pt-1">
           <StockBadge stock={product.stock} />
-          <button
-            type="button"
-            className="btn btn-secondary min-h-[40px] px-1.5 py-0.5 text-sm"
-            onClick={() => onAdd?.(product)}
-            disabled={product.stock <= 0}
-            data-cart-add={cartAddData(product)}
-          >
-            Ajouter au panier<span className="sr-only"> : {product.name}</span>
-          </button>
+          {product.stock > 0 ? (
+            <button
+              type="button"
+              className="btn btn-secondary min-h-[40px] px-1.5 py-0.5 text-sm"
+              onClick={() => onAdd?.(product)}
+              data-cart-add={cartAddData(product)}
+            >
+              Ajouter au panier<span className="sr-only"> : {product.name}</span>
+            </button>
+          ) : (
+            // An exhausted product: the same quote request as its page offers.
+            <a className="btn btn-primary min-h-[40px] px-1.5 py-0.5 text-sm" href={quoteLink(product.name)} data-card-quote>
+              Demander un devis<span className="sr-only"> : {product.name}</span>
+            </a>
+          )}
         </div>
       </div>
     </article>

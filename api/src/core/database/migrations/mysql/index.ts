@@ -22,6 +22,7 @@ import { StockLedgerCheckIndex1795800600000 } from './1795800600000-StockLedgerC
 import { Deliveries1795800700000 } from './1795800700000-Deliveries.js';
 import { InvoicesAndPayments1795800800000 } from './1795800800000-InvoicesAndPayments.js';
 import { MovementReasonKeys1795801000000 } from './1795801000000-MovementReasonKeys.js';
+import { CatalogueBuyerIndexes1795801500000 } from './1795801500000-CatalogueBuyerIndexes.js';
 
 export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -46,4 +47,5 @@ export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   Deliveries1795800700000,
   InvoicesAndPayments1795800800000,
   MovementReasonKeys1795801000000,
+  CatalogueBuyerIndexes1795801500000,
 ];

@@ -1,0 +1,148 @@
+import type { ProductAvailability, ProductSort, PublicDisplayPrice } from '@comptoir/api/contract';
+import { formatPrice } from './format';
+
+/**
+ * The catalogue's filters as they live in the address (`/catalogue?marque=3&prix_max=80000&tri=prix_asc`),
+ * the GET form's field names: read from it, written back to it, and turned into the question
+ * GET /api/products/filter answers. Defaults are left out of the address. The display currency is
+ * also kept in the browser (localStorage) so that it follows the visitor from page to page.
+ */
+export interface CatalogueFilters {
+  categorie: string;
+  tri: ProductSort;
+  recherche: string;
+  marque: string[];
+  prix_min: string;
+  prix_max: string;
+  disponibilite: ProductAvailability | '';
+  devise: DisplayCurrency;
+}
+
+export const DISPLAY_CURRENCIES = [
+  { code: 'XOF', label: 'FCFA' },
+  { code: 'EUR', label: 'Euro (€)' },
+  { code: 'USD', label: 'Dollar ($)' },
+] as const;
+export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number]['code'];
+export const DEFAULT_CURRENCY: DisplayCurrency = 'XOF';
+
+export const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
+  { value: 'recent', label: 'Les plus récents' },
+  { value: 'Populaire', label: 'Populaires' },
+  { value: 'prix_asc', label: 'Prix croissant' },
+  { value: 'prix_desc', label: 'Prix décroissant' },
+  { value: 'nom_asc', label: 'Nom (A → Z)' },
+  { value: 'nom_desc', label: 'Nom (Z → A)' },
+];
+
+export const AVAILABILITY_OPTIONS: { value: ProductAvailability | ''; label: string }[] = [
+  { value: '', label: 'Tous les produits' },
+  { value: 'en_stock', label: 'En stock' },
+  { value: 'sur_commande', label: 'Épuisé (sur devis)' },
+];
+
+export const DEFAULT_FILTERS: CatalogueFilters = {
+  categorie: 'all',
+  tri: 'recent',
+  recherche: '',
+  marque: [],
+  prix_min: '',
+  prix_max: '',
+  disponibilite: '',
+  devise: DEFAULT_CURRENCY,
+};
+
+const isCurrency = (value: string | null | undefined): value is DisplayCurrency =>
+  DISPLAY_CURRENCIES.some((c) => c.code === value);
+const AMOUNT = /^\d{1,10}(?:[.,]\d{1,2})?$/;
+
+/**
+ * The filters in an address; a value that makes no sense is dropped (the default), never sent on.
+ * `stored` is the currency the visitor chose earlier, used when the address names none.
+ */
+export function readFilters(params: URLSearchParams, stored?: string | null): CatalogueFilters {
+  const categorie = params.get('categorie') ?? '';
+  const tri = params.get('tri') ?? '';
+  const disponibilite = params.get('disponibilite') ?? '';
+  const amount = (name: string) => {
+    const value = (params.get(name) ?? '').trim();
+    return AMOUNT.test(value) ? value : '';
+  };
+  const devise = (params.get('devise') ?? '').toUpperCase();
+  return {
+    categorie: /^[1-9]\d{0,9}$/.test(categorie) ? categorie : 'all',
+    tri: SORT_OPTIONS.some((o) => o.value === tri) ? (tri as ProductSort) : 'recent',
+    recherche: params.get('recherche') ?? '',
+    marque: [...new Set(params.getAll('marque').flatMap((v) => v.split(',')))].filter((v) => /^[1-9]\d{0,9}$/.test(v)),
+    prix_min: amount('prix_min'),
+    prix_max: amount('prix_max'),
+    disponibilite: disponibilite === 'en_stock' || disponibilite === 'sur_commande' ? disponibilite : '',
+    devise: isCurrency(devise) ? devise : isCurrency(stored) ? stored : DEFAULT_CURRENCY,
+  };
+}
+
+/** Writes the filters into `url`'s query (other parameters kept), defaults left out. */
+export function writeFilters(url: URL, filters: CatalogueFilters): URL {
+  const params = url.searchParams;
+  for (const name of Object.keys(DEFAULT_FILTERS)) params.delete(name);
+  for (const [name, value] of Object.entries(filters) as [keyof CatalogueFilters, string | string[]][]) {
+    if (Array.isArray(value)) for (const v of value) params.append(name, v);
+    else if (value !== '' && value !== DEFAULT_FILTERS[name]) params.set(name, value);
+  }
+  return url;
+}
+
+/** Whether these filters show the list pre-rendered in the page (the default one, in FCFA). */
+export const isDefaultList = (filters: CatalogueFilters, search: string): boolean =>
+  !search && JSON.stringify({ ...filters, recherche: '' }) === JSON.stringify(DEFAULT_FILTERS);
+
+/** The question for GET /api/products/filter (`search` is the debounced text, from 2 characters). */
+export function filterQuery(filters: CatalogueFilters, search: string, limit: number): URLSearchParams {
+  const query = new URLSearchParams({
+    category: filters.categorie,
+    tri: filters.tri,
+    limit: String(limit),
+    devise: filters.devise,
+  });
+  if (search) query.set('search', search);
+  for (const brand of filters.marque) query.append('marque', brand);
+  if (filters.prix_min) query.set('prix_min', filters.prix_min);
+  if (filters.prix_max) query.set('prix_max', filters.prix_max);
+  if (filters.disponibilite) query.set('disponibilite', filters.disponibilite);
+  return query;
+}
+
+const CURRENCY_KEY = 'devise';
+
+/** The display currency the visitor chose (FCFA when none, or without storage). */
+export function storedCurrency(): DisplayCurrency {
+  try {
+    const value = localStorage.getItem(CURRENCY_KEY);
+    return isCurrency(value) ? value : DEFAULT_CURRENCY;
+  } catch {
+    return DEFAULT_CURRENCY;
+  }
+}
+
+export function storeCurrency(code: DisplayCurrency): void {
+  try {
+    if (code === DEFAULT_CURRENCY) localStorage.removeItem(CURRENCY_KEY);
+    else localStorage.setItem(CURRENCY_KEY, code);
+  } catch {
+    // Private browsing without storage: the address still carries the choice.
+  }
+}
+
+/**
+ * A price as shown to the visitor: in the display currency, « ≈ » when converted, with the original
+ * price beside it (« ≈ 45 720 FCFA », « (69,70 €) »); the original alone when no rate is known.
+ */
+export function shownPrice(
+  price: string,
+  symbol: string,
+  display: PublicDisplayPrice | null | undefined,
+): { main: string; original: string | null } {
+  const own = formatPrice(price, symbol);
+  if (!display || !display.converted || display.amount === null) return { main: own, original: null };
+  return { main: `≈ ${formatPrice(display.amount, display.symbol)}`, original: `(${own})` };
+}
