@@ -38,6 +38,7 @@ export const AUDIT_ENTITY_LABEL: Record<string, string> = {
 };
 
 const FIELD_LABEL: Record<string, string> = {
+  import: 'Import',
   name: 'Nom',
   firstname: 'Prénom',
   email: 'Email',

@@ -24,6 +24,7 @@ import type { ListPageProps } from '../products/list-page';
 import { CUSTOMERS_PER_PAGE, customersQueryOptions, deleteCustomer } from './api';
 import { SavedViewsMenu } from '../saved-views/saved-views-menu';
 import { ExportMenu } from '../../ui/export-menu';
+import { ImportButton } from '../imports/import-dialog';
 import { sortQuery, viewQueryOf, type ListViewProps, type SortSearch } from '../../lib/list-sort';
 import { DayFilter, ListToolbar } from '../../ui/facet-filter';
 import { ClientFormDialog } from './client-form-dialog';
@@ -204,6 +205,7 @@ function ClientsList({ page, search, onPageChange, onSearchChange, view = {}, on
           <DayFilter label="Créés du" value={view.from} onChange={(from) => onViewChange({ from })} />
           <DayFilter label="au" value={view.to} onChange={(to) => onViewChange({ to })} />
           <span className="ml-auto flex gap-1">
+            {can('orders', 'create') ? <ImportButton kind="customers" invalidate={[queryKeys.customers.all]} /> : null}
             <ExportMenu path="/api/customer/export" search={search} view={{ ...view }} />
             <SavedViewsMenu list="clients" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
           </span>

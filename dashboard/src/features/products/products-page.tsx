@@ -33,6 +33,7 @@ import { brandOptionsQueryOptions, deleteProduct, PRODUCTS_PER_PAGE, productsQue
 import { categoryOptionsQueryOptions } from '../categories/api';
 import { SavedViewsMenu } from '../saved-views/saved-views-menu';
 import { ExportMenu } from '../../ui/export-menu';
+import { ImportButton } from '../imports/import-dialog';
 import { sortQuery, viewQueryOf, type ListViewProps, type SortSearch } from '../../lib/list-sort';
 import { FacetFilter, ListToolbar } from '../../ui/facet-filter';
 import type { ListPageProps } from './list-page';
@@ -222,6 +223,12 @@ function ProductsList({
             onChange={(value) => onViewChange({ spotlight: value === 'yes' || value === 'no' ? value : undefined })}
           />
           <span className="ml-auto flex gap-1">
+            {can('shop', 'create') ? (
+              <ImportButton
+                kind="products"
+                invalidate={[queryKeys.products.all, queryKeys.summary, queryKeys.publishingStatus]}
+              />
+            ) : null}
             <ExportMenu path="/api/product/export" search={search} view={{ ...view }} />
             <SavedViewsMenu list="products" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
           </span>

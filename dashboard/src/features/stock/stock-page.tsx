@@ -21,6 +21,8 @@ import { Badge } from '../../ui/badge';
 import { DataTable } from '../../ui/data-table';
 import { RowActions } from '../../ui/row-actions';
 import { ListPageHeader } from '../../ui/list-page-header';
+import { ExportMenu } from '../../ui/export-menu';
+import { ImportButton } from '../imports/import-dialog';
 import { RequireView, usePermissions } from '../auth/permissions';
 import type { ListPageProps } from '../products/list-page';
 import { formatMoney } from '../products/money';
@@ -184,7 +186,11 @@ function StockList({ page, search, onPageChange, onSearchChange, view, onViewCha
         <DayFilter label="au" value={view.expiry_to} onChange={(expiry_to) => onViewChange({ expiry_to })} />
         <DayFilter label="Reçues du" value={view.from} onChange={(from) => onViewChange({ from })} />
         <DayFilter label="au" value={view.to} onChange={(to) => onViewChange({ to })} />
-        <span className="ml-auto">
+        <span className="ml-auto flex gap-1">
+          {can('stock', 'create') ? (
+            <ImportButton kind="stock" invalidate={[queryKeys.stock.all, queryKeys.products.all]} />
+          ) : null}
+          <ExportMenu path="/api/stock/export" search={search} view={{ ...view }} />
           <SavedViewsMenu list="stock_entries" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
         </span>
       </ListToolbar>
