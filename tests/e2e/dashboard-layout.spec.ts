@@ -111,6 +111,59 @@ for (const width of [390, 1280, 1440]) {
       await expect(search).toHaveCount(0);
     });
 
+    if (width !== 1440) {
+      test('a table wider than the screen says so, every Administration tab is in reach, the article preview passes axe', async ({
+        page,
+      }) => {
+        await signIn(page);
+        // The orders table hides its last columns at this width: a fade on the hidden side and a text for
+        // screen readers say that it scrolls.
+        await page.goto('/dashboard/commandes');
+        await settle(page);
+        const region = page.getByRole('region', { name: 'Liste des commandes (défilement horizontal)' });
+        await expect(region).toBeVisible();
+        await expect(region).toHaveAccessibleDescription(/faites-le défiler horizontalement/);
+        const table = page.locator('div:has(> [role="region"])').filter({ has: region });
+        const before = table.locator('[data-scroll-cue="before"]');
+        const after = table.locator('[data-scroll-cue="after"]');
+        await expect(after).toHaveCSS('opacity', '1');
+        await expect(before).toHaveCSS('opacity', '0');
+        const hidden = await region.evaluate((el) => el.scrollWidth - el.clientWidth);
+        expect(hidden, 'columns hidden beyond the right edge').toBeGreaterThan(0);
+        await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+        await expect(after).toHaveCSS('opacity', '0');
+        await expect(before).toHaveCSS('opacity', '1');
+        // Back to the start: the cue on the right again.
+        await region.evaluate((el) => el.scrollTo({ left: 0 }));
+        await expect(after).toHaveCSS('opacity', '1');
+
+        // Every Administration tab inside the screen (they wrap), and each one opens its page.
+        await page.goto('/dashboard/administration/profile');
+        await settle(page);
+        const tabs = page.getByRole('navigation', { name: 'Administration' }).getByRole('link');
+        await expect(tabs).toHaveCount(5);
+        for (const tab of await tabs.all()) {
+          const box = (await tab.boundingBox())!;
+          expect(box.x, `${await tab.textContent()}`).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width, `${await tab.textContent()} inside the screen`).toBeLessThanOrEqual(width);
+        }
+        await tabs.filter({ hasText: "Journal d'activité" }).click();
+        await expect(page).toHaveURL(/\/administration\/journal/);
+
+        // The article preview: its reading body takes the focus (axe scrollable-region-focusable).
+        await page.goto('/dashboard/articles');
+        await settle(page);
+        await page
+          .getByRole('button', { name: /^Aperçu de / })
+          .first()
+          .click();
+        const preview = page.getByRole('dialog', { name: "Aperçu de l'article" });
+        await expect(preview).toBeVisible();
+        await expect(preview.getByRole('region', { name: "Contenu de l'aperçu" })).toHaveAttribute('tabindex', '0');
+        expect(await seriousFindings(page)).toEqual([]);
+      });
+    }
+
     if (width === 1440) {
       test('the sidebar is as tall as the screen at the bottom of a long page', async ({ page }) => {
         await signIn(page);

@@ -125,7 +125,7 @@ test('a mixed cart ordered in Fcfa, then its devis downloaded from the dashboard
     .click();
   await page.getByRole('menuitem', { name: 'Afficher' }).click();
   const detail = page.getByRole('dialog', { name: 'Détail de la commande' });
-  await expect(detail.getByTestId('order-converted-total')).toContainText('Total en Fcfa');
+  await expect(detail.getByTestId('order-converted-total')).toContainText('Total TTC en FCFA ≈');
   await expect(detail.getByTestId('order-converted-total')).toContainText('1 EUR = 655,957 FCFA (parité fixe)');
   await expect(detail.getByTestId('order-hold')).toContainText('Réservation provisoire');
   await expect(detail.getByTestId('order-hold')).toContainText('stock réservé jusqu’au');

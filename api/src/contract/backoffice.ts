@@ -19,6 +19,7 @@ import type { DashboardCharts } from './insights.js';
 
 import type { OrderMoney } from './public.js';
 import type { Paginated } from './staff.js';
+import type { AccountBalance } from './invoices.js';
 
 export type ImageVariants = { '400': string; '800': string };
 
@@ -439,6 +440,8 @@ export interface StaffOrderSummary extends StaffOrder {
   lines_count: number;
   /** The latest quote version's number (v1, v2 …) and the quote's state; null before any version. */
   quote: { version: number; state: string | null } | null;
+  /** Per currency of its invoices: invoiced TTC less credit notes, paid, balance due; empty before any invoice. */
+  balances: AccountBalance[];
 }
 
 export interface OrderSummaryListAnswer {
@@ -452,6 +455,41 @@ export interface StaffOrderDetail extends StaffOrder {
   items: Omit<OrderItemRow, 'order'>[];
   /** E-mails about this order (confirmation, status changes, expiry), oldest first. */
   mails: OrderMailRow[];
+  /** Per currency of the lines: HT, TVA and TTC (shared/document-totals.ts, PRICES_INCLUDE_TAX honoured). */
+  taxes: { currency_code: string; ht: string; tax: string; ttc: string }[];
+  /** The TTC converted into the client's currency with the rates used; null when nothing converts or a rate is missing. */
+  converted_ttc: string | null;
+}
+
+/** What an event of an order's history is: its request, quotes, messages, status, deliveries, invoices, payments, e-mails. */
+export type OrderHistoryKind =
+  | 'request'
+  | 'quote'
+  | 'message'
+  | 'acceptance'
+  | 'refusal'
+  | 'status'
+  | 'delivery'
+  | 'return'
+  | 'invoice'
+  | 'credit_note'
+  | 'payment'
+  | 'mail';
+
+/** One event of GET /api/order/{id}/history: when (ISO), what (French), details and who, when known. */
+export interface OrderHistoryEvent {
+  at: string;
+  kind: OrderHistoryKind;
+  label: string;
+  detail: string | null;
+  actor: string | null;
+}
+
+export interface OrderHistoryAnswer {
+  success: true;
+  message: string;
+  /** Oldest first. */
+  history: OrderHistoryEvent[];
 }
 
 export interface OrderMailRow {

@@ -98,6 +98,8 @@ export interface StaffQuoteAnswer {
     current_id: number | null;
     /** Newest first. */
     versions: QuoteVersionView[];
+    /** PRICES_INCLUDE_TAX: the unit prices and the fee are TTC (the draft's preview computes as the server does). */
+    prices_include_tax: boolean;
     messages: OrderMessageView[];
     links: ClientLinkView[];
   };

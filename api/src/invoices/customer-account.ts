@@ -3,7 +3,7 @@ import { toMinor } from '../common/money.js';
 import { notFound } from '../core/errors/api-error.js';
 import { Customer } from '../customers/entities/customer.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
-import type { CustomerAccountView } from '../contract/invoices.js';
+import type { AccountBalance, CustomerAccountView, InvoiceSummaryView } from '../contract/invoices.js';
 import { Invoice } from './entities/invoice.entity.js';
 import { money } from './invoice-amounts.js';
 import { loadFolders } from './invoice-folders.js';
@@ -41,6 +41,14 @@ export async function customerAccount(
       })),
     )
     .sort((a, b) => (a.paid_at === b.paid_at ? b.id - a.id : a.paid_at < b.paid_at ? 1 : -1));
+  return { customer_id: customerId, invoices: summaries, payments, balances: balancesOf(summaries) };
+}
+
+/**
+ * Per currency, what invoices add up to: invoiced TTC less credit notes, paid, and the balance due
+ * (an invoice canceled by a credit note owes nothing). The client page and the order list both read it.
+ */
+export function balancesOf(summaries: readonly InvoiceSummaryView[]): AccountBalance[] {
   const totals = new Map<string, { invoiced: bigint; paid: bigint; balance: bigint }>();
   for (const summary of summaries)
     for (const c of summary.currencies) {
@@ -51,7 +59,7 @@ export async function customerAccount(
       if (summary.state !== 'canceled_by_credit_note') t.balance += BigInt(c.balance_minor);
       totals.set(code, t);
     }
-  const balances = [...totals.entries()]
+  return [...totals.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([code, t]) => ({
       currency_code: code,
@@ -60,5 +68,22 @@ export async function customerAccount(
       balance: money(t.balance, code),
       balance_minor: Number(t.balance),
     }));
-  return { customer_id: customerId, invoices: summaries, payments, balances };
+}
+
+/** Each order's balances (balancesOf), for a page of orders at once: a fixed number of queries, whatever the page. */
+export async function orderBalances(
+  manager: EntityManager,
+  orderIds: readonly number[],
+  now = new Date(),
+): Promise<Map<number, AccountBalance[]>> {
+  const out = new Map<number, AccountBalance[]>();
+  if (!orderIds.length) return out;
+  const invoices = await manager.getRepository(Invoice).find({ where: { order_id: In([...orderIds]) }, order: { id: 'ASC' } });
+  if (!invoices.length) return out;
+  const orders = new Map(
+    (await manager.getRepository(Order).findBy({ id: In([...new Set(invoices.map((i) => i.order_id))]) })).map((o) => [o.id, o]),
+  );
+  const summaries = (await loadFolders(manager, invoices)).map((f) => invoiceSummary(f, orders.get(f.invoice.order_id)!, now));
+  for (const orderId of orders.keys()) out.set(orderId, balancesOf(summaries.filter((s) => s.order_id === orderId)));
+  return out;
 }

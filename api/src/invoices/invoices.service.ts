@@ -11,6 +11,8 @@ import { nextDocumentNumber } from '../documents/document-numbers.js';
 import { renderDocumentPdfOffThread } from '../documents/pdf/render-off-thread.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
+import { Delivery } from '../deliveries/entities/delivery.entity.js';
+import { pairQuoteLines } from '../quotes/accepted-lines.js';
 import { QuoteVersionLine } from '../quotes/entities/quote-version-line.entity.js';
 import { QuoteVersion } from '../quotes/entities/quote-version.entity.js';
 import { DEFAULT_TAX_RATE_BP } from '../quotes/quote-views.js';
@@ -81,10 +83,19 @@ export class InvoicesService {
       }
     }
     const of = (source: Source['source'], id: number) => invoiced.get(`${source}:${id}`) ?? 0;
+    const items = await manager.getRepository(OrderItem).find({ where: { order_id: order.id }, order: { id: 'ASC' } });
+    // Delivered net of returns, per order line; « Expédiée » set by hand without any note: everything.
+    const byHand = order.status === 'shipped' && !(await manager.getRepository(Delivery).existsBy({ order_id: order.id }));
+    const deliveredOf = (item: OrderItem | undefined) => (item ? (byHand ? item.quantity : item.delivered_quantity) : 0);
+    /** Delivered and not yet invoiced, never more than what remains to invoice. */
+    const uninvoiced = (delivered: number, invoicedSoFar: number, remaining: number) =>
+      Math.max(0, Math.min(remaining, delivered - invoicedSoFar));
     if (version) {
       const lines = await manager
         .getRepository(QuoteVersionLine)
         .find({ where: { quote_version_id: version.id }, order: { position: 'ASC', id: 'ASC' } });
+      // Each accepted line's deliveries are those of the order line it became (quotes/accepted-lines.ts).
+      const pairs = pairQuoteLines(lines, items);
       return {
         version,
         lines: lines.map((line) => ({
@@ -94,7 +105,12 @@ export class InvoicesService {
           product_name: line.product_name,
           product_reference: line.product_reference,
           ordered: line.quantity,
-          delivered: null,
+          delivered: deliveredOf(pairs.get(line.id)),
+          delivered_uninvoiced: uninvoiced(
+            deliveredOf(pairs.get(line.id)),
+            of('quote_line', line.id),
+            line.quantity - of('quote_line', line.id),
+          ),
           invoiced: of('quote_line', line.id),
           remaining: line.quantity - of('quote_line', line.id),
           unit_price: line.unit_price,
@@ -104,7 +120,6 @@ export class InvoicesService {
         })),
       };
     }
-    const items = await manager.getRepository(OrderItem).find({ where: { order_id: order.id }, order: { id: 'ASC' } });
     return {
       version: null,
       lines: items.map((item) => ({
@@ -114,7 +129,8 @@ export class InvoicesService {
         product_name: item.product_name,
         product_reference: item.product_reference,
         ordered: item.quantity,
-        delivered: item.delivered_quantity,
+        delivered: deliveredOf(item),
+        delivered_uninvoiced: uninvoiced(deliveredOf(item), of('order_item', item.id), item.quantity - of('order_item', item.id)),
         invoiced: of('order_item', item.id),
         remaining: item.quantity - of('order_item', item.id),
         unit_price: item.price,
@@ -157,7 +173,17 @@ export class InvoicesService {
       const { version, lines: sources } = await this.sources(manager, order);
       const byId = new Map(sources.map((s) => [s.line_id, s]));
       let wanted: { source: Source; quantity: number }[];
-      if (dto.lines) {
+      if (dto.from === 'deliveries') {
+        if (dto.lines)
+          throw invalidField('from', 'Choisissez les lignes à facturer ou « Livraisons non facturées », pas les deux.');
+        wanted = sources
+          .filter((s) => s.delivered_uninvoiced > 0)
+          .map((source) => ({ source, quantity: source.delivered_uninvoiced }));
+        if (!wanted.length)
+          throw conflict(
+            'Aucune livraison non facturée : enregistrez un bon de livraison, ou facturez les quantités commandées.',
+          );
+      } else if (dto.lines) {
         const seen = new Set<number>();
         wanted = [];
         for (const [index, line] of dto.lines.entries()) {

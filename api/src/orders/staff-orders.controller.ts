@@ -5,6 +5,7 @@ import { IdPipe } from '../access/id.pipe.js';
 import type {
   DoneAnswer,
   OrderAnswer,
+  OrderHistoryAnswer,
   OrderStatusAnswer,
   OrderListAnswer,
   OrderSummaryListAnswer,
@@ -52,6 +53,17 @@ export class StaffOrdersController {
   @RequirePermission('orders', 'view')
   async get(@Param('id', ID) id: number): Promise<OrderAnswer> {
     return { success: true, message: 'Commande récupérée avec succès.', order: await this.orders.get(id) };
+  }
+
+  @Get(':id/history')
+  @Header('Cache-Control', 'no-store')
+  @RequirePermission('orders', 'view')
+  @ApiOperation({
+    summary:
+      'L’histoire de la commande, du plus ancien au plus récent : demande, devis envoyés, messages et réponses du client, statuts, livraisons et retours, factures, avoirs, paiements, e-mails envoyés au client.',
+  })
+  async history(@Param('id', ID) id: number): Promise<OrderHistoryAnswer> {
+    return { success: true, message: 'Historique de la commande récupéré avec succès.', history: await this.orders.history(id) };
   }
 
   /** The quote ("devis") of the order, made from the stored order. */

@@ -19,6 +19,7 @@ import type {
   OrderMailRow,
   OrderStatusCounts,
   StaffOrder,
+  OrderHistoryEvent,
   StaffOrderDetail,
   StaffOrderSummary,
 } from '../contract/backoffice.js';
@@ -37,12 +38,16 @@ import { OrderItem } from './entities/order-item.entity.js';
 import { ORDER_STATUSES, Order, type OrderStatus } from './entities/order.entity.js';
 import { forOrder, moveOrderBetween, moveOrderStock, orderLines, orderStockState } from '../stock/ledger/stock-ledger.js';
 import { itemCurrency, storedMoney } from './order-pricing.js';
+import { convertedTtcAmount, orderTaxTotals } from './devis-totals.js';
+import { fromMinor } from '../common/money.js';
 import { clientNoticeMails, type ClientNotice } from './order-request-mails.js';
 import { AuditService } from '../audit/audit.service.js';
 import { diffOf } from '../audit/audit-diff.js';
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import type { AuditAction, AuditChange } from '../contract/audit.js';
 import { assertNoDeliveredGoods } from '../deliveries/deliveries.service.js';
+import { orderBalances } from '../invoices/customer-account.js';
+import { orderHistory } from './order-history.js';
 
 export const ORDERS_PAGE_SIZE = 7;
 const NOT_FOUND = 'Commande introuvable.';
@@ -232,10 +237,13 @@ export class StaffOrdersService {
         .getRawMany<{ order_id: number | string; n: number | string }>();
       for (const row of latest) versions.set(Number(row.order_id), Number(row.n));
     }
+    // Invoiced and balance due per currency, for the page's orders at once (exact document totals, not a SQL sum).
+    const balances = await orderBalances(this.dataSource.manager, orderIds);
     const summaries = rows.map((order): StaffOrderSummary => ({
       ...toStaffOrder(order),
       lines_count: lines.get(order.id) ?? 0,
       quote: versions.has(order.id) ? { version: versions.get(order.id)!, state: order.quote_state } : null,
+      balances: balances.get(order.id) ?? [],
     }));
     return { page: pageOf(summaries, total, request, capped), counts: kept ? kept.orders : await this.statusCounts(scope) };
   }
@@ -296,6 +304,11 @@ export class StaffOrdersService {
     return rows.map(toOrderItemRow);
   }
 
+  /** The order's whole story, oldest first (order-history.ts). */
+  async history(id: number): Promise<OrderHistoryEvent[]> {
+    return orderHistory(this.dataSource.manager, id);
+  }
+
   async get(id: number, manager: EntityManager = this.dataSource.manager): Promise<StaffOrderDetail> {
     const order = await manager.getRepository(Order).findOneBy({ id });
     if (!order) throw notFound(NOT_FOUND);
@@ -310,7 +323,28 @@ export class StaffOrdersService {
       .orderBy('item.id', 'ASC')
       .getMany();
     const mails = await manager.getRepository(OutgoingMail).find({ where: { related: `order:${id}` }, order: { id: 'ASC' } });
-    return { ...toStaffOrder(order), items: items.map((item) => toItem(item, order)), mails: mails.map(toMailRow) };
+    // The lines' taxes and their converted TTC, computed as the devis prints them (devis-totals.ts).
+    const taxed = orderTaxTotals(
+      items.map((item) => ({
+        quantity: item.quantity,
+        price: item.price,
+        currency_code: itemCurrency(item, order).code,
+        tax_rate_bp: item.tax_rate_bp,
+      })),
+      this.config.taxes.pricesIncludeTax,
+    );
+    return {
+      ...toStaffOrder(order),
+      items: items.map((item) => toItem(item, order)),
+      mails: mails.map(toMailRow),
+      taxes: taxed.currencies.map((c) => ({
+        currency_code: c.currency,
+        ht: fromMinor(c.ht, c.currency),
+        tax: fromMinor(c.tax, c.currency),
+        ttc: fromMinor(c.ttc, c.currency),
+      })),
+      converted_ttc: convertedTtcAmount(taxed, storedMoney(order)),
+    };
   }
 
   /**

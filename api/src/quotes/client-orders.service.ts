@@ -17,6 +17,7 @@ import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { forOrder, moveOrderStock, orderLines } from '../stock/ledger/stock-ledger.js';
 import { clientDeliveries, clientDeliveriesOf } from '../deliveries/deliveries.service.js';
 import { clientInvoices, clientInvoicesOf } from '../invoices/client-invoices.js';
+import { adoptAcceptedVersion } from './accepted-lines.js';
 import { ORDERS_LINK_DAYS, ORDER_LINK_DAYS, issueClientLink, orderOfLink, validLink } from './client-links.js';
 import type { ClientLink } from './entities/client-link.entity.js';
 import type { ClientAcceptDto, ClientDeclineDto, ClientMessageDto, ClientPdfDto, ClientTokenDto } from './dto/quote.dto.js';
@@ -138,6 +139,8 @@ export class ClientOrdersService {
   async accept(dto: ClientAcceptDto, client: ClientInfo): Promise<ClientOrderAnswer['order']> {
     return this.answering(dto, client, async (manager, order, _author, actor, link, clientMails) => {
       const version = await this.answerable(manager, order, dto.version_id);
+      // The accepted version becomes the order's lines (and its holds) before anything else is written.
+      await adoptAcceptedVersion(manager, order, version);
       const now = new Date();
       await manager.getRepository(QuoteAcceptance).insert({
         quote_version_id: version.id,
@@ -359,7 +362,7 @@ export class ClientOrdersService {
       note: order.note ?? null,
       status: order.status,
       quote_state: current?.state ?? null,
-      current: current ? versionView(current, lines, acceptance) : null,
+      current: current ? versionView(current, lines, acceptance, this.config.taxes.pricesIncludeTax) : null,
       earlier: versions.slice(1).map((v) => ({
         id: v.id,
         number: v.number,

@@ -202,8 +202,10 @@ export class QuoteVersionsService implements OnModuleInit {
           v,
           lines.filter((l) => l.quote_version_id === v.id),
           acceptances.find((a) => a.quote_version_id === v.id) ?? null,
+          this.config.taxes.pricesIncludeTax,
         ),
       ),
+      prices_include_tax: this.config.taxes.pricesIncludeTax,
       messages: messages.map(messageView),
       links: links.map((l) => ({
         id: l.id,

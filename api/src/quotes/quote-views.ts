@@ -29,8 +29,11 @@ export const quoteNumberOf = (orderNum: string) => (orderNum.startsWith('CMD-') 
  */
 export const minorOf = (amount: string, code: string) => centsToMinor(toCents(amount), code);
 
-/** The server's totals of a version (the one implementation: shared/document-totals.ts). */
-export function versionTotals(version: QuoteVersion, lines: QuoteVersionLine[]): DocumentTotals {
+/**
+ * The server's totals of a version (the one implementation: shared/document-totals.ts), its prices HT
+ * or TTC as PRICES_INCLUDE_TAX says (`config.taxes.pricesIncludeTax`), as for the request's devis and invoices.
+ */
+export function versionTotals(version: QuoteVersion, lines: QuoteVersionLine[], pricesIncludeTax: boolean): DocumentTotals {
   return documentTotals({
     lines: lines.map((line) => ({
       quantity: line.quantity,
@@ -45,6 +48,7 @@ export function versionTotals(version: QuoteVersion, lines: QuoteVersionLine[]):
       currency: version.delivery_fee_currency,
       taxRateBp: DEFAULT_TAX_RATE_BP,
     },
+    pricesIncludeTax,
   });
 }
 
@@ -53,10 +57,11 @@ const iso = (value: Date | string | null | undefined) => (value ? new Date(value
 export function versionView(
   version: QuoteVersion,
   lines: QuoteVersionLine[],
-  acceptance: QuoteAcceptance | null = null,
+  acceptance: QuoteAcceptance | null,
+  pricesIncludeTax: boolean,
 ): QuoteVersionView {
   const sorted = [...lines].sort((a, b) => a.position - b.position || a.id - b.id);
-  const totals = versionTotals(version, sorted);
+  const totals = versionTotals(version, sorted, pricesIncludeTax);
   const currencies: QuoteCurrencyTotals[] = totals.currencies.map((c) => ({
     currency_code: c.currency,
     lines: fromMinor(c.lines, c.currency),

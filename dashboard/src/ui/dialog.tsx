@@ -19,6 +19,11 @@ export interface DialogProps {
   busy?: boolean;
   /** 'right': a side panel along the right edge, full height (the home's order detail). */
   placement?: 'center' | 'right';
+  /**
+   * The body's name when it holds reading only (no control to tab to): the body then takes the
+   * keyboard focus so that the arrow keys scroll it (axe `scrollable-region-focusable`).
+   */
+  readingRegion?: string;
 }
 
 /**
@@ -35,6 +40,7 @@ export function Dialog({
   children,
   busy = false,
   placement = 'center',
+  readingRegion,
 }: DialogProps) {
   const guard = (event: Event) => {
     if (busy) event.preventDefault();
@@ -72,7 +78,12 @@ export function Dialog({
               <X className="size-2" aria-hidden="true" />
             </RadixDialog.Close>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-3 py-2">{children}</div>
+          <div
+            className="min-h-0 flex-1 overflow-y-auto px-3 py-2 focus-visible:outline-3 focus-visible:outline-offset-[-3px] focus-visible:outline-accent-500"
+            {...(readingRegion ? { tabIndex: 0, role: 'region', 'aria-label': readingRegion } : {})}
+          >
+            {children}
+          </div>
           {footer ? <div className="flex flex-wrap justify-end gap-1 border-t border-line px-3 py-1.5">{footer}</div> : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>

@@ -47,7 +47,8 @@ export function LinkTabs({ tabs, label, currentPath }: { tabs: LinkTab[]; label:
   const normalise = (p: string) => p.replace(/\/+$/, '') || '/';
   const here = normalise(currentPath);
   return (
-    <nav aria-label={label} className="flex gap-0.5 overflow-x-auto border-b border-line">
+    // The tabs wrap onto a second line on a phone: every tab stays in sight and in reach.
+    <nav aria-label={label} className="flex flex-wrap gap-x-0.5 border-b border-line">
       {tabs.map((tab) => {
         const active = here === normalise(tab.to) || (tab.alsoActiveOn ?? []).some((p) => normalise(p) === here);
         return (

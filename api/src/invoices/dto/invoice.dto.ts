@@ -5,6 +5,7 @@ import {
   IsArray,
   IsBoolean,
   IsDefined,
+  IsIn,
   IsOptional,
   IsString,
   MaxLength,
@@ -23,6 +24,9 @@ export class InvoiceLineDto {
   quantity: number;
 }
 
+/** Where an invoice's quantities come from, besides the lines typed: the deliveries not yet invoiced. */
+export const INVOICE_FROM = ['deliveries'] as const;
+
 /** POST /api/order/{id}/invoices: the lines (all that remains when absent) and a note. */
 export class InvoiceDto {
   @ApiPropertyOptional({ type: [InvoiceLineDto], description: 'Absent : tout ce qui reste à facturer.' })
@@ -32,6 +36,16 @@ export class InvoiceDto {
   @ValidateNested({ each: true })
   @Type(() => InvoiceLineDto)
   lines?: InvoiceLineDto[];
+
+  @ApiPropertyOptional({
+    enum: INVOICE_FROM,
+    description:
+      '« deliveries » : les quantités livrées (retours déduits) et pas encore facturées, ligne par ligne (sans `lines`). Absent : `lines`, ou tout ce qui reste à facturer.',
+    example: 'deliveries',
+  })
+  @IsOptional()
+  @IsIn(INVOICE_FROM, { message: 'L’origine de la facture doit être « deliveries » (livraisons non facturées).' })
+  from?: (typeof INVOICE_FROM)[number];
 
   @ApiPropertyOptional({ description: 'Remarque imprimée sur la facture.', example: 'Acompte de 50 %.' })
   @Transform(trimmed)

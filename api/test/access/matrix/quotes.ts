@@ -32,6 +32,14 @@ export const rows: MatrixRow[] = [
     expectAllowed: [200],
   },
   {
+    method: 'GET',
+    route: '/api/order/:id/history',
+    category: 'orders',
+    right: 'view',
+    setup: orderSetup,
+    expectAllowed: [200],
+  },
+  {
     method: 'PUT',
     route: '/api/order/:id/hold',
     category: 'orders',

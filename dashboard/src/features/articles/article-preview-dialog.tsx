@@ -17,6 +17,7 @@ export function ArticlePreviewDialog({ article, onClose }: { article: StaffArtic
       onOpenChange={(open) => (!open ? onClose() : undefined)}
       title="Aperçu de l'article"
       size="xl"
+      readingRegion="Contenu de l'aperçu"
       footer={
         <Button variant="secondary" onClick={onClose}>
           Fermer

@@ -1,8 +1,8 @@
-import type { InvoiceView, OrderInvoicesView, PaymentView, StaffOrderDetail } from '@comptoir/api/contract';
+import type { InvoiceAnswer, InvoiceView, OrderInvoicesView, PaymentView, StaffOrderDetail } from '@comptoir/api/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileDown, FileMinus, Receipt, Trash2, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { isApiError } from '../../lib/api';
+import { api, isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { Badge } from '../../ui/badge';
@@ -149,12 +149,23 @@ const remainingText = (data: OrderInvoicesView) =>
     .map((l) => `${l.product_name} × ${l.remaining}`)
     .join(', ');
 
+/** What « Livraisons non facturées » would invoice: per line, delivered (returns deducted) and not yet invoiced. */
+const deliveredText = (data: OrderInvoicesView) =>
+  data.lines
+    .filter((l) => l.delivered_uninvoiced > 0)
+    .map((l) => `${l.product_name} × ${l.delivered_uninvoiced}`)
+    .join(', ');
+
+/** Where the new invoice's quantities come from: all that remains ordered, or the deliveries not yet invoiced. */
+type InvoiceSource = 'remaining' | 'deliveries';
+
 /** « Factures » in the order detail: the invoices (number, state, TTC, balance, PDFs, payments) and what remains to invoice. */
 export function OrderInvoices({ order }: { order: StaffOrderDetail }) {
   const { can } = usePermissions();
   const queryClient = useQueryClient();
   const query = useQuery({ ...orderInvoicesQueryOptions(order.id), enabled: can('invoices', 'view') });
   const [confirming, setConfirming] = useState(false);
+  const [source, setSource] = useState<InvoiceSource>('remaining');
   const [issuing, setIssuing] = useState(false);
   const [paying, setPaying] = useState<InvoiceView | null>(null);
   const [crediting, setCrediting] = useState<InvoiceView | null>(null);
@@ -166,7 +177,10 @@ export function OrderInvoices({ order }: { order: StaffOrderDetail }) {
   async function issue() {
     setIssuing(true);
     try {
-      const answer = await issueInvoice(order.id);
+      const answer =
+        source === 'deliveries'
+          ? await api.post<InvoiceAnswer>(`/api/order/${order.id}/invoices`, { from: 'deliveries' })
+          : await issueInvoice(order.id);
       notifySuccess(answer.message);
       await queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       await queryClient.invalidateQueries({ queryKey: invoicesKey });
@@ -213,6 +227,31 @@ export function OrderInvoices({ order }: { order: StaffOrderDetail }) {
           <p className="text-sm text-ink-muted" data-testid="invoices-remaining">
             {data.can_invoice ? `Reste à facturer : ${remainingText(data)}.` : (data.cannot_invoice_reason ?? '')}
           </p>
+          {can('invoices', 'create') && data.can_invoice && (
+            <fieldset className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm" data-testid="invoice-source">
+              <legend className="sr-only">Facturer</legend>
+              <label className="flex items-center gap-0.5">
+                <input
+                  type="radio"
+                  name={`invoice-source-${order.id}`}
+                  checked={source === 'remaining'}
+                  onChange={() => setSource('remaining')}
+                />
+                Tout ce qui reste à facturer
+              </label>
+              <label className="flex items-center gap-0.5">
+                <input
+                  type="radio"
+                  name={`invoice-source-${order.id}`}
+                  checked={source === 'deliveries'}
+                  disabled={!data.lines.some((l) => l.delivered_uninvoiced > 0)}
+                  onChange={() => setSource('deliveries')}
+                />
+                Livraisons non facturées
+                {data.lines.some((l) => l.delivered_uninvoiced > 0) ? ` (${deliveredText(data)})` : ' (aucune)'}
+              </label>
+            </fieldset>
+          )}
           {data.invoices.length === 0 ? (
             <p className="text-sm text-ink-muted">Aucune facture pour le moment.</p>
           ) : (
@@ -330,7 +369,11 @@ export function OrderInvoices({ order }: { order: StaffOrderDetail }) {
           title="Émettre une facture ?"
           confirmLabel="Émettre la facture"
           pending={issuing}
-          message={`Une facture numérotée sera émise pour : ${remainingText(data)}. Une facture émise ne se modifie plus : une erreur se corrige par un avoir.`}
+          message={
+            source === 'deliveries'
+              ? `Une facture numérotée sera émise pour les quantités livrées et pas encore facturées : ${deliveredText(data)}. Une facture émise ne se modifie plus : une erreur se corrige par un avoir.`
+              : `Une facture numérotée sera émise pour : ${remainingText(data)}. Une facture émise ne se modifie plus : une erreur se corrige par un avoir.`
+          }
           onConfirm={() => issue()}
         />
       )}

@@ -104,12 +104,15 @@ function ProductPicker({ onPick }: { onPick: (line: Omit<DraftLine, 'key'>) => v
 function DraftEditor({
   orderId,
   draft,
+  pricesIncludeTax,
   recipients,
   onSaved,
   onReload,
 }: {
   orderId: number;
   draft: QuoteVersionView;
+  /** PRICES_INCLUDE_TAX: the preview counts the prices TTC, as the server does. */
+  pricesIncludeTax: boolean;
   recipients: string[];
   onSaved: (quote: Quote) => void;
   /** Loads the draft as saved on the server (after a 409: someone else saved it meanwhile). */
@@ -179,6 +182,7 @@ function DraftEditor({
       })),
       overallDiscountBp: bpOf(discount),
       deliveryFee: { amount: minorOf(fee, draft.delivery_fee_currency), currency: draft.delivery_fee_currency, taxRateBp: 1800 },
+      pricesIncludeTax,
     });
   } catch {
     preview = null;
@@ -496,6 +500,7 @@ export function OrderQuoteVersions({ order }: { order: StaffOrderDetail }) {
         <DraftEditor
           orderId={order.id}
           draft={draft}
+          pricesIncludeTax={quote.prices_include_tax}
           recipients={[...new Set([order.company_email, order.representative_email].map((a) => a.toLowerCase()))]}
           onSaved={update}
           onReload={() => void queryClient.invalidateQueries({ queryKey: quoteKey(order.id) })}

@@ -8,7 +8,7 @@ import { queryKeys } from '../../lib/query-keys';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { formatMoney } from '../products/money';
+import { currencyLabel, formatMoney } from '../products/money';
 
 /** Days added by "Prolonger" (staff can press it again). */
 const EXTEND_DAYS = 7;
@@ -28,26 +28,42 @@ export function DevisDownload({ order }: { order: StaffOrderDetail }) {
   );
 }
 
-/** The totals under the lines: per currency, then converted into the client's currency with the rates used. */
+/**
+ * The totals under the lines: per currency HT, TVA and TTC (computed by the server as the devis prints
+ * them), then the TTC converted into the client's currency with the rates used.
+ */
 export function OrderTotalsFoot({ order }: { order: StaffOrderDetail }) {
   const { money } = order;
   const converts = money.totals.length > 1 || money.totals[0]?.currency_code !== money.currency_code;
+  const symbol = (code: string) => money.totals.find((t) => t.currency_code === code)?.currency_symbol ?? code;
+  const several = order.taxes.length > 1;
   return (
     <tfoot>
-      {money.totals.map((total) => (
-        <tr key={total.currency_code} className="border-t border-line bg-surface-muted font-semibold">
-          <td className="px-1 py-0.5" colSpan={3}>
-            {money.totals.length > 1 ? `Total ${total.currency_code}` : 'Total de la commande'}
-          </td>
-          <td className="whitespace-nowrap px-1 py-0.5 text-right tabular-nums">
-            {formatMoney(total.amount, total.currency_symbol)}
-          </td>
-        </tr>
-      ))}
+      {order.taxes.flatMap((t) => {
+        const suffix = several ? ` (${t.currency_code})` : '';
+        return [
+          ['ht', `Total HT${suffix}`, t.ht],
+          ['tax', `TVA${suffix}`, t.tax],
+          ['ttc', `Total TTC${suffix}`, t.ttc],
+        ].map(([key, label, amount]) => (
+          <tr
+            key={`${t.currency_code}-${key}`}
+            className="border-t border-line bg-surface-muted font-semibold"
+            data-testid={`order-total-${key}`}
+          >
+            <td className="px-1 py-0.5" colSpan={3}>
+              {label}
+            </td>
+            <td className="whitespace-nowrap px-1 py-0.5 text-right tabular-nums">
+              {formatMoney(amount, symbol(t.currency_code))}
+            </td>
+          </tr>
+        ));
+      })}
       {converts ? (
         <tr className="border-t border-line bg-surface-muted font-semibold" data-testid="order-converted-total">
           <td className="px-1 py-0.5" colSpan={3}>
-            Total en {order.currency}
+            Total TTC en {currencyLabel(order.currency)} ≈
             {money.rates.length ? (
               <span className="block text-xs font-normal text-ink-subtle">
                 {money.rates
@@ -57,7 +73,7 @@ export function OrderTotalsFoot({ order }: { order: StaffOrderDetail }) {
             ) : null}
           </td>
           <td className="whitespace-nowrap px-1 py-0.5 text-right tabular-nums">
-            {money.converted_total !== null ? formatMoney(money.converted_total, money.currency_symbol) : 'À confirmer'}
+            {order.converted_ttc !== null ? formatMoney(order.converted_ttc, money.currency_symbol) : 'À confirmer'}
           </td>
         </tr>
       ) : null}

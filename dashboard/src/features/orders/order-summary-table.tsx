@@ -10,6 +10,7 @@ import { Badge, type BadgeTone } from '../../ui/badge';
 import { DataTable, type TableSort } from '../../ui/data-table';
 import type { PaginationProps } from '../../ui/pagination';
 import { formatMoney } from '../products/money';
+import { OrderBalanceCell } from './order-balance-cell';
 import { OrderStatusBadge } from './status-badge';
 
 const column = createColumnHelper<StaffOrderSummary>();
@@ -33,7 +34,7 @@ export interface OrderSummaryTableProps {
   linkClients?: boolean;
 }
 
-/** One row per order: number, client, date, lines, totals per currency, converted total, status, quote. */
+/** One row per order: number, client, date, lines, totals per currency, converted total, status, quote, invoiced, balance. */
 export function OrderSummaryTable({ list, label, pagination, sort, actions, linkClients = true }: OrderSummaryTableProps) {
   const columns = useMemo(
     () => [
@@ -114,6 +115,18 @@ export function OrderSummaryTable({ list, label, pagination, sort, actions, link
             </span>
           );
         },
+      }),
+      column.accessor('balances', {
+        id: 'invoiced',
+        header: 'Facturé',
+        meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right' },
+        cell: (info) => <OrderBalanceCell balances={info.getValue()} field="invoiced" />,
+      }),
+      column.accessor('balances', {
+        id: 'balance',
+        header: 'Solde',
+        meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right' },
+        cell: (info) => <OrderBalanceCell balances={info.getValue()} field="balance" />,
       }),
       column.display({
         id: 'actions',
