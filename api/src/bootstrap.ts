@@ -16,6 +16,7 @@ import { allowImageOrigin, BASE_CSP_DIRECTIVES, headersByKind } from './core/web
 import { mountFrontEnds } from './core/web/front-ends.js';
 import { QuietBootLogger, requestIdMiddleware } from './core/observability/logging.js';
 import { MetricsService } from './metrics/metrics.service.js';
+import { serveStorage } from './media/storage/serve-storage.js';
 import { STORAGE, type Storage } from './media/storage/storage.js';
 import { PublicAnswerCache } from './publishing/public-answer-cache.js';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
@@ -76,7 +77,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   );
 
   const site = app.get(SiteBuilderService);
-  mountFrontEnds(app.getHttpAdapter().getInstance(), config, site.releases, app.get<Storage>(STORAGE));
+  const uploads = serveStorage(app.get<Storage>(STORAGE), config.storage.publicUrl);
+  mountFrontEnds(app.getHttpAdapter().getInstance(), config, site.releases, uploads);
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());

@@ -60,6 +60,32 @@ export const SMALL_PNG = Buffer.from(
 );
 
 /**
+ * A product created through the API under the first brand, category and currency, with one small
+ * image: the answer's product (its id, its rates…).
+ */
+export async function createProduct(
+  admin: StaffApi,
+  fields: { name: string; reference: string; stock: number; price: number; description: string },
+): Promise<{ id: number } & Record<string, unknown>> {
+  const brand = (await admin.get('/api/brands?per_page=1')).brands.data[0];
+  const category = (await admin.get('/api/categories')).categories[0];
+  const currency = (await admin.get('/api/currencies')).currencies[0];
+  const saved = await admin.send('POST', '/api/product/create', {
+    multipart: {
+      ...fields,
+      stock: String(fields.stock),
+      price: String(fields.price),
+      brand_id: String(brand.id),
+      category_id: String(category.id),
+      currency_id: String(currency.id),
+      'images[0]': { name: 'image.png', mimeType: 'image/png', buffer: SMALL_PNG },
+    },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+  return saved.body.product;
+}
+
+/**
  * Signs in through the dashboard's own form (the administrator by default) and waits for the home
  * screen's greeting. `baseUrl` for a server the test started itself.
  */

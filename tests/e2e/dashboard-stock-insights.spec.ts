@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import { E2E_ADMIN } from './server.js';
-import { SMALL_PNG, signIn, staffApi, type StaffApi } from './dashboard-helpers.js';
+import { createProduct, signIn, staffApi, type StaffApi } from './dashboard-helpers.js';
 
 test.describe('stock filters and valuation', () => {
   let admin: StaffApi;
@@ -14,24 +14,9 @@ test.describe('stock filters and valuation', () => {
 
   test.beforeAll(async () => {
     admin = await staffApi(E2E_ADMIN.email, E2E_ADMIN.password, { getHeaders: { 'Cache-Control': 'no-cache' } });
-    const brand = (await admin.get('/api/brands?per_page=1')).brands.data[0];
-    const category = (await admin.get('/api/categories')).categories[0];
-    const currency = (await admin.get('/api/currencies')).currencies[0];
-    const saved = await admin.send('POST', '/api/product/create', {
-      multipart: {
-        name,
-        reference: `PD-${run}`,
-        stock: '8',
-        price: '1000',
-        brand_id: String(brand.id),
-        category_id: String(category.id),
-        currency_id: String(currency.id),
-        description: 'Pompe de test.',
-        'images[0]': { name: 'image.png', mimeType: 'image/png', buffer: SMALL_PNG },
-      },
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-    productId = saved.body.product.id;
+    productId = (
+      await createProduct(admin, { name, reference: `PD-${run}`, stock: 8, price: 1000, description: 'Pompe de test.' })
+    ).id;
   });
   test.afterAll(async () => {
     await admin?.dispose();

@@ -1,58 +1,35 @@
 import { expect, test } from '@playwright/test';
-import { signIn, staffApi, toast } from './dashboard-helpers.js';
-import { allProducts, liveStock, query } from './public-helpers.js';
-import { E2E_ADMIN } from './server.js';
+import { signIn, toast } from './dashboard-helpers.js';
+import { confirmedOrder, fcfaProductInStock, openOrderDetail } from './order-helpers.js';
+import { liveStock, query } from './public-helpers.js';
 
 // A confirmed order of 3 units: staff record a partial delivery of 2 from the order detail, see the
 // note listed with what remains, and the server holds the note, the delivered quantity and the stock.
 
 test('a partial delivery recorded from the order detail is listed, and the server moved the stock', async ({ page }) => {
-  const product = (await allProducts(page))
-    .filter((p) => p.currency.name === 'Fcfa' && p.stock >= 5)
-    .sort((a, b) => b.stock - a.stock)[0];
-  expect(product, 'a FCFA product in stock').toBeTruthy();
-  const created = await page.request.post('/api/order/create', {
-    data: {
-      company_name: 'Entrepôts du Golfe SARL',
-      company_phone: '+228 22 20 30 40',
-      company_email: 'logistique@entrepots-golfe.example',
-      representative_name: 'Kossi Agbeko',
-      representative_phone: '+228 90 30 40 50',
-      representative_email: 'k.agbeko@entrepots-golfe.example',
-      payment_by: 'Chèque',
-      currency: 'Fcfa',
-      payment_term: '30 jours',
-      delivery_method: 'Route',
-      delivery_address: 'Port autonome, magasin 4, Lomé',
-      credit_level: 'Client référencé',
-      order_items: [{ product_id: product!.id, quantity: 3 }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()).order as { id: number; order_num: string };
-
+  const product = await fcfaProductInStock(page, 5);
   // Staff confirm the order (« En cours »): its 3 units are held firmly.
-  const staff = await staffApi(E2E_ADMIN.email, E2E_ADMIN.password);
-  const confirmed = await staff.send('PUT', `/api/order/${order.id}/status`, { data: { status: 'inprogress' } });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-  const available = await liveStock(page, product!.id);
+  const { order, staff } = await confirmedOrder(page, {
+    product,
+    quantity: 3,
+    company: 'Entrepôts du Golfe SARL',
+    email: 'logistique@entrepots-golfe.example',
+    representative: 'Kossi Agbeko',
+    phoneEnd: '20 30 40',
+    payment_by: 'Chèque',
+    delivery_address: 'Port autonome, magasin 4, Lomé',
+  });
+  const available = await liveStock(page, product.id);
 
   await signIn(page);
-  await page.goto(`/dashboard/commandes?search=${order.order_num}`);
-  await page
-    .getByRole('table', { name: 'Liste des commandes' })
-    .getByRole('button', { name: `Actions pour la commande ${order.order_num}` })
-    .first()
-    .click();
-  await page.getByRole('menuitem', { name: 'Afficher' }).click();
-  const detail = page.getByRole('dialog', { name: 'Détail de la commande' });
+  const detail = await openOrderDetail(page, order.order_num);
   const deliveries = detail.getByTestId('order-deliveries');
   await expect(deliveries).toContainText('Aucun bon de livraison pour le moment.');
-  await expect(deliveries.getByTestId('deliveries-remaining')).toContainText(`${product!.name} × 3`);
+  await expect(deliveries.getByTestId('deliveries-remaining')).toContainText(`${product.name} × 3`);
 
   await deliveries.getByRole('button', { name: 'Enregistrer une livraison' }).click();
   const form = page.getByRole('dialog', { name: 'Enregistrer une livraison' });
-  const quantity = form.getByLabel(`Quantité livrée : ${product!.name}`);
+  const quantity = form.getByLabel(`Quantité livrée : ${product.name}`);
   // The remaining quantity is prefilled; more than remains cannot be sent.
   await expect(quantity).toHaveValue('3');
   await quantity.fill('4');
@@ -69,9 +46,9 @@ test('a partial delivery recorded from the order detail is listed, and the serve
 
   const table = deliveries.getByTestId('deliveries-table');
   await expect(table.getByRole('row')).toHaveCount(2);
-  await expect(table).toContainText(`${product!.name} × 2`);
+  await expect(table).toContainText(`${product.name} × 2`);
   await expect(table).toContainText('Transports Agbéko');
-  await expect(deliveries.getByTestId('deliveries-remaining')).toContainText(`${product!.name} × 1`);
+  await expect(deliveries.getByTestId('deliveries-remaining')).toContainText(`${product.name} × 1`);
   const number = (await table.getByRole('row').nth(1).getByRole('cell').first().innerText()).trim();
   expect(number).toMatch(/^BL-\d{4}-\d{5}$/);
   await expect(deliveries.getByRole('link', { name: `PDF du bon ${number}` })).toHaveAttribute(
@@ -88,15 +65,15 @@ test('a partial delivery recorded from the order detail is listed, and the serve
     order.id,
   );
   expect(row).toMatchObject({ number, quantity: 2, carrier: 'Transports Agbéko' });
-  const [held] = query<{ held: number }>('SELECT held FROM products WHERE id = ?', product!.id);
+  const [held] = query<{ held: number }>('SELECT held FROM products WHERE id = ?', product.id);
   const movements = query<{ held_delta: number }>(
     "SELECT held_delta FROM stock_movements WHERE document_type = 'delivery' AND product_id = ? AND document_id = (SELECT id FROM deliveries WHERE number = ?)",
-    product!.id,
+    product.id,
     number,
   );
   expect(movements.reduce((sum, m) => sum + Number(m.held_delta), 0)).toBe(-2);
   expect(Number(held!.held)).toBeGreaterThanOrEqual(1);
   // Delivering takes from the held units, never from what the shop still sells.
-  expect(await liveStock(page, product!.id)).toBe(available);
+  expect(await liveStock(page, product.id)).toBe(available);
   await staff.dispose();
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { signIn, staffApi, toast } from './dashboard-helpers.js';
-import { allProducts, query } from './public-helpers.js';
-import { E2E_ADMIN } from './server.js';
+import { signIn, toast } from './dashboard-helpers.js';
+import { confirmedOrder, fcfaProductInStock, openOrderDetail } from './order-helpers.js';
+import { query } from './public-helpers.js';
 
 // An invoiced order with two payments: staff credit one unit of it from the order detail (partial
 // credit note, reason required, a confirmation saying what it does) and delete one payment; once the
@@ -11,31 +11,17 @@ import { E2E_ADMIN } from './server.js';
 test('a partial credit note and a payment deleted from the order detail, checked on the server; the client page shows the money', async ({
   page,
 }) => {
-  const product = (await allProducts(page))
-    .filter((p) => p.currency.name === 'Fcfa' && p.stock >= 3)
-    .sort((a, b) => b.stock - a.stock)[0];
-  expect(product, 'a FCFA product in stock').toBeTruthy();
-  const created = await page.request.post('/api/order/create', {
-    data: {
-      company_name: 'Bâtiments du Littoral SA',
-      company_phone: '+228 22 51 61 71',
-      company_email: 'compta@batiments-littoral.example',
-      representative_name: 'Kossi Adjo',
-      representative_phone: '+228 90 51 61 71',
-      representative_email: 'k.adjo@batiments-littoral.example',
-      payment_by: 'Virement bancaire',
-      currency: 'Fcfa',
-      payment_term: '30 jours',
-      delivery_method: 'Route',
-      delivery_address: 'Boulevard du 13 Janvier 4, Lomé',
-      credit_level: 'Client référencé',
-      order_items: [{ product_id: product!.id, quantity: 3 }],
-    },
+  const product = await fcfaProductInStock(page, 3);
+  const { order, staff } = await confirmedOrder(page, {
+    product,
+    quantity: 3,
+    company: 'Bâtiments du Littoral SA',
+    email: 'compta@batiments-littoral.example',
+    representative: 'Kossi Adjo',
+    phoneEnd: '51 61 71',
+    payment_by: 'Virement bancaire',
+    delivery_address: 'Boulevard du 13 Janvier 4, Lomé',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()).order as { id: number; order_num: string };
-  const staff = await staffApi(E2E_ADMIN.email, E2E_ADMIN.password);
-  expect((await staff.send('PUT', `/api/order/${order.id}/status`, { data: { status: 'inprogress' } })).status).toBe(200);
   const issued = await staff.send('POST', `/api/order/${order.id}/invoices`, { data: {} });
   expect(issued.status, JSON.stringify(issued.body)).toBe(201);
   const invoice = issued.body.invoice as { id: number; number: string; lines: { id: number }[] };
@@ -50,16 +36,7 @@ test('a partial credit note and a payment deleted from the order detail, checked
   }
 
   await signIn(page);
-  const openDetail = async () => {
-    await page.goto(`/dashboard/commandes?search=${order.order_num}`);
-    await page
-      .getByRole('table', { name: 'Liste des commandes' })
-      .getByRole('button', { name: `Actions pour la commande ${order.order_num}` })
-      .first()
-      .click();
-    await page.getByRole('menuitem', { name: 'Afficher' }).click();
-    return page.getByRole('dialog', { name: 'Détail de la commande' }).getByTestId('order-invoices');
-  };
+  const openDetail = async () => (await openOrderDetail(page, order.order_num)).getByTestId('order-invoices');
   let invoices = await openDetail();
   const table = invoices.getByTestId('invoices-table');
 
@@ -68,13 +45,13 @@ test('a partial credit note and a payment deleted from the order detail, checked
   const form = page.getByRole('dialog', { name: `Avoir sur la facture ${invoice.number}` });
   await form.getByLabel('Avoir partiel (lignes et quantités choisies)').check();
   await expect(form.getByRole('button', { name: 'Établir l’avoir' })).toBeDisabled();
-  await form.getByLabel(`Quantité à créditer : ${product!.name}`).fill('4');
-  await expect(form.getByText(`Au plus 3 pour ${product!.name}.`)).toBeVisible();
-  await form.getByLabel(`Quantité à créditer : ${product!.name}`).fill('1');
+  await form.getByLabel(`Quantité à créditer : ${product.name}`).fill('4');
+  await expect(form.getByText(`Au plus 3 pour ${product.name}.`)).toBeVisible();
+  await form.getByLabel(`Quantité à créditer : ${product.name}`).fill('1');
   await form.getByLabel(/Motif/).fill('Une pièce retournée endommagée');
   await form.getByRole('button', { name: 'Établir l’avoir' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Établir cet avoir ?' });
-  await expect(confirm).toContainText(`Un avoir partiel sera émis sur la facture ${invoice.number} pour : ${product!.name} × 1`);
+  await expect(confirm).toContainText(`Un avoir partiel sera émis sur la facture ${invoice.number} pour : ${product.name} × 1`);
   await confirm.getByRole('button', { name: 'Émettre l’avoir' }).click();
   await expect(toast(page, /Avoir AV-\d{4}-\d{5} émis\./)).toBeVisible();
   await expect(form).toBeHidden();

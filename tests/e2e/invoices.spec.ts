@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { signIn, staffApi, toast } from './dashboard-helpers.js';
-import { allProducts, query } from './public-helpers.js';
-import { E2E_ADMIN } from './server.js';
+import { signIn, toast } from './dashboard-helpers.js';
+import { confirmedOrder, fcfaProductInStock, openOrderDetail } from './order-helpers.js';
+import { query } from './public-helpers.js';
 
 // A confirmed order: staff issue its invoice from the order detail, record a partial payment by
 // T-Money, and see the invoice « Partiellement payée » with its balance; the server holds the
@@ -12,49 +12,27 @@ const spaces = (text: string) => text.replace(/[\s\u202f\u00a0]+/g, ' ').trim();
 test('an invoice issued from the order detail, a partial payment recorded, the balance shown and kept on the server', async ({
   page,
 }) => {
-  const product = (await allProducts(page))
-    .filter((p) => p.currency.name === 'Fcfa' && p.stock >= 3)
-    .sort((a, b) => b.stock - a.stock)[0];
-  expect(product, 'a FCFA product in stock').toBeTruthy();
-  const created = await page.request.post('/api/order/create', {
-    data: {
-      company_name: 'Quincaillerie du Plateau SARL',
-      company_phone: '+228 22 21 31 41',
-      company_email: 'compta@quincaillerie-plateau.example',
-      representative_name: 'Afi Mensah',
-      representative_phone: '+228 90 31 41 51',
-      representative_email: 'a.mensah@quincaillerie-plateau.example',
-      payment_by: 'Virement bancaire',
-      currency: 'Fcfa',
-      payment_term: '30 jours',
-      delivery_method: 'Route',
-      delivery_address: 'Rue du Commerce 12, Lomé',
-      credit_level: 'Client référencé',
-      order_items: [{ product_id: product!.id, quantity: 2 }],
-    },
+  const product = await fcfaProductInStock(page, 3);
+  const { order, staff } = await confirmedOrder(page, {
+    product,
+    quantity: 2,
+    company: 'Quincaillerie du Plateau SARL',
+    email: 'compta@quincaillerie-plateau.example',
+    representative: 'Afi Mensah',
+    phoneEnd: '21 31 41',
+    payment_by: 'Virement bancaire',
+    delivery_address: 'Rue du Commerce 12, Lomé',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()).order as { id: number; order_num: string };
-  const staff = await staffApi(E2E_ADMIN.email, E2E_ADMIN.password);
-  const confirmed = await staff.send('PUT', `/api/order/${order.id}/status`, { data: { status: 'inprogress' } });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
 
   await signIn(page);
-  await page.goto(`/dashboard/commandes?search=${order.order_num}`);
-  await page
-    .getByRole('table', { name: 'Liste des commandes' })
-    .getByRole('button', { name: `Actions pour la commande ${order.order_num}` })
-    .first()
-    .click();
-  await page.getByRole('menuitem', { name: 'Afficher' }).click();
-  const detail = page.getByRole('dialog', { name: 'Détail de la commande' });
+  const detail = await openOrderDetail(page, order.order_num);
   const invoices = detail.getByTestId('order-invoices');
   await expect(invoices).toContainText('Aucune facture pour le moment.');
-  await expect(invoices.getByTestId('invoices-remaining')).toContainText(`${product!.name} × 2`);
+  await expect(invoices.getByTestId('invoices-remaining')).toContainText(`${product.name} × 2`);
 
   await invoices.getByRole('button', { name: 'Émettre une facture' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Émettre une facture ?' });
-  await expect(confirm).toContainText(`${product!.name} × 2`);
+  await expect(confirm).toContainText(`${product.name} × 2`);
   await confirm.getByRole('button', { name: 'Émettre la facture' }).click();
   await expect(toast(page, /Facture FAC-\d{4}-\d{5} émise\./)).toBeVisible();
   const table = invoices.getByTestId('invoices-table');
@@ -103,8 +81,8 @@ test('an invoice issued from the order detail, a partial payment recorded, the b
 
   // The « Factures » screen lists it under its state, from the URL.
   await page.keyboard.press('Escape');
-  await page.goto('/dashboard/factures?state=partly_paid&client=Quincaillerie%20du%20Plateau');
-  const list = page.getByTestId('invoices-list');
+  await page.goto('/dashboard/factures?state=partly_paid&search=Quincaillerie%20du%20Plateau');
+  const list = page.getByRole('table', { name: 'Liste des factures' });
   await expect(list).toContainText(invoice.number);
   await expect(list).toContainText('Partiellement payée');
   await staff.dispose();

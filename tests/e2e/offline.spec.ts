@@ -3,7 +3,7 @@
 // waits in the outbox (IndexedDB, with its Idempotency-Key) and is sent exactly once when the
 // connection returns, with the usual confirmation and the cart emptied.
 import { expect, test, type Page } from '@playwright/test';
-import { allProducts, fillOrderClient, fillOrderTerms, islandsReady, query } from './public-helpers.js';
+import { allProducts, fillOrderForm, islandsReady, orderClient, query } from './public-helpers.js';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -24,16 +24,9 @@ async function orderOffline(page: Page, productId: number, email: string): Promi
   await page.locator('[data-cart-button]').click();
   const dialog = page.locator('[data-order-dialog]');
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Suivant' }).click();
-  await fillOrderTerms(dialog, { payment: 'Virement bancaire', conditions: 'Comptant', delivery: 'Route', credit: 'Aucun' });
-  await dialog.getByRole('button', { name: 'Suivant' }).click();
-  await fillOrderClient(dialog, {
-    company_name: 'Comptoir du Plateau',
-    company_phone: '+228 22 44 55 66',
-    company_email: email,
-    representative_name: 'Ama Koffi',
-    representative_phone: '+228 90 44 55 66',
-    representative_email: `ama.${email}`,
+  await fillOrderForm(dialog, {
+    terms: { payment: 'Virement bancaire', conditions: 'Comptant', delivery: 'Route', credit: 'Aucun' },
+    client: orderClient('Comptoir du Plateau', email, 'Ama Koffi', '44 55 66'),
   });
   await dialog.getByRole('button', { name: 'Passer ma commande' }).click();
   const queued = page.getByRole('dialog', { name: 'En attente d’envoi' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { allProducts, fillOrderClient, fillOrderTerms, islandsReady, query } from './public-helpers.js';
+import { allProducts, fillOrderForm, islandsReady, orderClient, query } from './public-helpers.js';
 
 const MISSING_ADDRESS = 'Indiquez l’adresse de livraison : ce mode de livraison l’exige.';
 
@@ -19,28 +19,16 @@ test('a delivery request without an address is refused under the field, then sen
   await page.getByRole('button', { name: 'Commander maintenant' }).click();
   const dialog = page.locator('[data-order-dialog]');
   await expect(dialog.locator('[data-cart-item]')).toHaveCount(1);
-  await dialog.getByRole('button', { name: 'Suivant' }).click();
-
-  await fillOrderTerms(dialog, {
-    payment: 'Virement bancaire',
-    conditions: 'Comptant',
-    delivery: 'Mer',
-    credit: 'Aucun',
-    address: '',
-  });
   const address = dialog.getByLabel(/Adresse de livraison/);
-  // The reference and the note are optional, and said so.
-  await expect(dialog.locator('label', { hasText: 'Votre référence (bon de commande)' })).toContainText('(facultatif)');
-  await expect(dialog.locator('label', { hasText: /^Note/ })).toContainText('(facultatif)');
-  await dialog.getByRole('button', { name: 'Suivant' }).click();
   const email = `achats.${Date.now()}@livraison-lome.example`;
-  await fillOrderClient(dialog, {
-    company_name: 'Transit du Golfe',
-    company_phone: '+228 22 61 00 00',
-    company_email: email,
-    representative_name: 'Edem Agbeko',
-    representative_phone: '+228 90 61 00 00',
-    representative_email: `edem.${email}`,
+  await fillOrderForm(dialog, {
+    terms: { payment: 'Virement bancaire', conditions: 'Comptant', delivery: 'Mer', credit: 'Aucun', address: '' },
+    // The reference and the note are optional, and said so.
+    afterTerms: async () => {
+      await expect(dialog.locator('label', { hasText: 'Votre référence (bon de commande)' })).toContainText('(facultatif)');
+      await expect(dialog.locator('label', { hasText: /^Note/ })).toContainText('(facultatif)');
+    },
+    client: orderClient('Transit du Golfe', email, 'Edem Agbeko', '61 00 00'),
   });
   await dialog.getByRole('button', { name: 'Passer ma commande' }).click();
 

@@ -2,7 +2,7 @@
 // the product page shows; set back to 18 %, the reason goes away on the server too.
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './server.js';
-import { SMALL_PNG, signIn, staffApi, toast, type StaffApi } from './dashboard-helpers.js';
+import { createProduct, signIn, staffApi, toast, type StaffApi } from './dashboard-helpers.js';
 
 test.describe('TVA of a product', () => {
   let admin: StaffApi;
@@ -12,26 +12,16 @@ test.describe('TVA of a product', () => {
 
   test.beforeAll(async () => {
     admin = await staffApi(E2E_ADMIN.email, E2E_ADMIN.password, { getHeaders: { 'Cache-Control': 'no-cache' } });
-    const brand = (await admin.get('/api/brands?per_page=1')).brands.data[0];
-    const category = (await admin.get('/api/categories')).categories[0];
-    const currency = (await admin.get('/api/currencies')).currencies[0];
-    const saved = await admin.send('POST', '/api/product/create', {
-      multipart: {
-        name,
-        reference: `NPK-${run}`,
-        stock: '20',
-        price: '15000',
-        brand_id: String(brand.id),
-        category_id: String(category.id),
-        currency_id: String(currency.id),
-        description: 'Engrais agricole de test.',
-        'images[0]': { name: 'image.png', mimeType: 'image/png', buffer: SMALL_PNG },
-      },
+    const product = await createProduct(admin, {
+      name,
+      reference: `NPK-${run}`,
+      stock: 20,
+      price: 15000,
+      description: 'Engrais agricole de test.',
     });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-    productId = saved.body.product.id;
+    productId = product.id;
     // Created without a rate: the deployment's default.
-    expect(saved.body.product).toMatchObject({ tax_rate_bp: 1800, tax_exemption: null });
+    expect(product).toMatchObject({ tax_rate_bp: 1800, tax_exemption: null });
   });
   test.afterAll(async () => {
     if (productId) await admin?.send('DELETE', `/api/product/${productId}/delete`);

@@ -165,7 +165,7 @@ export interface OrderTerms {
 
 export const DEFAULT_DELIVERY_ADDRESS = 'Port autonome de Lomé, quai 3';
 
-export async function fillOrderTerms(dialog: Locator, terms: OrderTerms): Promise<void> {
+async function fillOrderTerms(dialog: Locator, terms: OrderTerms): Promise<void> {
   await dialog.getByLabel(/Moyen de paiement/).selectOption(terms.payment);
   if (terms.currency) await dialog.getByLabel(/Devise/).selectOption(terms.currency);
   await dialog.getByLabel(/Conditions de paiement/).fill(terms.conditions);
@@ -182,11 +182,44 @@ export type OrderClient = Pick<
   'company_name' | 'company_phone' | 'company_email' | 'representative_name' | 'representative_phone' | 'representative_email'
 >;
 
-export async function fillOrderClient(dialog: Locator, client: OrderClient): Promise<void> {
+async function fillOrderClient(dialog: Locator, client: OrderClient): Promise<void> {
   await dialog.getByLabel(/Nom de l’entreprise/).fill(client.company_name);
   await dialog.getByLabel(/Téléphone de l’entreprise/).fill(client.company_phone);
   await dialog.getByLabel(/Email de l’entreprise/).fill(client.company_email);
   await dialog.getByLabel(/Nom du représentant/).fill(client.representative_name);
   await dialog.getByLabel(/Téléphone du représentant/).fill(client.representative_phone);
   await dialog.getByLabel(/Email du représentant/).fill(client.representative_email);
+}
+
+/** The six client fields from the company, its e-mail, its representative and the end of their phone numbers. */
+export function orderClient(company: string, email: string, representative: string, phoneEnd: string): OrderClient {
+  const mailbox = representative
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '.');
+  return {
+    company_name: company,
+    company_phone: `+228 22 ${phoneEnd}`,
+    company_email: email,
+    representative_name: representative,
+    representative_phone: `+228 90 ${phoneEnd}`,
+    representative_email: `${mailbox}@${email.split('@')[1] ?? 'exemple.example'}`,
+  };
+}
+
+/**
+ * The order dialog filled from its cart step: « Suivant », the terms, « Suivant », the client.
+ * `onTerms` runs on the terms step before they are filled, `afterTerms` once they are (checks of that step).
+ */
+export async function fillOrderForm(
+  dialog: Locator,
+  order: { terms: OrderTerms; client: OrderClient; onTerms?: () => Promise<void>; afterTerms?: () => Promise<void> },
+): Promise<void> {
+  await dialog.getByRole('button', { name: 'Suivant' }).click();
+  await order.onTerms?.();
+  await fillOrderTerms(dialog, order.terms);
+  await order.afterTerms?.();
+  await dialog.getByRole('button', { name: 'Suivant' }).click();
+  await fillOrderClient(dialog, order.client);
 }

@@ -2,11 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   allProducts,
   apiJson,
-  fillOrderClient,
-  fillOrderTerms,
+  fillOrderForm,
   holdRequests,
   islandsReady,
   liveStock,
+  orderClient,
   query,
   toast,
   waitForMail,
@@ -356,17 +356,12 @@ test.describe('order dialog', () => {
       expect.objectContaining({ id: second!.id, quantity: 1 }),
     ]);
 
-    await dialog.getByRole('button', { name: 'Suivant' }).click();
-    // The currency is the cart's own until the client picks another.
-    await expect(dialog.getByLabel(/Devise/)).toHaveValue(first!.currency.name);
-    await fillOrderTerms(dialog, {
-      payment: 'Carte bancaire',
-      conditions: 'Paiement à 30 jours',
-      delivery: 'Mer',
-      credit: 'Acompte de 30 %',
+    await fillOrderForm(dialog, {
+      // The currency is the cart's own until the client picks another.
+      onTerms: () => expect(dialog.getByLabel(/Devise/)).toHaveValue(first!.currency.name),
+      terms: { payment: 'Carte bancaire', conditions: 'Paiement à 30 jours', delivery: 'Mer', credit: 'Acompte de 30 %' },
+      client: ORDER_FIELDS,
     });
-    await dialog.getByRole('button', { name: 'Suivant' }).click();
-    await fillOrderClient(dialog, ORDER_FIELDS);
 
     const release = await holdRequests(page, '**/api/order/create');
     const answer = page.waitForResponse('**/api/order/create');
@@ -504,16 +499,9 @@ test.describe('order dialog', () => {
     await page.reload();
     await islandsReady(page);
     const dialog = await openCart(page);
-    await dialog.getByRole('button', { name: 'Suivant' }).click();
-    await fillOrderTerms(dialog, { payment: 'Visa', conditions: 'Comptant', delivery: 'Air', credit: 'Aucun' });
-    await dialog.getByRole('button', { name: 'Suivant' }).click();
-    await fillOrderClient(dialog, {
-      company_name: 'Refus SA',
-      company_phone: '+228 22 00 00 00',
-      company_email: 'refus@exemple.example',
-      representative_name: 'Yao Refus',
-      representative_phone: '+228 90 00 00 00',
-      representative_email: 'yao@exemple.example',
+    await fillOrderForm(dialog, {
+      terms: { payment: 'Visa', conditions: 'Comptant', delivery: 'Air', credit: 'Aucun' },
+      client: orderClient('Refus SA', 'refus@exemple.example', 'Yao Refus', '00 00 00'),
     });
     await dialog.getByRole('button', { name: 'Passer ma commande' }).click();
     const popup = page.getByRole('alertdialog', { name: 'Erreur lors de la création de la commande.' });
@@ -535,16 +523,9 @@ test.describe('order dialog', () => {
     await islandsReady(page);
     await page.getByRole('button', { name: 'Commander maintenant' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Suivant' }).click();
-    await fillOrderTerms(dialog, { payment: 'Chèque', conditions: 'Comptant', delivery: 'Route', credit: 'Aucun' });
-    await dialog.getByRole('button', { name: 'Suivant' }).click();
-    await fillOrderClient(dialog, {
-      company_name: 'Réseau Coupé',
-      company_phone: '+228 22 00 00 01',
-      company_email: 'pas-un-email',
-      representative_name: 'Afi',
-      representative_phone: '+228 90 00 00 01',
-      representative_email: 'afi@exemple.example',
+    await fillOrderForm(dialog, {
+      terms: { payment: 'Chèque', conditions: 'Comptant', delivery: 'Route', credit: 'Aucun' },
+      client: { ...orderClient('Réseau Coupé', 'afi@exemple.example', 'Afi', '00 00 01'), company_email: 'pas-un-email' },
     });
     await dialog.getByRole('button', { name: 'Passer ma commande' }).click();
     await expect(dialog.getByText("L'adresse email n'est pas valide.")).toBeVisible();

@@ -1,17 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import {
-  allProducts,
-  fillOrderClient,
-  fillOrderTerms,
-  holdRequests,
-  islandsReady,
-  liveStock,
-  query,
-  type ApiProduct,
-} from './public-helpers.js';
+import { allProducts, fillOrderForm, holdRequests, islandsReady, liveStock, query, type ApiProduct } from './public-helpers.js';
 import { formatPrice } from '../../api/src/shared/money.js';
 import { E2E_ADMIN } from './server.js';
 
@@ -62,28 +53,29 @@ test('a mixed cart ordered in Fcfa, then its devis downloaded from the dashboard
   await expect(dialog.locator(`[data-cart-item="${euro.id}"]`)).toContainText('€');
   await expect(dialog.getByRole('alert')).toHaveCount(0);
 
-  await dialog.getByRole('button', { name: 'Suivant' }).click();
-  // « FCFA » is how the choice reads; its value stays the API's « Fcfa ».
-  await expect(dialog.getByLabel(/Devise/).locator('option[value="Fcfa"]')).toHaveText('FCFA');
-  const estimated = page.waitForResponse(
-    (r) => r.url().endsWith('/api/order/estimate') && r.request().postDataJSON()?.currency === 'Fcfa',
-  );
-  await fillOrderTerms(dialog, {
-    payment: 'Visa',
-    currency: 'Fcfa',
-    conditions: 'À réception de facture',
-    delivery: 'Route',
-    credit: 'Sans acompte',
+  let estimated: Promise<Response> | undefined;
+  await fillOrderForm(dialog, {
+    onTerms: async () => {
+      // « FCFA » is how the choice reads; its value stays the API's « Fcfa ».
+      await expect(dialog.getByLabel(/Devise/).locator('option[value="Fcfa"]')).toHaveText('FCFA');
+      estimated = page.waitForResponse(
+        (r) => r.url().endsWith('/api/order/estimate') && r.request().postDataJSON()?.currency === 'Fcfa',
+      );
+    },
+    terms: { payment: 'Visa', currency: 'Fcfa', conditions: 'À réception de facture', delivery: 'Route', credit: 'Sans acompte' },
+    afterTerms: async () => {
+      // The converted total, from the server, with the fixed euro parity.
+      const converted = dialog.getByTestId('order-converted-total');
+      await expect(converted).toContainText(/≈ [\d ]+ FCFA au taux du jour, indicatif/);
+      // It is the TTC (each product's TVA added), not the lines' HT sum.
+      const { estimate } = await (await estimated!).json();
+      expect(Number(estimate.converted_ttc)).toBeGreaterThan(Number(estimate.money.converted_total));
+      await expect(converted).toContainText(
+        `Total TTC ≈ ${formatPrice(estimate.converted_ttc, 'FCFA')} au taux du jour, indicatif`,
+      );
+    },
+    client: CLIENT,
   });
-  // The converted total, from the server, with the fixed euro parity.
-  const converted = dialog.getByTestId('order-converted-total');
-  await expect(converted).toContainText(/≈ [\d ]+ FCFA au taux du jour, indicatif/);
-  // It is the TTC (each product's TVA added), not the lines' HT sum.
-  const { estimate } = await (await estimated).json();
-  expect(Number(estimate.converted_ttc)).toBeGreaterThan(Number(estimate.money.converted_total));
-  await expect(converted).toContainText(`Total TTC ≈ ${formatPrice(estimate.converted_ttc, 'FCFA')} au taux du jour, indicatif`);
-  await dialog.getByRole('button', { name: 'Suivant' }).click();
-  await fillOrderClient(dialog, CLIENT);
 
   const release = await holdRequests(page, '**/api/order/create');
   const answer = page.waitForResponse('**/api/order/create');

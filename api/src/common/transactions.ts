@@ -1,10 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { isSqlite } from '../core/database/dialect.js';
 
-/** True when the data source is the embedded SQLite database (one shared connection). */
-export function isSqlite(dataSource: DataSource): boolean {
-  return dataSource.options.type === 'better-sqlite3';
-}
+export { isSqlite };
 
 /**
  * Runs `work` in one database transaction.

@@ -4,8 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
-import { SearchTextSubscriber } from '../../common/search-text.js';
-import { ENTITIES } from './entities.js';
+import { ENTITIES, SUBSCRIBERS } from './entities.js';
 import { MYSQL_MIGRATIONS } from './migrations/mysql/index.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite/index.js';
 
@@ -22,7 +21,7 @@ export function buildDataSourceOptions(config: AppConfig, overrides: Partial<Dat
       driver: BetterSqlite3,
       database: config.database.path,
       entities: ENTITIES,
-      subscribers: [SearchTextSubscriber],
+      subscribers: [...SUBSCRIBERS],
       migrations: SQLITE_MIGRATIONS,
       migrationsRun: false,
       synchronize: false,
@@ -43,7 +42,7 @@ export function buildDataSourceOptions(config: AppConfig, overrides: Partial<Dat
     charset: 'utf8mb4_unicode_ci',
     timezone: 'Z',
     entities: ENTITIES,
-    subscribers: [SearchTextSubscriber],
+    subscribers: [...SUBSCRIBERS],
     migrations: MYSQL_MIGRATIONS,
     migrationsRun: false,
     synchronize: false,

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { isSqlite } from '../../common/transactions.js';
+import { isSqlite } from './dialect.js';
 
 /** The names of the triggers of the connected database. */
 export async function presentTriggers(dataSource: DataSource): Promise<Set<string>> {

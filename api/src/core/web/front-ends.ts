@@ -1,8 +1,6 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serveStorage } from '../../media/storage/serve-storage.js';
-import type { Storage } from '../../media/storage/storage.js';
 import type { AppConfig } from '../config/config.js';
 import { compressedPagesDir, PrecompressedPages } from './precompressed-pages.js';
 import { siteCsp } from './security-headers.js';
@@ -32,11 +30,12 @@ function hashedAssets(dir: string): express.Handler {
 }
 
 /**
- * One origin: `/storage` serves uploads (from whichever storage driver), `/dashboard` the SPA with its history fallback, and every
- * other non-API path the live release of the static site, with its 404 page for unknown paths.
+ * One origin: `/storage` serves uploads (`uploads`, the storage driver's handler, media/storage/serve-storage.ts),
+ * `/dashboard` the SPA with its history fallback, and every other non-API path the live release of the
+ * static site, with its 404 page for unknown paths.
  */
-export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, storage: Storage): void {
-  app.use('/storage', serveStorage(storage, config.storage.publicUrl));
+export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, uploads: RequestHandler): void {
+  app.use('/storage', uploads);
 
   const dashboardIndex = path.join(config.dashboardDist, 'index.html');
   app.use('/dashboard/assets', hashedAssets(path.join(config.dashboardDist, 'assets')));

@@ -1,0 +1,68 @@
+// Helpers of the browser tests around a confirmed order (deliveries, invoices, credit notes): the
+// order placed through the public API and confirmed by staff, and its detail opened in the dashboard.
+import { expect, type Locator, type Page } from '@playwright/test';
+import { staffApi, type StaffApi } from './dashboard-helpers.js';
+import { allProducts, orderClient, type ApiProduct } from './public-helpers.js';
+import { E2E_ADMIN } from './server.js';
+
+/** The FCFA product with the most stock, at least `atLeast` units. */
+export async function fcfaProductInStock(page: Page, atLeast: number): Promise<ApiProduct> {
+  const product = (await allProducts(page))
+    .filter((p) => p.currency.name === 'Fcfa' && p.stock >= atLeast)
+    .sort((a, b) => b.stock - a.stock)[0];
+  expect(product, 'a FCFA product in stock').toBeTruthy();
+  return product!;
+}
+
+export interface OrderFor {
+  product: ApiProduct;
+  quantity: number;
+  company: string;
+  /** The company's e-mail; the representative's is on the same domain. */
+  email: string;
+  representative: string;
+  /** The end of the company's and the representative's phone numbers ("20 30 40"). */
+  phoneEnd: string;
+  payment_by: string;
+  delivery_address: string;
+}
+
+/**
+ * An order in FCFA placed through the public API (30 days, by road), then confirmed by staff
+ * (« En cours »): its units are held firmly. Returns the order and the staff API session.
+ */
+export async function confirmedOrder(
+  page: Page,
+  o: OrderFor,
+): Promise<{ order: { id: number; order_num: string }; staff: StaffApi }> {
+  const created = await page.request.post('/api/order/create', {
+    data: {
+      ...orderClient(o.company, o.email, o.representative, o.phoneEnd),
+      payment_by: o.payment_by,
+      currency: 'Fcfa',
+      payment_term: '30 jours',
+      delivery_method: 'Route',
+      delivery_address: o.delivery_address,
+      credit_level: 'Client référencé',
+      order_items: [{ product_id: o.product.id, quantity: o.quantity }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()).order as { id: number; order_num: string };
+  const staff = await staffApi(E2E_ADMIN.email, E2E_ADMIN.password);
+  const confirmed = await staff.send('PUT', `/api/order/${order.id}/status`, { data: { status: 'inprogress' } });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return { order, staff };
+}
+
+/** « Commandes » searched by the order's number, « Afficher » in its actions: the detail dialog (signed in already). */
+export async function openOrderDetail(page: Page, orderNum: string): Promise<Locator> {
+  await page.goto(`/dashboard/commandes?search=${orderNum}`);
+  await page
+    .getByRole('table', { name: 'Liste des commandes' })
+    .getByRole('button', { name: `Actions pour la commande ${orderNum}` })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Afficher' }).click();
+  return page.getByRole('dialog', { name: 'Détail de la commande' });
+}
