@@ -16,7 +16,11 @@ function sources(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) out.push(...sources(full));
-    else if (/\.tsx?$/.test(entry.name) && !/\.(e2e-)?spec\.ts$/.test(entry.name) && !full.includes(`${path.sep}migrations${path.sep}`))
+    else if (
+      /\.tsx?$/.test(entry.name) &&
+      !/\.(e2e-)?spec\.ts$/.test(entry.name) &&
+      !full.includes(`${path.sep}migrations${path.sep}`)
+    )
       out.push(full);
   }
   return out;
@@ -68,7 +72,8 @@ function mermaid(edges) {
     if (!FOUNDATION.has(from) && [...targets.keys()].some((t) => FOUNDATION.has(t))) toFoundation.push(from);
   }
   for (const from of ['core', 'common', 'shared', 'contract']) {
-    for (const to of [...(edges.get(from)?.keys() ?? [])].filter((t) => FOUNDATION.has(t)).sort()) lines.push(`  ${from} --> ${to}`);
+    for (const to of [...(edges.get(from)?.keys() ?? [])].filter((t) => FOUNDATION.has(t)).sort())
+      lines.push(`  ${from} --> ${to}`);
   }
   lines.push(`  %% every domain folder imports the foundation: ${toFoundation.join(', ')}`);
   return lines.join('\n');
@@ -77,7 +82,9 @@ function mermaid(edges) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const edges = importGraph();
   if (process.argv.includes('--json')) {
-    const plain = Object.fromEntries([...edges].map(([from, targets]) => [from, Object.fromEntries([...targets].map(([to, files]) => [to, [...files].sort()]))]));
+    const plain = Object.fromEntries(
+      [...edges].map(([from, targets]) => [from, Object.fromEntries([...targets].map(([to, files]) => [to, [...files].sort()]))]),
+    );
     console.log(JSON.stringify(plain, null, 2));
   } else console.log(mermaid(edges));
 }

@@ -12,7 +12,9 @@ describe('the layout of api/src (docs/architecture.md)', () => {
   it('core imports no domain folder, except in the entity registry', () => {
     const outside = importsOf('core')
       .filter(([to]) => !FOUNDATION.includes(to))
-      .flatMap(([to, files]) => [...files].filter((file) => file !== 'core/database/entities.ts').map((file) => `${file} → ${to}`));
+      .flatMap(([to, files]) =>
+        [...files].filter((file) => file !== 'core/database/entities.ts').map((file) => `${file} → ${to}`),
+      );
     expect(outside).toEqual([]);
   });
 
