@@ -45,6 +45,7 @@ import { HousekeepingModule } from './housekeeping/housekeeping.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { SavedViewsModule } from './saved-views/saved-views.module.js';
 import { ListExportsModule } from './list-exports/list-exports.module.js';
+import { BulkModule } from './bulk/bulk.module.js';
 import { ImportsModule } from './imports/imports.module.js';
 
 /** Domain modules, one folder each; later modules add themselves here. */
@@ -52,6 +53,7 @@ const DOMAIN_MODULES = [
   HealthModule,
   // Before the lists' modules: GET /api/order/export must not be read as GET /api/order/:id.
   ListExportsModule,
+  BulkModule,
   ImportsModule,
   RuntimeConfigModule,
   PublishingModule,

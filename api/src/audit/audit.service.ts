@@ -64,9 +64,14 @@ export class AuditService {
   /**
    * Records one entry with `manager` (pass the transaction's manager), as `actor` or the current
    * request's actor. Outside a request and without an actor nothing is recorded (boot, seeding).
+   * Answers the entry's id (null when nothing was recorded).
    */
-  async record(manager: EntityManager | null, entry: AuditRecord, actor: AuditActor | null = currentActor()): Promise<void> {
-    if (!actor) return;
+  async record(
+    manager: EntityManager | null,
+    entry: AuditRecord,
+    actor: AuditActor | null = currentActor(),
+  ): Promise<number | null> {
+    if (!actor) return null;
     manager ??= this.dataSource.manager;
     let userName = actor.userName;
     if (!userName && actor.userId) {
@@ -75,7 +80,7 @@ export class AuditService {
         .findOne({ select: { id: true, firstname: true, name: true }, where: { id: actor.userId } });
       userName = user ? `${user.firstname} ${user.name}`.trim() : null;
     }
-    await manager.getRepository(AuditEntry).insert({
+    const inserted = await manager.getRepository(AuditEntry).insert({
       created_at: new Date(),
       actor: actor.actor,
       user_id: actor.userId,
@@ -87,6 +92,7 @@ export class AuditService {
       action: entry.action,
       changes: entry.changes ? JSON.stringify(entry.changes) : null,
     });
+    return Number(inserted.identifiers[0]!.id);
   }
 
   async list(query: AuditQueryDto): Promise<Paginated<AuditEntryView>> {

@@ -8,6 +8,10 @@ export type AuditAction =
   | 'status'
   /** A status change taken back within its undo window (its e-mails dropped). */
   | 'status_undo'
+  /** One bulk action on many records (api/src/bulk): each record's values before and after. */
+  | 'bulk'
+  /** A bulk action taken back within its undo window. */
+  | 'bulk_undo'
   | 'permissions'
   | 'password'
   | 'login'

@@ -11,3 +11,4 @@ export type * from './deliveries.js';
 export type * from './stock-ledger.js';
 export type * from './invoices.js';
 export type * from './imports.js';
+export type * from './bulk.js';

@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS: AuditAction[] = [
   'delete',
   'status',
   'status_undo',
+  'bulk',
+  'bulk_undo',
   'permissions',
   'password',
   'login',

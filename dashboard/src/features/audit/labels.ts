@@ -9,6 +9,8 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   delete: 'Suppression',
   status: 'Changement de statut',
   status_undo: 'Changement de statut annulé',
+  bulk: 'Action groupée',
+  bulk_undo: 'Action groupée annulée',
   permissions: 'Changement de droits',
   password: 'Changement de mot de passe',
   login: 'Connexion',
