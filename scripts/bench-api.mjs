@@ -190,16 +190,16 @@ async function measureDatabase(kind, n, mariadb) {
     console.log(`${(seedMs / 1000).toFixed(0)} s`);
     if (kind === 'mariadb') console.log(`  dirty pages written out in ${((await settleMariaDb(mariadb)) / 1000).toFixed(0)} s`);
   }
+  if (args.includes('--prepare-only')) {
+    console.log(`Data kept in ${dataDir}${env.DATABASE_URL ? ` (${env.DATABASE_URL})` : ''}`);
+    return { kind, n, rows: [] };
+  }
   if (latencyMode) {
     try {
       return await measureLatency(kind, n, env);
     } finally {
       if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }
-  if (args.includes('--prepare-only')) {
-    console.log(`Data kept in ${dataDir}${env.DATABASE_URL ? ` (${env.DATABASE_URL})` : ''}`);
-    return { kind, n, rows: [] };
   }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

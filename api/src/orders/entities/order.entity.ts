@@ -30,6 +30,9 @@ export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
 // The staff list's currency filter and total sort.
 @Index('IDX_orders_currency_created', ['currency', 'created_at'])
 @Index('IDX_orders_total', ['total'])
+// Two facets at once, and one currency's orders by client (migration 1795801900000).
+@Index('IDX_orders_status_currency_created', ['status', 'currency', 'created_at'])
+@Index('IDX_orders_currency_company', ['currency', 'company_name'])
 // A client's orders (the client page), newest first.
 @Index('IDX_orders_customer_created', ['customer_id', 'created_at'])
 export class Order {

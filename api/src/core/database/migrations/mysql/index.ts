@@ -23,6 +23,7 @@ import { Deliveries1795800700000 } from './1795800700000-Deliveries.js';
 import { InvoicesAndPayments1795800800000 } from './1795800800000-InvoicesAndPayments.js';
 import { MovementReasonKeys1795801000000 } from './1795801000000-MovementReasonKeys.js';
 import { CatalogueBuyerIndexes1795801500000 } from './1795801500000-CatalogueBuyerIndexes.js';
+import { OrderFacetIndexes1795801900000 } from './1795801900000-OrderFacetIndexes.js';
 
 export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -48,4 +49,5 @@ export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   InvoicesAndPayments1795800800000,
   MovementReasonKeys1795801000000,
   CatalogueBuyerIndexes1795801500000,
+  OrderFacetIndexes1795801900000,
 ];
