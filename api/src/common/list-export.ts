@@ -7,14 +7,15 @@ import type { Response } from 'express';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Paginated } from '../contract/staff.js';
-import { MAX_PER_PAGE } from './listing.js';
+import { keysetReading, MAX_PER_PAGE, type KeysetCursor } from './listing.js';
 import { ApiList, type ListDocumentation } from './list-order.js';
 
 /**
  * Every staff list as a file: `GET /api/<list>/export?format=csv|xlsx&<the list's search, filters
  * and sort>`. The rows are read with the list's own page query (the same DTO, filters and order as
  * the list route, so the file is the list), a page of MAX_PER_PAGE rows at a time, each page written
- * before the next is read: the memory holds one page, whatever the number of rows.
+ * before the next is read: the memory holds one page, whatever the number of rows. Pages follow one
+ * another by keyset (see listRows), not by OFFSET.
  *
  * Money: raw decimals, never the display format. In the CSV a decimal comma without thousands
  * separator (« 1234,50 », what French Excel reads as a number), in the workbook a number with a
@@ -57,9 +58,21 @@ export function ApiListExport(definition: ListDocumentation, what: string, searc
   );
 }
 
-/** The rows of a list, page after page of the list's own query, until a page comes back short. */
+/**
+ * The rows of a list, page after page of the list's own query, until a page comes back short. Each
+ * page is read after the previous one's last row (keyset: the sort key and the id, see
+ * listing.ts's keysetReading), never with an OFFSET, and without counting: the 1,000th page costs
+ * what the first does. A list whose query does not take the cursor is read by page numbers.
+ */
 export async function* listRows<T>(page: (page: number, perPage: number) => Promise<Paginated<T>>): AsyncGenerator<T> {
-  for (let n = 1; ; n++) {
+  const cursor: KeysetCursor = { after: null, used: false };
+  for (;;) {
+    const answer = await keysetReading.run(cursor, () => page(1, MAX_PER_PAGE));
+    yield* answer.data;
+    if (answer.data.length < MAX_PER_PAGE) return;
+    if (!cursor.used) break;
+  }
+  for (let n = 2; ; n++) {
     const answer = await page(n, MAX_PER_PAGE);
     yield* answer.data;
     if (answer.data.length < MAX_PER_PAGE) return;

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Paginated } from '../contract/staff.js';
 import { SORT_DIRECTIONS, type SortDirection } from './list-order.js';
@@ -88,8 +89,66 @@ export async function paginate<E extends ObjectLiteral, T = E>(
   request: PageRequest,
   map: (row: E) => T = (row) => row as unknown as T,
 ): Promise<Paginated<T>> {
+  if (keysetReading.getStore()) {
+    const alias = qb.alias;
+    const { rows } = await pageByIds(qb, { skip: 0, take: request.perPage }, (ids) =>
+      qb.clone().andWhere(`${alias}.id IN (:...keyset_page)`, { keyset_page: ids }).orderBy().getMany(),
+    );
+    return pageOf(rows.map(map), rows.length, request);
+  }
   const [rows, total] = await qb.skip(request.skip).take(request.perPage).getManyAndCount();
   return pageOf(rows.map(map), total, request);
+}
+
+/**
+ * Reading a whole list page after page (common/list-export.ts): within `keysetReading.run(cursor, …)`
+ * the list's page query (pageByIds, paginate) reads the rows that come after `cursor.after` in the
+ * list's order (its sort expression, then the id) instead of skipping OFFSET rows, counts nothing,
+ * and leaves the last row's position in the cursor. Each page then costs the same, the 1,000th as
+ * the first. `used` tells the caller the list took the cursor (otherwise it pages by number).
+ */
+export interface KeysetCursor {
+  after: { key: unknown; id: number } | null;
+  used: boolean;
+}
+export const keysetReading = new AsyncLocalStorage<KeysetCursor>();
+
+/**
+ * The rows after `after` in an order « expression dir, id dir »: NULLs come first in ascending
+ * order and last in descending order, on SQLite and MariaDB alike.
+ */
+function afterCondition(expression: string, id: string, dir: 'ASC' | 'DESC', after: { key: unknown; id: number }) {
+  const parameters = { keyset_key: after.key, keyset_id: after.id };
+  const next = dir === 'ASC' ? '>' : '<';
+  if (after.key === null || after.key === undefined)
+    return dir === 'ASC'
+      ? { where: `((${expression}) IS NULL AND ${id} > :keyset_id OR (${expression}) IS NOT NULL)`, parameters }
+      : { where: `((${expression}) IS NULL AND ${id} < :keyset_id)`, parameters };
+  const tail = dir === 'DESC' ? ` OR (${expression}) IS NULL` : '';
+  return {
+    where: `((${expression}) ${next} :keyset_key OR ((${expression}) = :keyset_key AND ${id} ${next} :keyset_id)${tail})`,
+    parameters,
+  };
+}
+
+/** The ids of the next rows of an ordered query for a keyset cursor, or undefined when its order is not « expression, id ». */
+async function idsAfter<E extends ObjectLiteral>(ids: SelectQueryBuilder<E>, take: number, cursor: KeysetCursor) {
+  const alias = ids.alias;
+  const order = Object.entries(ids.expressionMap.orderBys);
+  const direction = (value: (typeof order)[number][1]) => (typeof value === 'string' ? value : value.order);
+  if (order.length !== 2 || order[1]![0] !== `${alias}.id` || direction(order[0]![1]) !== direction(order[1]![1]))
+    return undefined;
+  const [expression, dir] = [order[0]![0], direction(order[0]![1])];
+  const query = ids.clone().select(`${alias}.id`, 'id').addSelect(expression, 'keyset_key').offset(undefined).limit(take);
+  if (cursor.after) {
+    const { where, parameters } = afterCondition(expression, `${alias}.id`, dir, cursor.after);
+    query.andWhere(where, parameters);
+  }
+  const rows = await query.getRawMany<{ id: number | string; keyset_key: unknown }>();
+  const last = rows[rows.length - 1];
+  if (last) cursor.after = { key: last.keyset_key, id: Number(last.id) };
+  cursor.used = true;
+  return rows.map((row) => Number(row.id));
 }
 
 /**
@@ -112,16 +171,20 @@ export async function pageByIds<E extends ObjectLiteral>(
   } = {},
 ): Promise<{ rows: E[]; total: number; capped: boolean }> {
   const alias = ids.alias;
-  const idRows = await ids
-    .clone()
-    .select(`${alias}.id`, 'id')
-    .offset(window.skip || undefined)
-    .limit(window.take)
-    .getRawMany<{ id: number | string }>();
-  const pageIds = idRows.map((r) => Number(r.id));
+  const cursor = keysetReading.getStore();
+  const keyset = cursor ? await idsAfter(ids, window.take, cursor) : undefined;
+  const idRows = keyset
+    ? []
+    : await ids
+        .clone()
+        .select(`${alias}.id`, 'id')
+        .offset(window.skip || undefined)
+        .limit(window.take)
+        .getRawMany<{ id: number | string }>();
+  const pageIds = keyset ?? idRows.map((r) => Number(r.id));
   let total = pageIds.length;
   let capped = false;
-  if (options.count !== false && !(window.skip === 0 && pageIds.length < window.take)) {
+  if (!keyset && options.count !== false && !(window.skip === 0 && pageIds.length < window.take)) {
     if (options.total) total = await options.total();
     else if (options.countCap !== undefined) ({ total, capped } = await cappedCount(ids, options.countCap));
     else {
