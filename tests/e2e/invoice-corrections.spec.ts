@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn, toast } from './dashboard-helpers.js';
-import { confirmedOrder, fcfaProductInStock, openOrderDetail } from './order-helpers.js';
+import { confirmedOrder, fcfaProductInStock, invoiceWithPayments, openOrderDetail } from './order-helpers.js';
 import { query } from './public-helpers.js';
 
 // An invoiced order with two payments: staff credit one unit of it from the order detail (partial
@@ -22,18 +22,10 @@ test('a partial credit note and a payment deleted from the order detail, checked
     payment_by: 'Virement bancaire',
     delivery_address: 'Boulevard du 13 Janvier 4, Lomé',
   });
-  const issued = await staff.send('POST', `/api/order/${order.id}/invoices`, { data: {} });
-  expect(issued.status, JSON.stringify(issued.body)).toBe(201);
-  const invoice = issued.body.invoice as { id: number; number: string; lines: { id: number }[] };
-  for (const [amount, reference] of [
-    [1000, 'TM-1'],
-    [2000, 'TM-2'],
-  ] as const) {
-    const paid = await staff.send('POST', `/api/invoices/${invoice.id}/payments`, {
-      data: { amount, method: 'tmoney', reference, paid_at: '2026-11-20' },
-    });
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
-  }
+  const invoice = await invoiceWithPayments(staff, order.id, [
+    { amount: 1000, method: 'tmoney', reference: 'TM-1', paid_at: '2026-11-20' },
+    { amount: 2000, method: 'tmoney', reference: 'TM-2', paid_at: '2026-11-20' },
+  ]);
 
   await signIn(page);
   const openDetail = async () => (await openOrderDetail(page, order.order_num)).getByTestId('order-invoices');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './dashboard-helpers.js';
-import { confirmedOrder, fcfaProductInStock } from './order-helpers.js';
+import { confirmedOrder, fcfaProductInStock, invoiceWithPayments } from './order-helpers.js';
 
 // « Factures » is a list like the others: its headers sort on the server, its facets and order live
 // in the URL (a reload or a shared link shows the same rows), and what it shows is what the API holds.
@@ -18,25 +18,13 @@ test('the invoices list sorts by balance and filters by state on the server, bot
       product,
       quantity,
       company,
-      email: `compta@${company
-        .split(' ')[0]!
-        .toLowerCase()
-        .normalize('NFD')
-        .replace(/[^a-z]/g, '')}-${run}.example`,
+      email: `compta@${company.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example`,
       representative: 'Yawa Dzifa',
       phoneEnd: '70 80 90',
       payment_by: 'Virement bancaire',
       delivery_address: 'Avenue de la Libération 8, Lomé',
     });
-    const answer = await staff.send('POST', `/api/order/${order.id}/invoices`, { data: {} });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    const invoice = answer.body.invoice as { id: number; number: string; currencies: { balance_minor: number }[] };
-    if (paid) {
-      const payment = await staff.send('POST', `/api/invoices/${invoice.id}/payments`, {
-        data: { amount: paid, method: 'especes' },
-      });
-      expect(payment.status, JSON.stringify(payment.body)).toBe(201);
-    }
+    const invoice = await invoiceWithPayments(staff, order.id, paid ? [{ amount: paid, method: 'especes' }] : []);
     issued.push({ company, number: invoice.number, balance: invoice.currencies[0]!.balance_minor - paid });
     await staff.dispose();
   }

@@ -66,3 +66,26 @@ export async function openOrderDetail(page: Page, orderNum: string): Promise<Loc
   await page.getByRole('menuitem', { name: 'Afficher' }).click();
   return page.getByRole('dialog', { name: 'Détail de la commande' });
 }
+
+export interface IssuedInvoice {
+  id: number;
+  number: string;
+  lines: { id: number }[];
+  currencies: { balance_minor: number }[];
+}
+
+/** Staff invoice all that remains of the order, then record each payment given: the invoice as issued. */
+export async function invoiceWithPayments(
+  staff: StaffApi,
+  orderId: number,
+  payments: { amount: number; method: string; reference?: string; paid_at?: string }[] = [],
+): Promise<IssuedInvoice> {
+  const issued = await staff.send('POST', `/api/order/${orderId}/invoices`, { data: {} });
+  expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+  const invoice = issued.body.invoice as IssuedInvoice;
+  for (const payment of payments) {
+    const paid = await staff.send('POST', `/api/invoices/${invoice.id}/payments`, { data: payment });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+  }
+  return invoice;
+}

@@ -17,6 +17,7 @@ import { Category } from './category.entity.js';
 import { Currency } from './currency.entity.js';
 import { ProductImage } from './product-image.entity.js';
 import { SearchTextColumn } from '../../common/search-text.js';
+import type { ProductSpec } from '../product-specs.js';
 
 @Entity('products')
 @Index('IDX_products_spotlight', ['in_spotlight', 'updated_at'])
@@ -96,6 +97,10 @@ export class Product {
   @ManyToOne(() => Currency, { onDelete: 'RESTRICT', onUpdate: 'CASCADE' })
   @JoinColumn({ name: 'currency_id' })
   currency?: Relation<Currency>;
+
+  /** The specification table (attribute / value rows, in order), see catalogue/product-specs.ts; null: none. */
+  @Column({ type: 'simple-json', nullable: true })
+  specs: ProductSpec[] | null;
 
   /** The "popular" flag shown on the home page and toggled from the products list. */
   @Column({ type: 'boolean', default: false })

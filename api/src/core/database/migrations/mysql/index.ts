@@ -24,6 +24,7 @@ import { InvoicesAndPayments1795800800000 } from './1795800800000-InvoicesAndPay
 import { MovementReasonKeys1795801000000 } from './1795801000000-MovementReasonKeys.js';
 import { CatalogueBuyerIndexes1795801500000 } from './1795801500000-CatalogueBuyerIndexes.js';
 import { OrderFacetIndexes1795801900000 } from './1795801900000-OrderFacetIndexes.js';
+import { ProductSpecsDatasheets1795801600000 } from './1795801600000-ProductSpecsDatasheets.js';
 
 export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -50,4 +51,5 @@ export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   MovementReasonKeys1795801000000,
   CatalogueBuyerIndexes1795801500000,
   OrderFacetIndexes1795801900000,
+  ProductSpecsDatasheets1795801600000,
 ];
