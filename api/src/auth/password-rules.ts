@@ -2,7 +2,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as french } from '@zxcvbn-ts/language-fr';
 import { invalidField } from '../core/errors/api-error.js';
 import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '../shared/account-fields.js';
-import { Rule, isBlank } from './field-rules.js';
+import { Rule, isBlank } from '../common/field-rules.js';
 
 /**
  * New passwords follow OWASP ASVS 5 (§6.2): at least 8 characters (15 or more recommended), long

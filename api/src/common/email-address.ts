@@ -1,4 +1,4 @@
-import { Rule, isBlank } from '../auth/field-rules.js';
+import { Rule, isBlank } from './field-rules.js';
 
 /**
  * The HTML living standard's e-mail syntax (what `<input type="email">` accepts), ASCII only. One rule

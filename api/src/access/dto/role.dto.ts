@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
 import { boolInput } from '../../common/forms.js';
-import { MaxText, RequiredText, Rule, Trim } from '../../auth/field-rules.js';
+import { MaxText, RequiredText, Rule, Trim } from '../../common/field-rules.js';
 import { VersionField } from '../../common/versioning.js';
 import { PERMISSIONS_INVALID, PERMISSIONS_REQUIRED, parsePermissionGrid } from '../permission-grid.js';
 

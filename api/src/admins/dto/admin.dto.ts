@@ -2,7 +2,7 @@ import { EMAIL_REQUIRED } from '../../shared/account-fields.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ValidateIf } from 'class-validator';
-import { MaxText, RequiredText, Rule, Trim } from '../../auth/field-rules.js';
+import { MaxText, RequiredText, Rule, Trim } from '../../common/field-rules.js';
 import { IsNewPassword, PASSWORD_REQUIRED } from '../../auth/password-rules.js';
 import { idInput } from '../../common/forms.js';
 import { VersionField } from '../../common/versioning.js';

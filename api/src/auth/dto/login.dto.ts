@@ -1,6 +1,6 @@
 import { EMAIL_REQUIRED, PASSWORD_SIGN_IN_REQUIRED } from '../../shared/account-fields.js';
 import { ApiProperty } from '@nestjs/swagger';
-import { MaxText, RequiredText } from '../field-rules.js';
+import { MaxText, RequiredText } from '../../common/field-rules.js';
 import { IsStaffEmail, NormalizeEmail } from '../staff-email.js';
 
 export class LoginDto {

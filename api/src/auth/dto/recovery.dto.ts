@@ -1,6 +1,6 @@
 import { EMAIL_REQUIRED } from '../../shared/account-fields.js';
 import { ApiProperty } from '@nestjs/swagger';
-import { RequiredText } from '../field-rules.js';
+import { RequiredText } from '../../common/field-rules.js';
 import { IsStaffEmail, NormalizeEmail } from '../staff-email.js';
 
 export class RecoveryDto {

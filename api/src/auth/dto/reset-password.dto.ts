@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Rule, RequiredText } from '../field-rules.js';
+import { Rule, RequiredText } from '../../common/field-rules.js';
 import { IsNewPassword, PASSWORD_REQUIRED } from '../password-rules.js';
 
 export const INVALID_RESET_LINK = 'Ce lien de réinitialisation est invalide ou a expiré. Veuillez refaire une demande.';

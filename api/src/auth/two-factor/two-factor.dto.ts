@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional } from 'class-validator';
-import { MaxText, Rule, Trim } from '../field-rules.js';
+import { MaxText, Rule, Trim } from '../../common/field-rules.js';
 
 const SIX_DIGITS = 'Saisissez les 6 chiffres affichés par votre application.';
 

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ValidateIf } from 'class-validator';
-import { MaxText, RequiredText, Trim } from '../../auth/field-rules.js';
+import { MaxText, RequiredText, Trim } from '../../common/field-rules.js';
 import { IsNewPassword } from '../../auth/password-rules.js';
 import { VersionField } from '../../common/versioning.js';
 import { IsStaffEmail, NormalizeEmail } from '../../auth/staff-email.js';
