@@ -19,6 +19,7 @@ export const AUDITED_TABLES: Record<string, AuditedTable> = {
     label: (r) => text([r.firstname, r.name].filter(Boolean).join(' ')) ?? text(r.email),
   },
   products: { entity: 'product', label: (r) => text(r.name) },
+  product_datasheets: { entity: 'product_datasheet', label: (r) => text(r.title) },
   orders: { entity: 'order', label: (r) => text(r.order_num) },
   blog_articles: { entity: 'article', label: (r) => text(r.title), omit: ['content_json'] },
   customers: { entity: 'customer', label: (r) => text(r.company_name) },

@@ -9,6 +9,7 @@ import { ValidationFailed, notFound, type FieldErrors } from '../core/errors/api
 import type { ImageFieldRules, SubmittedImages } from '../media/image-fields.js';
 import { discardImage, imageVariants, saveWithImages } from '../media/image-variants.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
+import { discardStored } from '../media/upload-policy.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { PublishingService } from '../publishing/publishing.service.js';
 import type { ProductCreateDto, ProductUpdateDto } from './dto/product.dto.js';
@@ -16,6 +17,8 @@ import { Brand } from './entities/brand.entity.js';
 import { Category } from './entities/category.entity.js';
 import { Currency } from './entities/currency.entity.js';
 import { ProductImage } from './entities/product-image.entity.js';
+import { ProductDatasheet } from './entities/product-datasheet.entity.js';
+import type { ProductSpec } from './product-specs.js';
 import { Product } from './entities/product.entity.js';
 import { AuditService } from '../audit/audit.service.js';
 import { removeAudited, updateAudited } from '../audit/audited-writes.js';
@@ -66,6 +69,7 @@ export function toStaffProduct(product: Product): StaffProduct {
         image_variants: imageVariants(image.image_path),
         position: image.position,
       })),
+    specs: product.specs ?? [],
     created_at: product.created_at.toISOString(),
     updated_at: product.updated_at.toISOString(),
     version: product.version,
@@ -80,6 +84,12 @@ export function taxFields(
 ): { tax_rate_bp: number; tax_exemption: string | null } {
   const tax_rate_bp = form.tax_rate_bp ?? rate;
   return { tax_rate_bp, tax_exemption: tax_rate_bp === 0 ? (form.tax_exemption ?? exemption) : null };
+}
+
+/** The specification table the form sent (none: null), or undefined when it sent none (left as it is). */
+function specsField(form: { specs?: { specs: ProductSpec[] } | { error: string } }): ProductSpec[] | null | undefined {
+  if (!form.specs || !('specs' in form.specs)) return undefined;
+  return form.specs.specs.length ? form.specs.specs : null;
 }
 
 interface References {
@@ -144,6 +154,7 @@ export class ProductsService {
           price: toMoney(form.price),
           description: form.description,
           low_stock_threshold: form.low_stock_threshold ?? null,
+          specs: specsField(form) ?? null,
           ...taxFields(form, this.config.taxes.defaultRateBp),
           ...refs,
         });
@@ -200,6 +211,7 @@ export class ProductsService {
             price: toMoney(form.price),
             description: form.description,
             low_stock_threshold: form.low_stock_threshold,
+            specs: specsField(form),
             ...taxFields(form, existing.tax_rate_bp, existing.tax_exemption),
             ...refs,
             updated_by: userId,
@@ -252,10 +264,12 @@ export class ProductsService {
       if (!found) throw notFound(NOT_FOUND);
       await manager.getRepository(OrderItem).update({ product_id: id }, { product_id: null });
       await manager.getRepository(ProductImage).delete({ product_id: id });
+      const sheets = await manager.getRepository(ProductDatasheet).findBy({ product_id: id });
       await removeAudited(manager.getRepository(Product), id);
-      return found;
+      return { ...found, sheets };
     });
     for (const image of product.images ?? []) await discardImage(this.storage, image.image_path);
+    for (const sheet of product.sheets) await discardStored(this.storage, sheet.path);
     await this.publishing.notifyChange('product.deleted', `Produit « ${product.name} » supprimé`);
   }
 

@@ -9,15 +9,18 @@ import { Brand } from './entities/brand.entity.js';
 import { Category } from './entities/category.entity.js';
 import { Currency } from './entities/currency.entity.js';
 import { ProductImage } from './entities/product-image.entity.js';
+import { ProductDatasheet } from './entities/product-datasheet.entity.js';
+import { ProductDatasheetsController } from './product-datasheets.controller.js';
+import { ProductDatasheetsService } from './product-datasheets.service.js';
 import { Product } from './entities/product.entity.js';
 import { ProductsController } from './products.controller.js';
 import { ProductsService } from './products.service.js';
 
 /** The staff side of the catalogue: brands, categories, currencies, products (writes). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Brand, Category, Currency, Product, ProductImage, OrderItem])],
-  controllers: [BrandsController, CategoriesController, ProductsController],
-  providers: [BrandsService, CategoriesService, ProductsService],
+  imports: [TypeOrmModule.forFeature([Brand, Category, Currency, Product, ProductImage, ProductDatasheet, OrderItem])],
+  controllers: [BrandsController, CategoriesController, ProductsController, ProductDatasheetsController],
+  providers: [BrandsService, CategoriesService, ProductsService, ProductDatasheetsService],
   exports: [BrandsService, CategoriesService, ProductsService],
 })
 export class StaffCatalogueModule {}

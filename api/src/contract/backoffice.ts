@@ -17,7 +17,7 @@ import type { DashboardCharts } from './insights.js';
  *   is accepted and ignored).
  */
 
-import type { OrderMoney } from './public.js';
+import type { OrderMoney, ProductDatasheetFile, ProductSpecRow } from './public.js';
 import type { Paginated } from './staff.js';
 import type { AccountBalance } from './invoices.js';
 
@@ -273,9 +273,23 @@ export interface StaffProduct {
   category: { id: number; designation: string };
   currency: StaffCurrency;
   images: StaffProductImage[];
+  /** The specification table, in order (empty when none). */
+  specs: ProductSpecRow[];
   created_at: string;
   updated_at: string;
   /** Optimistic concurrency: send it back as `version` with the update (409 when stale). */
+  version: number;
+}
+
+/**
+ * POST /api/product/{id}/datasheets (multipart: `file` a PDF of at most 10 MB, `title`, `version`)
+ * and DELETE /api/product/{id}/datasheets/{datasheetId}?version: the product's datasheets and its new
+ * version (each change counts as an edit of the product).
+ */
+export interface ProductDatasheetsAnswer {
+  success: true;
+  message: string;
+  datasheets: ProductDatasheetFile[];
   version: number;
 }
 

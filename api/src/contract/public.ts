@@ -117,6 +117,26 @@ export interface PublicProduct {
   brand: { id: number; name: string };
   /** The price in the display currency asked for (`devise`), when one was asked for. */
   display_price?: PublicDisplayPrice;
+  /** The specification table, in order (product detail, list and site build; not the catalogue filter). */
+  specs?: ProductSpecRow[];
+  /** PDF datasheets, in order (same answers as `specs`). */
+  datasheets?: ProductDatasheetFile[];
+}
+
+/** One row of a product's specification table (« Puissance » / « 20 kVA »). */
+export interface ProductSpecRow {
+  name: string;
+  value: string;
+}
+
+/** A PDF attached to a product, served from /storage (`url`) as application/pdf. */
+export interface ProductDatasheetFile {
+  id: number;
+  title: string;
+  /** "/storage/datasheets/….pdf". */
+  url: string;
+  /** In bytes. */
+  size: number;
 }
 
 /**

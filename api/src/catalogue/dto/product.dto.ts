@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { MONEY_PATTERN, idInput, intInput, moneyInput, trimmed } from '../../common/forms.js';
+import { parseSpecs, type ProductSpec } from '../product-specs.js';
 
 const QUANTITY_FORMAT = 'La quantité doit être un nombre entier positif ou nul.';
 
@@ -67,6 +68,22 @@ class ProductFieldsDto {
   @IsNotEmpty({ message: 'Indiquez la mention d’exonération (par exemple « Exonéré, article 4 du CGI »).' })
   @MaxLength(255, { message: 'La mention d’exonération ne doit pas dépasser 255 caractères.' })
   tax_exemption?: string | null;
+
+  /** The specification table as a JSON array of { name, value } (multipart text); absent: left as it is. */
+  @ApiPropertyOptional({
+    description: 'Caractéristiques : tableau JSON de lignes { name, value }, dans l’ordre ; absent : inchangées.',
+    example: '[{"name":"Puissance","value":"20 kVA"}]',
+  })
+  @Transform(({ value }) => (value === undefined ? undefined : parseSpecs(value)))
+  @IsOptional()
+  @ValidateBy({
+    name: 'specs',
+    validator: {
+      validate: (value: unknown) => Boolean(value && typeof value === 'object' && 'specs' in value),
+      defaultMessage: (args) => (args?.value as { error?: string } | undefined)?.error ?? 'Les caractéristiques envoyées sont invalides.',
+    },
+  })
+  specs?: { specs: ProductSpec[] } | { error: string };
 }
 
 export class ProductCreateDto extends ProductFieldsDto {

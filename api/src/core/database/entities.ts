@@ -17,6 +17,7 @@ import { Category } from '../../catalogue/entities/category.entity.js';
 import { Currency } from '../../catalogue/entities/currency.entity.js';
 import { Product } from '../../catalogue/entities/product.entity.js';
 import { ProductImage } from '../../catalogue/entities/product-image.entity.js';
+import { ProductDatasheet } from '../../catalogue/entities/product-datasheet.entity.js';
 import { ContactMessage } from '../../contact/entities/contact-message.entity.js';
 import { Customer } from '../../customers/entities/customer.entity.js';
 import { DocumentSequence } from '../../documents/entities/document-sequence.entity.js';
@@ -75,6 +76,7 @@ export {
   PasswordResetToken,
   Product,
   ProductImage,
+  ProductDatasheet,
   PublishChange,
   RecoveryCode,
   Role,
@@ -106,6 +108,7 @@ export const ENTITIES: Function[] = [
   Currency,
   Product,
   ProductImage,
+  ProductDatasheet,
   StockEntry,
   StockLot,
   StockMovement,

@@ -1,6 +1,8 @@
 import type { Test } from 'supertest';
 import * as fx from '../../backoffice/fixtures.js';
 import { png } from '../../backoffice/images.js';
+import { ProductDatasheet } from '../../../src/catalogue/entities/product-datasheet.entity.js';
+import { renderDatasheetPdf } from '../../../src/seed/demo-datasheet.js';
 import type { MatrixContext, MatrixRow } from '../matrix-row.js';
 
 /**
@@ -22,6 +24,7 @@ export const signedInRoutes: string[] = [
 ];
 
 const IMAGE = await png(64, 48);
+const DATASHEET = await renderDatasheetPdf({ name: 'Produit matrice', reference: 'MAT-1', specs: [] });
 const EDITOR_JSON = JSON.stringify({ time: 1, blocks: [{ type: 'paragraph', data: { text: 'Bonjour' } }], version: '2.30.0' });
 
 const CLIENT = (email: string) => ({
@@ -203,6 +206,29 @@ export const rows: MatrixRow[] = [
     category: 'shop',
     right: 'edit',
     setup: productSetup,
+    expectAllowed: [200],
+  },
+  {
+    method: 'POST',
+    route: '/api/product/:id/datasheets',
+    category: 'shop',
+    right: 'edit',
+    setup: productSetup,
+    send: (req) => req.field('title', 'Fiche matrice').attach('file', DATASHEET, 'fiche.pdf'),
+    expectAllowed: [201],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/product/:id/datasheets/:datasheetId',
+    category: 'shop',
+    right: 'edit',
+    setup: async (ctx) => {
+      const vars = await productSetup(ctx);
+      const sheet = await ctx.t.dataSource
+        .getRepository(ProductDatasheet)
+        .save({ product_id: vars.id, title: 'Fiche matrice', path: 'datasheets/matrice.pdf', size: 10, position: 0 });
+      return { ...vars, datasheetId: sheet.id };
+    },
     expectAllowed: [200],
   },
 

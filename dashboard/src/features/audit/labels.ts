@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
 /** The kinds of records the journal can be filtered on (`entity`), as the server names them. */
 export const AUDIT_ENTITY_LABEL: Record<string, string> = {
   product: 'Produit',
+  product_datasheet: 'Fiche technique',
   order: 'Commande',
   article: 'Article',
   customer: 'Client',
@@ -51,6 +52,7 @@ const FIELD_LABEL: Record<string, string> = {
   about: 'À propos',
   image: 'Image',
   reference: 'Référence',
+  specs: 'Caractéristiques',
   stock: 'Stock',
   price: 'Prix',
   description: 'Description',

@@ -2,6 +2,7 @@ import type {
   BrandListAnswer,
   DoneAnswer,
   ProductAnswer,
+  ProductDatasheetsAnswer,
   ProductListAnswer,
   ProductSaveAnswer,
   SpotlightAnswer,
@@ -82,6 +83,8 @@ export interface ProductFields {
   tax_rate_bp: string;
   /** The exemption's mention, required (and only sent) with a rate of 0. */
   tax_exemption: string;
+  /** The specification table as JSON (spec-rows.ts); undefined: not sent (left as it is). */
+  specs?: string;
 }
 
 function productForm(fields: ProductFields, images: File[], override?: 'PUT'): FormData {
@@ -118,4 +121,23 @@ export function deleteProduct(id: number) {
 /** PATCH /api/product/{id}/add-spotlight: toggles the popular flag. */
 export function toggleSpotlight(id: number) {
   return api.patch<SpotlightAnswer>(`/api/product/${id}/add-spotlight`);
+}
+
+/** A datasheet is a PDF of at most 10 MB (the server checks the content too). */
+export const DATASHEET_MAX_BYTES = 10 * 1024 * 1024;
+
+/** POST /api/product/{id}/datasheets (multipart `file`, `title`, `version`): the list and the product's new version. */
+export function addDatasheet(id: number, title: string, file: File, version?: number) {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('file', file);
+  if (version !== undefined) form.append('version', String(version));
+  return api.post<ProductDatasheetsAnswer>(`/api/product/${id}/datasheets`, form);
+}
+
+/** DELETE /api/product/{id}/datasheets/{datasheetId}?version. */
+export function removeDatasheet(id: number, datasheetId: number, version?: number) {
+  return api.delete<ProductDatasheetsAnswer>(`/api/product/${id}/datasheets/${datasheetId}`, undefined, {
+    query: { version },
+  });
 }
