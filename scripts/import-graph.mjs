@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../api/src');
+const REGISTRY = 'core/database/entities.ts';
 
 /** Source files (tests excluded: they may reach anywhere to set a scene). */
 function sources(dir) {
@@ -65,17 +66,29 @@ function mermaid(edges) {
   for (const f of FOUNDATION) lines.push(`    ${f}`);
   lines.push('  end');
   const toFoundation = [];
+  // The entity registry (core/database/entities.ts) gathers every domain's entities by design: one
+  // note instead of an arrow to each domain.
+  const viaRegistryOnly = (files) => [...files].every((f) => f === REGISTRY);
   for (const [from, targets] of [...edges].sort(([a], [b]) => a.localeCompare(b))) {
     if (from === '(root)' || from === 'seed') continue;
-    const domains = [...targets.keys()].filter((t) => !FOUNDATION.has(t) && t !== '(root)').sort();
+    const domains = [...targets]
+      .filter(([t, files]) => !FOUNDATION.has(t) && t !== '(root)' && !viaRegistryOnly(files))
+      .map(([t]) => t)
+      .sort();
     for (const to of domains) lines.push(`  ${from} --> ${to}`);
     if (!FOUNDATION.has(from) && [...targets.keys()].some((t) => FOUNDATION.has(t))) toFoundation.push(from);
   }
   for (const from of ['core', 'common', 'shared', 'contract']) {
-    for (const to of [...(edges.get(from)?.keys() ?? [])].filter((t) => FOUNDATION.has(t)).sort())
-      lines.push(`  ${from} --> ${to}`);
+    const targets = [...(edges.get(from) ?? [])].filter(([t, files]) => FOUNDATION.has(t) && !viaRegistryOnly(files));
+    for (const [to] of targets.sort(([a], [b]) => a.localeCompare(b))) lines.push(`  ${from} --> ${to}`);
   }
   lines.push(`  %% every domain folder imports the foundation: ${toFoundation.join(', ')}`);
+  lines.push('  %% core/database/entities.ts (the entity registry) imports every domain with entities');
+  const mutual = [];
+  const real = (from, to) => edges.get(from)?.has(to) && !viaRegistryOnly(edges.get(from).get(to));
+  for (const [from, targets] of edges)
+    for (const to of targets.keys()) if (from < to && real(from, to) && real(to, from)) mutual.push(`${from} <-> ${to}`);
+  if (mutual.length) lines.push(`  %% folders importing each other: ${mutual.sort().join(', ')}`);
   return lines.join('\n');
 }
 
