@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { png } from '../../test/backoffice/images.js';
 import { signInAsAdmin, type StaffClient } from '../../test/support/auth.js';
 import { ensureCurrency, makeBrand, makeCategory, makeProduct } from '../../test/support/public-fixtures.js';
+import { Article } from '../blog/entities/article.entity.js';
 import { AuditEntry } from './entities/audit-entry.entity.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 
@@ -12,7 +13,7 @@ interface Entry {
   changes: Record<string, { before: unknown; after: unknown }> | null;
 }
 
-describe(`the journal records exchange rates and media uploads (${testDatabaseKind()})`, () => {
+describe(`the journal records exchange rates and media uploads and deletions (${testDatabaseKind()})`, () => {
   let t: TestApp;
   let admin: StaffClient;
   const journal = async (entity: string) =>
@@ -52,6 +53,42 @@ describe(`the journal records exchange rates and media uploads (${testDatabaseKi
     // The journal's search ignores accents.
     const found = (await admin.get('/api/audit?search=electrogene').expect(200)).body.entries.data as Entry[];
     expect(found.map((e) => e.label)).toContain('schéma-électrogène.png');
+  });
+
+  it('a media file deleted from the library is an entry; one an article shows is refused and stays', async () => {
+    const upload = async (name: string) =>
+      (
+        await admin
+          .post('/api/upload-media')
+          .attach('file', await png(30, 30), name)
+          .expect(200)
+      ).body.media as {
+        id: number;
+        path: string;
+        url: string;
+      };
+    const spare = await upload('photo-inutile.png');
+    const shown = await upload('photo-article.png');
+    await t.dataSource.getRepository(Article).save({
+      title: 'Groupes électrogènes',
+      slug: `groupes-${process.pid}`,
+      content: `<p><img src="${shown.url}" alt=""></p>`,
+      content_json: null,
+      image: null,
+    });
+
+    const refused = await admin.delete(`/api/media/${shown.id}`).expect(409);
+    expect(refused.body.message).toBe(
+      'Cette image est utilisée par l’article « Groupes électrogènes » : retirez-la de l’article avant de la supprimer.',
+    );
+    await admin.delete(`/api/media/${spare.id}`).expect(200);
+    await admin.delete(`/api/media/${spare.id}`).expect(404);
+
+    const remaining = (await admin.get('/api/media').expect(200)).body.media.data as { id: number }[];
+    expect(remaining.map((m) => m.id)).toContain(shown.id);
+    expect(remaining.map((m) => m.id)).not.toContain(spare.id);
+    const entries = await journal('media');
+    expect(entries.filter((e) => e.action === 'delete').map((e) => e.label)).toEqual(['photo-inutile.png']);
   });
 
   it('a reference change names the records (« Marque : Caterpillar »), not their ids', async () => {

@@ -2,10 +2,12 @@ import { MEDIA_LIST, MediaListQueryDto } from './media-list.js';
 import { ApiList } from '../common/list-order.js';
 import {
   Controller,
+  Delete,
   Get,
   Header,
   HttpCode,
   Injectable,
+  Param,
   Post,
   Query,
   Req,
@@ -15,9 +17,10 @@ import {
   type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { MediaListAnswer, MediaUploadAnswer } from '../contract/backoffice.js';
+import { IdPipe } from '../access/id.pipe.js';
 import { RequirePermission, SignedIn, can } from '../core/access/permissions.js';
 import { forbidden } from '../core/errors/api-error.js';
 import { MediaService } from './media.service.js';
@@ -68,5 +71,13 @@ export class MediaController {
   @ApiList(MEDIA_LIST, 'Recherche sur le nom du fichier (sans accents ni casse).')
   async list(@Query() query: MediaListQueryDto): Promise<MediaListAnswer> {
     return { success: true, message: 'Médias récupérés avec succès.', media: await this.media.list(query) };
+  }
+
+  @Delete('media/:id')
+  @RequirePermission('blog', 'delete')
+  @ApiOperation({ summary: 'Supprime une image de la médiathèque (refusé tant qu’un article la montre).' })
+  async remove(@Param('id', new IdPipe('Image introuvable.')) id: number): Promise<{ success: true; message: string }> {
+    await this.media.remove(id);
+    return { success: true, message: 'Image supprimée avec succès.' };
   }
 }

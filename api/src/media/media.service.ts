@@ -6,9 +6,10 @@ import type { Repository } from 'typeorm';
 import { pageRequest, paginate, whereSearch } from '../common/listing.js';
 import type { MediaItem, MediaUploadAnswer } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
-import { ValidationFailed } from '../core/errors/api-error.js';
+import { Article } from '../blog/entities/article.entity.js';
+import { ValidationFailed, conflict, notFound } from '../core/errors/api-error.js';
 import { Media } from './entities/media.entity.js';
-import { imageVariants, saveWithImages } from './image-variants.js';
+import { discardImage, imageVariants, saveWithImages } from './image-variants.js';
 import { STORAGE, storageUrl, type Storage } from './storage/storage.js';
 import { checkImage } from './upload-policy.js';
 
@@ -66,6 +67,26 @@ export class MediaService {
       if (!present.every(Boolean)) item.image_variants = null;
     }
     return { success: 1, message: 'Image envoyée avec succès.', location: item.url, file: { url: item.url }, media: item };
+  }
+
+  /**
+   * Removes an image from the library, its files with it. Refused (409) while an article shows it, as
+   * its cover or in its text: the public page would lose the image. The entity subscriber records the
+   * deletion in the journal under the file's original name.
+   */
+  async remove(id: number): Promise<void> {
+    const media = await this.media.findOne({ where: { id } });
+    if (!media) throw notFound('Image introuvable.');
+    const user = await this.media.manager
+      .getRepository(Article)
+      .createQueryBuilder('article')
+      .select(['article.id', 'article.title'])
+      .where('article.image = :path OR article.content LIKE :inText', { path: media.path, inText: `%${media.path}%` })
+      .getOne();
+    if (user)
+      throw conflict(`Cette image est utilisée par l’article « ${user.title} » : retirez-la de l’article avant de la supprimer.`);
+    await this.media.remove(media);
+    await discardImage(this.storage, media.path);
   }
 
   async list(query: MediaListQueryDto): Promise<Paginated<MediaItem>> {

@@ -7,6 +7,7 @@ import { Product } from '../../src/catalogue/entities/product.entity.js';
 import { Customer } from '../../src/customers/entities/customer.entity.js';
 import { OrderItem } from '../../src/orders/entities/order-item.entity.js';
 import { Order, type OrderStatus } from '../../src/orders/entities/order.entity.js';
+import { Media } from '../../src/media/entities/media.entity.js';
 import { StockEntry } from '../../src/stock/entities/stock-entry.entity.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -163,6 +164,21 @@ export async function stockEntry(t: TestApp, values: Partial<StockEntry> = {}): 
     expiry_date: null,
     expirable: false,
     image: null,
+    ...values,
+  });
+}
+
+/** A media library row (its file need not exist: deleting it tolerates a missing file). */
+export async function media(t: TestApp, values: Partial<Media> = {}): Promise<Media> {
+  const i = next();
+  return t.dataSource.getRepository(Media).save({
+    path: `media/fixture-${process.pid}-${i}.png`,
+    original_name: `image-${i}.png`,
+    mime: 'image/png',
+    size: 100,
+    width: 10,
+    height: 10,
+    user_id: null,
     ...values,
   });
 }

@@ -318,7 +318,15 @@ function SelectBox({
  * Above the rows once the whole page is chosen: « Les 20 lignes de la page sont sélectionnées.
  * Sélectionner les 1 234 résultats ? », then « Les 1 234 résultats sont sélectionnés. » with a way back.
  */
-function SelectionBanner<T>({ selection, pageCount, wholePage }: { selection: TableSelection<T>; pageCount: number; wholePage: boolean }) {
+function SelectionBanner<T>({
+  selection,
+  pageCount,
+  wholePage,
+}: {
+  selection: TableSelection<T>;
+  pageCount: number;
+  wholePage: boolean;
+}) {
   const total = selection.total ?? 0;
   const link =
     'ml-1 rounded-sm font-semibold text-brand-700 underline hover:text-brand-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-500';

@@ -109,6 +109,14 @@ export const rows: MatrixRow[] = [
     expectAllowed: [200],
   },
   { method: 'GET', route: '/api/media', category: 'blog', right: 'view', expectAllowed: [200] },
+  {
+    method: 'DELETE',
+    route: '/api/media/:id',
+    category: 'blog',
+    right: 'delete',
+    setup: async ({ t }) => ({ id: (await fx.media(t)).id }),
+    expectAllowed: [200],
+  },
 
   // brands
   { method: 'GET', route: '/api/brands', category: 'shop', right: 'view', expectAllowed: [200] },

@@ -29,6 +29,9 @@ import { SavedViewsMenu } from '../saved-views/saved-views-menu';
 import { ARTICLES_PER_PAGE, articlesQueryOptions, deleteArticle } from './api';
 import { ArticlePreviewDialog } from './article-preview-dialog';
 import { ARTICLE_STATUS_TONE, ARTICLE_STATUSES } from './status';
+import { listFilterQuery } from '../bulk/api';
+import { ArticleBulkActions } from '../bulk/article-bulk-actions';
+import { useRowSelection } from '../bulk/use-row-selection';
 import { StoredImage } from '../products/stored-image';
 
 /** The articles list's URL beyond page and search: order, size, status, author, creation dates. */
@@ -53,6 +56,8 @@ export function ArticlesPage(props: ArticlesPageProps) {
 
 const column = createColumnHelper<StaffArticle>();
 
+const articleId = (article: StaffArticle) => article.id;
+const articleTitle = (article: StaffArticle) => article.title;
 function ArticlesList({ page, search, onPageChange, onSearchChange, view, onViewChange, onViewReplace }: ArticlesPageProps) {
   const { can } = usePermissions();
   const { per_page: perPage, ...order } = sortQuery(view, ARTICLES_PER_PAGE);
@@ -71,6 +76,14 @@ function ArticlesList({ page, search, onPageChange, onSearchChange, view, onView
   const blogs = list.data?.blogs;
   const [previewing, setPreviewing] = useState<StaffArticle | null>(null);
   useClampPage(blogs, page, onPageChange);
+  const bulkFilter = useMemo(() => listFilterQuery(search, { ...view }), [search, view]);
+  const bulk = useRowSelection<StaffArticle>({
+    filterKey: JSON.stringify(bulkFilter),
+    total: blogs?.total,
+    rowId: articleId,
+    rowLabel: articleTitle,
+  });
+  const selectable = can('blog', 'edit') || can('blog', 'delete');
   // The author facet lists the administrators (who may read them; the server caps a page at 100).
   const authors = useQuery({ ...adminsQueryOptions({ page: 1, search: '', perPage: 100 }), enabled: can('admin', 'view') });
   const authorOptions = (authors.data?.admins.data ?? []).map((u) => ({ value: String(u.id), label: fullName(u) }));
@@ -180,11 +193,13 @@ function ArticlesList({ page, search, onPageChange, onSearchChange, view, onView
       </ListToolbar>
       <DataTable
         label="Liste des articles"
+      {selectable ? <ArticleBulkActions rows={bulk} filter={bulkFilter} /> : null}
         columns={columns}
         data={blogs?.data}
         getRowId={(row) => String(row.id)}
         {...listTableState(list, 'Erreur lors du chargement des articles.')}
         emptyMessage="Aucun article trouvé"
+        selection={selectable ? bulk.table : undefined}
         pagination={withPageSize(pagerOf(blogs, onPageChange), perPage, onViewChange)}
         sort={{ key: view.sort, dir: view.dir, onChange: (sort, dir) => onViewChange({ sort, dir }) }}
       />

@@ -7,7 +7,7 @@ import { formatDate } from '../../lib/format';
 import { listTableState, type PagedMeta } from '../../lib/use-list-page';
 import { QUOTE_STATE_LABELS } from '@comptoir/api/statuses';
 import { Badge, type BadgeTone } from '../../ui/badge';
-import { DataTable, type TableSort } from '../../ui/data-table';
+import { DataTable, type TableSelection, type TableSort } from '../../ui/data-table';
 import type { PaginationProps } from '../../ui/pagination';
 import { formatMoney } from '../products/money';
 import { OrderBalanceCell } from './order-balance-cell';
@@ -32,10 +32,20 @@ export interface OrderSummaryTableProps {
   actions: (order: StaffOrderSummary) => ReactNode;
   /** The client column links to the client's page (off on that page itself). */
   linkClients?: boolean;
+  /** Row selection for the bulk status change (features/bulk). */
+  selection?: TableSelection<StaffOrderSummary>;
 }
 
 /** One row per order: number, client, date, lines, totals per currency, converted total, status, quote, invoiced, balance. */
-export function OrderSummaryTable({ list, label, pagination, sort, actions, linkClients = true }: OrderSummaryTableProps) {
+export function OrderSummaryTable({
+  list,
+  label,
+  pagination,
+  sort,
+  actions,
+  linkClients = true,
+  selection,
+}: OrderSummaryTableProps) {
   const columns = useMemo(
     () => [
       column.accessor('order_num', {
@@ -147,6 +157,7 @@ export function OrderSummaryTable({ list, label, pagination, sort, actions, link
       emptyMessage="Aucune commande trouvée"
       pagination={pagination}
       sort={sort}
+      selection={selection}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { OrderItemRow, OrderStatusValue, StaffOrder } from '@comptoir/api/contract';
+import type { OrderItemRow, OrderStatusValue, StaffOrder, StaffOrderSummary } from '@comptoir/api/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
@@ -20,6 +20,9 @@ import type { ListPageProps } from '../products/list-page';
 import { currencyLabel, formatMoney } from '../products/money';
 import { deleteOrder, ORDERS_PER_PAGE, orderSummariesQueryOptions, ordersQueryOptions } from './api';
 import { OrderSummaryTable } from './order-summary-table';
+import { listFilterQuery } from '../bulk/api';
+import { OrderBulkActions } from '../bulk/order-bulk-actions';
+import { useRowSelection } from '../bulk/use-row-selection';
 import { SavedViewsMenu } from '../saved-views/saved-views-menu';
 import { ExportMenu } from '../../ui/export-menu';
 import { sortQuery, viewQueryOf, type ListViewProps, type SortSearch } from '../../lib/list-sort';
@@ -55,6 +58,9 @@ export function OrdersPage(props: OrdersPageProps) {
   );
 }
 
+const orderId = (order: StaffOrderSummary) => order.id;
+const orderNumber = (order: StaffOrderSummary) => `la commande ${order.order_num}`;
+
 function OrdersList({
   page,
   search,
@@ -77,6 +83,15 @@ function OrdersList({
   const summaries = useQuery({ ...orderSummariesQueryOptions(params), enabled: !byLine });
   const items = byLine ? list.data?.orderItems : summaries.data?.orders;
   const counts = (byLine ? list.data : summaries.data)?.status_counts;
+  // Bulk status change on the one-row-per-order view, with the list's own filter when « all ».
+  const bulkFilter = useMemo(() => listFilterQuery(search, { ...view, status }), [search, view, status]);
+  const bulk = useRowSelection<StaffOrderSummary>({
+    filterKey: JSON.stringify(bulkFilter),
+    total: summaries.data?.orders.total,
+    rowId: orderId,
+    rowLabel: orderNumber,
+  });
+  const selectable = can('orders', 'edit') && !byLine;
   const tableSort = {
     key: view.sort,
     dir: view.dir,
@@ -286,6 +301,7 @@ function OrdersList({
           <SavedViewsMenu list="orders" current={viewQueryOf(search, { ...view, status })} onApply={onViewReplace} />
         </span>
       </ListToolbar>
+      {selectable ? <OrderBulkActions rows={bulk} filter={bulkFilter} /> : null}
       {byLine ? (
         <DataTable
           label="Liste des lignes de commande"
@@ -307,6 +323,7 @@ function OrdersList({
       ) : (
         <OrderSummaryTable
           label="Liste des commandes"
+          selection={selectable ? bulk.table : undefined}
           list={summaries}
           pagination={withPageSize(pagerOf(items, onPageChange), perPage, onViewChange)}
           sort={tableSort}

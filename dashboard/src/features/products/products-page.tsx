@@ -42,8 +42,13 @@ import { ProductFormDialog } from './product-form-dialog';
 import { ProductThumbs } from './product-thumbs';
 import { StockBadge } from './stock-badge';
 import { useSpotlightToggle } from './use-spotlight';
+import { listFilterQuery } from '../bulk/api';
+import { ProductBulkActions } from '../bulk/product-bulk-actions';
+import { useRowSelection } from '../bulk/use-row-selection';
 
 const column = createColumnHelper<PublicProduct>();
+const productId = (product: PublicProduct) => product.id;
+const productName = (product: PublicProduct) => product.name;
 
 const deletion: DeleteWithConfirm<PublicProduct> = {
   message: 'Voulez-vous vraiment supprimer ce produit ?',
@@ -108,6 +113,15 @@ function ProductsList({
 
   const canEdit = can('shop', 'edit');
   const canDelete = can('shop', 'delete');
+  // Bulk actions on the catalogue list (a stock filter reads another list, without them).
+  const bulkFilter = useMemo(() => listFilterQuery(search, { ...view }), [search, view]);
+  const bulk = useRowSelection<PublicProduct>({
+    filterKey: JSON.stringify(bulkFilter),
+    total: products?.total,
+    rowId: productId,
+    rowLabel: productName,
+  });
+  const selectable = (canEdit || canDelete) && !stock;
 
   const columns = useMemo(
     () => [
@@ -234,11 +248,13 @@ function ProductsList({
           </span>
         </ListToolbar>
       ) : null}
+      {selectable ? <ProductBulkActions rows={bulk} filter={bulkFilter} /> : null}
       <DataTable
         label="Liste des produits"
         columns={columns}
         data={products?.data}
         getRowId={(row) => String(row.id)}
+        selection={selectable ? bulk.table : undefined}
         {...listTableState(list, 'Erreur lors du chargement des produits.')}
         emptyMessage="Aucun produit trouvé"
         pagination={withPageSize(pagerOf(products, onPageChange), perPage, stock ? undefined : onViewChange)}
