@@ -69,8 +69,11 @@ async function measure(kind, mariadb) {
   }
 }
 
-const built = spawnSync('npm', ['run', 'build', '--silent', '-w', 'api'], { cwd: root, stdio: 'inherit' });
-if (built.status !== 0) process.exit(built.status ?? 1);
+// `--no-build`: use api/dist as it is (a copy built aside, while others rebuild the working tree's).
+if (!args.includes('--no-build')) {
+  const built = spawnSync('npm', ['run', 'build', '--silent', '-w', 'api'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
 for (const kind of databases) {
   const mariadb = kind === 'mariadb' ? await startMariaDb() : null;
   try {

@@ -13,5 +13,6 @@ import { User } from './entities/user.entity.js';
   imports: [TypeOrmModule.forFeature([User, Role, Article]), AuthModule, AccessModule],
   controllers: [AdminsController],
   providers: [AdminsService],
+  exports: [AdminsService],
 })
 export class AdminsModule {}

@@ -1,6 +1,15 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { AdminsService } from '../admins/admins.service.js';
+import { ADMIN_LIST } from '../admins/admin-list.js';
+import { AUDIT_LIST } from '../audit/audit-list.js';
+import { AuditService } from '../audit/audit.service.js';
+import { ARTICLE_LIST } from '../blog/article-list.js';
+import { StaffArticlesService } from '../blog/staff-articles.service.js';
+import { BRAND_LIST, CATEGORY_LIST } from '../catalogue/brand-category-lists.js';
+import { BrandsService } from '../catalogue/brands.service.js';
+import { CategoriesService } from '../catalogue/categories.service.js';
 import { PublicCatalogueService } from '../catalogue/public-catalogue.service.js';
 import { PRODUCT_LIST } from '../catalogue/product-list.js';
 import { ApiListExport, listRows, sendListExport } from '../common/list-export.js';
@@ -11,8 +20,22 @@ import { ORDER_SUMMARY_LIST } from '../orders/order-list.js';
 import { StaffOrdersService } from '../orders/staff-orders.service.js';
 import { StockEntriesService } from '../stock/stock-entries.service.js';
 import { STOCK_ENTRY_LIST } from '../stock/stock-entry-list.js';
-import { CUSTOMER_COLUMNS, ORDER_COLUMNS, PRODUCT_COLUMNS, STOCK_ENTRY_COLUMNS } from './export-columns.js';
 import {
+  ADMIN_COLUMNS,
+  ARTICLE_COLUMNS,
+  AUDIT_COLUMNS,
+  BRAND_COLUMNS,
+  CATEGORY_COLUMNS,
+  CUSTOMER_COLUMNS,
+  ORDER_COLUMNS,
+  PRODUCT_COLUMNS,
+  STOCK_ENTRY_COLUMNS,
+} from './export-columns.js';
+import {
+  AdminExportQueryDto,
+  ArticleExportQueryDto,
+  AuditExportQueryDto,
+  CatalogueExportQueryDto,
   CustomerExportQueryDto,
   OrderExportQueryDto,
   ProductExportQueryDto,
@@ -31,6 +54,11 @@ export class ListExportsController {
     private readonly customers: CustomersService,
     private readonly orders: StaffOrdersService,
     private readonly stock: StockEntriesService,
+    private readonly articles: StaffArticlesService,
+    private readonly brands: BrandsService,
+    private readonly categories: CategoriesService,
+    private readonly admins: AdminsService,
+    private readonly audit: AuditService,
   ) {}
 
   @Get('product/export')
@@ -71,5 +99,54 @@ export class ListExportsController {
     const { format, ...list } = query;
     const rows = listRows((page, per_page) => this.stock.list({ ...list, page, per_page }));
     await sendListExport(res, { name: 'entrees-stock', format, sheet: 'Entrées de stock', columns: STOCK_ENTRY_COLUMNS, rows });
+  }
+
+  @Get('blog/export')
+  @RequirePermission('blog', 'view')
+  @ApiListExport(ARTICLE_LIST, 'Les articles', 'Recherche sur le titre (sans accents ni casse).')
+  async articleList(@Query() query: ArticleExportQueryDto, @Res() res: Response): Promise<void> {
+    const { format, ...list } = query;
+    const rows = listRows((page, per_page) => this.articles.list({ ...list, page, per_page }));
+    await sendListExport(res, { name: 'articles', format, sheet: 'Articles', columns: ARTICLE_COLUMNS, rows });
+  }
+
+  @Get('brands/export')
+  @RequirePermission('shop', 'view')
+  @ApiListExport(BRAND_LIST, 'Les marques', 'Recherche sur le nom (sans accents ni casse).')
+  async brandList(@Query() query: CatalogueExportQueryDto, @Res() res: Response): Promise<void> {
+    const { format, ...list } = query;
+    const rows = listRows((page, per_page) => this.brands.list({ ...list, page, per_page }));
+    await sendListExport(res, { name: 'marques', format, sheet: 'Marques', columns: BRAND_COLUMNS, rows });
+  }
+
+  @Get('category/export')
+  @RequirePermission('shop', 'view')
+  @ApiListExport(CATEGORY_LIST, 'Les catégories', 'Recherche sur la désignation (sans accents ni casse).')
+  async categoryList(@Query() query: CatalogueExportQueryDto, @Res() res: Response): Promise<void> {
+    const { format, ...list } = query;
+    const rows = listRows((page, per_page) => this.categories.list({ ...list, page, per_page }));
+    await sendListExport(res, { name: 'categories', format, sheet: 'Catégories', columns: CATEGORY_COLUMNS, rows });
+  }
+
+  @Get('admin/export')
+  @RequirePermission('admin', 'view')
+  @ApiListExport(ADMIN_LIST, 'Les administrateurs', 'Recherche sur le prénom, le nom et l’e-mail (sans accents ni casse).')
+  async adminList(@Query() query: AdminExportQueryDto, @Res() res: Response): Promise<void> {
+    const { format, ...list } = query;
+    const rows = listRows(async (page, per_page) => (await this.admins.list({ ...list, page, per_page })).admins);
+    await sendListExport(res, { name: 'administrateurs', format, sheet: 'Administrateurs', columns: ADMIN_COLUMNS, rows });
+  }
+
+  @Get('audit/export')
+  @RequirePermission('admin', 'view')
+  @ApiListExport(
+    AUDIT_LIST,
+    'Le journal d’activité',
+    'Recherche sur l’élément, l’auteur et l’adresse IP (sans accents ni casse).',
+  )
+  async auditList(@Query() query: AuditExportQueryDto, @Res() res: Response): Promise<void> {
+    const { format, ...list } = query;
+    const rows = listRows((page, per_page) => this.audit.list({ ...list, page, per_page }));
+    await sendListExport(res, { name: 'journal', format, sheet: 'Journal', columns: AUDIT_COLUMNS, rows });
   }
 }

@@ -123,6 +123,32 @@ describe(`list exports (${testDatabaseKind()})`, () => {
     expect(stock.headers['content-type']).toMatch(/spreadsheetml/);
   });
 
+  it('exports articles, brands, categories, administrators and the journal, filtered and sorted as their lists', async () => {
+    await fx.article(t, { title: 'Entretien des groupes' });
+    const articles = csvLines(
+      (await admin.get('/api/blog/export').query({ format: 'csv', search: 'entretien' }).expect(200)).text,
+    );
+    expect(articles[0]).toBe('Titre;Statut;Auteur;Adresse;Publié le;Créé le;Modifié le');
+    expect(articles.slice(1).map((line) => line.split(';')[0])).toEqual(['Entretien des groupes']);
+    const brands = csvLines(
+      (await admin.get('/api/brands/export').query({ format: 'csv', sort: 'name', direction: 'desc' }).expect(200)).text,
+    );
+    expect(brands[0]).toBe('Nom;Représentant;Description;Produits;Créée le');
+    const names = brands.slice(1).map((line) => line.split(';')[0]!);
+    expect(names).toEqual(expect.arrayContaining(['Exportée', 'Autre marque']));
+    expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a, 'fr')));
+    expect(brands.find((line) => line.startsWith('Exportée;'))!.split(';')[3]).toBe('130');
+    const categories = csvLines(
+      (await admin.get('/api/category/export').query({ format: 'csv', search: 'electrogene' }).expect(200)).text,
+    );
+    expect(categories.slice(1).map((line) => line.split(';')[0])).toEqual(['Groupes électrogènes']);
+    const admins = csvLines((await admin.get('/api/admin/export').query({ format: 'csv' }).expect(200)).text);
+    expect(admins[0]).toBe('Prénom;Nom;E-mail;Téléphone;Profession;Rôle;Articles;Créé le');
+    expect(admins.join('\n')).not.toMatch(/\$argon|password/i);
+    const journal = await binary(admin.get('/api/audit/export').query({ format: 'xlsx' })).expect(200);
+    expect(journal.headers['content-disposition']).toMatch(/filename="journal-\d{4}-\d{2}-\d{2}\.xlsx"/);
+  });
+
   it('reads page after page by the sort key, NULLs and ties included: every row once, in the list’s order', async () => {
     // 230 entries: a third without expiry date (NULL), many sharing a date, over three reading pages.
     for (let i = 0; i < 230; i++)

@@ -127,6 +127,7 @@ describe('route policies', () => {
       'DELETE /api/profile/sessions/others': 'signed-in',
       'DELETE /api/profile/sessions/:id/delete': 'signed-in',
       'GET /api/admin': 'admin.view',
+      'GET /api/admin/export': 'admin.view',
       'POST /api/admin/create': 'admin.create',
       'POST /api/admin/:id/update': 'admin.edit',
       'DELETE /api/admin/:id/delete': 'admin.delete',

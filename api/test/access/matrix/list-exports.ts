@@ -18,4 +18,9 @@ export const rows: MatrixRow[] = [
   exportRow('/api/order/export', 'orders', 'csv'),
   exportRow('/api/customer/export', 'orders', 'xlsx'),
   exportRow('/api/stock/export', 'stock', 'xlsx'),
+  exportRow('/api/blog/export', 'blog', 'csv'),
+  exportRow('/api/brands/export', 'shop', 'xlsx'),
+  exportRow('/api/category/export', 'shop', 'csv'),
+  exportRow('/api/admin/export', 'admin', 'csv'),
+  exportRow('/api/audit/export', 'admin', 'xlsx'),
 ];

@@ -21,6 +21,7 @@ import { DayFilter, FacetFilter, ListToolbar } from '../../ui/facet-filter';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { SearchInput } from '../../ui/search-input';
+import { ExportMenu } from '../../ui/export-menu';
 import { adminsQueryOptions } from '../administration/admins/api';
 import { RequireView, usePermissions } from '../auth/permissions';
 import type { ListPageProps } from '../products/list-page';
@@ -188,6 +189,7 @@ function ArticlesList({ page, search, onPageChange, onSearchChange, view, onView
         <DayFilter label="Créés du" value={view.from} onChange={(from) => onViewChange({ from })} />
         <DayFilter label="au" value={view.to} onChange={(to) => onViewChange({ to })} />
         <span className="ml-auto flex gap-1">
+          <ExportMenu path="/api/blog/export" search={search} view={{ ...view }} />
           <SavedViewsMenu list="articles" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
         </span>
       </ListToolbar>

@@ -15,6 +15,7 @@ import { DataTable } from '../../ui/data-table';
 import { Input } from '../../ui/input';
 import { SearchInput } from '../../ui/search-input';
 import { Select } from '../../ui/select';
+import { ExportMenu } from '../../ui/export-menu';
 import { adminsQueryOptions } from '../administration/admins/api';
 import { RequireView } from '../auth/permissions';
 import { JOURNAL_PER_PAGE, journalQueryOptions, type AuditFilters } from './api';
@@ -267,7 +268,8 @@ function Journal({ filters, onChange, onReplace }: JournalPageProps) {
             Effacer les filtres
           </Button>
         ) : null}
-        <span className="ml-auto">
+        <span className="ml-auto flex gap-1">
+          <ExportMenu path="/api/audit/export" search={search} view={{ ...view }} />
           <SavedViewsMenu list="audit" current={viewQueryOf(search, view)} onApply={onReplace} />
         </span>
       </div>

@@ -20,6 +20,7 @@ import { SavedViewsMenu } from '../saved-views/saved-views-menu';
 import { DataTable } from '../../ui/data-table';
 import { ListPageHeader } from '../../ui/list-page-header';
 import { RowActions } from '../../ui/row-actions';
+import { ExportMenu } from '../../ui/export-menu';
 import { RequireView, usePermissions } from '../auth/permissions';
 import { BRANDS_PER_PAGE, brandsQueryOptions, deleteBrand } from './api';
 import { BrandFormDialog } from './brand-form-dialog';
@@ -129,7 +130,8 @@ function BrandsList({ page, search, onPageChange, onSearchChange, view, onViewCh
         searchPlaceholder="Rechercher une marque"
       />
       <ListToolbar label="Vues des marques">
-        <span className="ml-auto">
+        <span className="ml-auto flex gap-1">
+          <ExportMenu path="/api/brands/export" search={search} view={{ ...view }} />
           <SavedViewsMenu list="brands" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
         </span>
       </ListToolbar>

@@ -19,6 +19,7 @@ import { SavedViewsMenu } from '../saved-views/saved-views-menu';
 import { DataTable } from '../../ui/data-table';
 import { RowActions } from '../../ui/row-actions';
 import { ListPageHeader } from '../../ui/list-page-header';
+import { ExportMenu } from '../../ui/export-menu';
 import { RequireView, usePermissions } from '../auth/permissions';
 import { CATEGORIES_PER_PAGE, categoriesQueryOptions, deleteCategory } from './api';
 import { CategoryFormDialog } from './category-form-dialog';
@@ -120,7 +121,8 @@ function CategoriesList({ page, search, onPageChange, onSearchChange, view, onVi
         searchPlaceholder="Rechercher une catégorie"
       />
       <ListToolbar label="Vues des catégories">
-        <span className="ml-auto">
+        <span className="ml-auto flex gap-1">
+          <ExportMenu path="/api/category/export" search={search} view={{ ...view }} />
           <SavedViewsMenu list="categories" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
         </span>
       </ListToolbar>

@@ -28,6 +28,7 @@ import { notifyError, notifySuccess } from '../../../ui/notify';
 import { errorText } from '../../../lib/api';
 import { resetTwoFactor } from '../../two-factor/api';
 import { SearchInput } from '../../../ui/search-input';
+import { ExportMenu } from '../../../ui/export-menu';
 import { RequireView, usePermissions } from '../../auth/permissions';
 import { AdminFormDialog } from './admin-form-dialog';
 import { ADMINS_PER_PAGE, adminsQueryOptions, deleteAdmin } from './api';
@@ -209,7 +210,8 @@ function AdminsList({ page, search, onPageChange, onSearchChange, view, onViewCh
           options={roleOptions}
           onChange={(value) => onViewChange({ role_id: value ? Number(value) : undefined })}
         />
-        <span className="ml-auto">
+        <span className="ml-auto flex gap-1">
+          <ExportMenu path="/api/admin/export" search={search} view={{ ...view }} />
           <SavedViewsMenu list="admins" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
         </span>
       </ListToolbar>
