@@ -145,6 +145,10 @@ export function summary(changed: number, refused: number, unchanged: number, ver
   return parts.join(', ');
 }
 
+/** A record's line in the operation's journal entry: « Groupe 5 kVA (GE-5) · n° 12 », read back by the undo. */
+const rowKey = (row: BulkRow) => `${row.label} · n° ${row.id}`;
+const ROW_KEY = /^(.*) · n° (\d+)$/s;
+
 /** The journal's record of an operation: its kind and whether « Annuler » may take it back. */
 interface OperationHead {
   action: string;
@@ -165,7 +169,7 @@ export async function recordOperation(
 ): Promise<number | null> {
   const changes: Record<string, AuditChange> = { operation: { before: null, after: head } };
   for (const { row, change } of done) {
-    changes[String(row.id)] = { before: change.before, after: change.after, before_name: row.label, after_name: row.label };
+    changes[rowKey(row)] = { before: change.before, after: change.after };
   }
   return audit.record(manager, { entity, entity_id: null, label: label.slice(0, 255), action: 'bulk', changes });
 }
@@ -204,12 +208,15 @@ export async function undoableOperation(
   }
   const rows = Object.entries(changes)
     .filter(([key]) => key !== 'operation')
-    .map(([key, change]) => ({
-      id: Number(key),
-      label: change.before_name ?? `n° ${key}`,
-      before: change.before as Record<string, unknown>,
-      after: change.after as Record<string, unknown>,
-    }));
+    .map(([key, change]) => {
+      const [, label = key, id = '0'] = ROW_KEY.exec(key) ?? [];
+      return {
+        id: Number(id),
+        label,
+        before: change.before as Record<string, unknown>,
+        after: change.after as Record<string, unknown>,
+      };
+    });
   return { id, action: head.action, rows };
 }
 
@@ -224,7 +231,7 @@ export async function recordUndo(
 ): Promise<void> {
   const changes: Record<string, AuditChange> = {};
   for (const { row, change } of done) {
-    changes[String(row.id)] = { before: change.before, after: change.after, before_name: row.label, after_name: row.label };
+    changes[rowKey(row)] = { before: change.before, after: change.after };
   }
   await audit.record(manager, { entity, entity_id: operationId, label: label.slice(0, 255), action: 'bulk_undo', changes });
 }

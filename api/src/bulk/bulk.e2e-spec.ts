@@ -63,7 +63,15 @@ describe(`bulk actions (${testDatabaseKind()})`, () => {
     expect((await product(outside.id)).price).toBe('10000.00');
     const entries = await bulkEntries('product');
     expect(entries).toHaveLength(1);
-    expect(Object.keys(JSON.parse(entries[0]!.changes!) as object)).toHaveLength(106);
+    const lines = Object.keys(JSON.parse(entries[0]!.changes!) as object);
+    expect(lines).toHaveLength(106);
+    expect(lines).toContain(`Groupe 0 (${(await product(ids[0]!)).reference}) · n° ${ids[0]}`);
+    const journal = await admin.get('/api/audit').query({ action: 'bulk', entity: 'product' }).expect(200);
+    expect(journal.body.entries.data[0]).toMatchObject({
+      action: 'bulk',
+      entity_id: null,
+      label: '105 produits : prix +10 %, arrondi à 50',
+    });
 
     // An open form still on the old version is refused as a conflict.
     await admin
