@@ -12,6 +12,8 @@ import { Category } from '../catalogue/entities/category.entity.js';
 import { Currency } from '../catalogue/entities/currency.entity.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 import { ProductImage } from '../catalogue/entities/product-image.entity.js';
+import { ProductDatasheet } from '../catalogue/entities/product-datasheet.entity.js';
+import { renderDatasheetPdf } from './demo-datasheet.js';
 import { ContactMessage } from '../contact/entities/contact-message.entity.js';
 import { PERMISSION_CATEGORIES, type PermissionCategory } from '../core/access/permissions.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
@@ -269,6 +271,14 @@ export class SeedService {
       });
     }
     await writeImages(this.storage, jobs);
+    // The demo datasheets: PDFs made from the products' tables, as uploads are stored.
+    const datasheets = new Map<string, { path: string; size: number }>();
+    for (const demo of DEMO_PRODUCTS.filter((p) => p.datasheet)) {
+      const pdf = await renderDatasheetPdf({ name: demo.name, reference: demo.reference, specs: demo.specs ?? [] });
+      const file = `demo/datasheets/${demo.reference.toLowerCase()}.pdf`;
+      await this.storage.put(file, pdf);
+      datasheets.set(demo.reference, { path: file, size: pdf.length });
+    }
     // The resized WebP copies the public site and the dashboard show, as uploads get them.
     await Promise.all(jobs.map((job) => ensureVariants(this.storage, job.path)));
 
@@ -293,6 +303,7 @@ export class SeedService {
         Order,
         Customer,
         ProductImage,
+        ProductDatasheet,
         Product,
         Brand,
         Category,
@@ -380,6 +391,7 @@ export class SeedService {
           category_id: categoryIds.get(demo.category)!,
           currency_id: currencyIds.get(demo.currency)!,
           in_spotlight: demo.spotlight ?? false,
+          specs: demo.specs ?? null,
           created_at: at(demo.addedDaysAgo),
           updated_at: at(Math.max(0, demo.addedDaysAgo - 5)),
         });
@@ -388,6 +400,14 @@ export class SeedService {
           .getRepository(ProductImage)
           .insert(files.map((image_path, position) => ({ product_id: saved.id, image_path, position })));
         imageCount += files.length;
+        if (demo.datasheet) {
+          await manager.getRepository(ProductDatasheet).insert({
+            product_id: saved.id,
+            title: demo.datasheet,
+            ...datasheets.get(demo.reference)!,
+            position: 0,
+          });
+        }
         products.set(demo.reference, saved);
       }
 
@@ -561,6 +581,7 @@ export class SeedService {
     const paths = [
       ...(await manager.getRepository(Brand).find({ select: { image: true } })).map((b) => b.image),
       ...(await manager.getRepository(ProductImage).find({ select: { image_path: true } })).map((i) => i.image_path),
+      ...(await manager.getRepository(ProductDatasheet).find({ select: { path: true } })).map((d) => d.path),
       ...(await manager.getRepository(StockEntry).find({ select: { image: true } })).map((s) => s.image),
       ...(await manager.getRepository(Article).find({ select: { image: true } })).map((a) => a.image),
       ...(await manager.getRepository(Media).find({ select: { path: true } })).map((m) => m.path),

@@ -7,7 +7,11 @@ import { prepareToasts } from './lib/toast';
 // The order dialog is only downloaded when a visitor opens the cart.
 const OrderDialog = lazy(() => import('./OrderDialog'));
 
-/** "Mon panier" with its count badge; opens the three-step order dialog. */
+/**
+ * « Passer commande » with the cart's count; opens the three-step order dialog. The header's « Mon panier »
+ * link is the cart on every page: this one, beside the products, starts the order, under another name so
+ * that the two controls side by side are never announced alike.
+ */
 export default function CartBar({ whatsapp = null }: { whatsapp?: string | null }) {
   const count = useAtomValue(cartCountAtom);
   const [open, setOpen] = useAtom(orderDialogOpenAtom);
@@ -81,7 +85,7 @@ export default function CartBar({ whatsapp = null }: { whatsapp?: string | null 
           <circle cx="18" cy="20" r="1.5" />
           <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h8.6a2 2 0 0 0 2-1.6L22 7H6" />
         </svg>
-        <span>Mon panier</span>
+        <span>Passer commande</span>
         {/* Not shown before hydration: a pre-rendered "0" would be wrong for a visitor with a cart. */}
         <span
           className="ml-0.5 inline-flex min-w-[24px] items-center justify-center rounded-full bg-accent-700 px-0.5 text-sm font-bold text-white"
@@ -90,7 +94,7 @@ export default function CartBar({ whatsapp = null }: { whatsapp?: string | null 
         >
           {shown}
         </span>
-        <span className="sr-only"> produit{shown > 1 ? 's' : ''}</span>
+        <span className="sr-only"> produit{shown > 1 ? 's' : ''} dans le panier</span>
       </button>
       {wanted && (
         <Suspense

@@ -108,6 +108,15 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     images: 3,
     spotlight: true,
     addedDaysAgo: 160,
+    specs: [
+      { name: 'Puissance secours', value: '20 kVA / 16 kW' },
+      { name: 'Tension', value: '400 V triphasé, 50 Hz' },
+      { name: 'Moteur', value: 'Diesel 3 cylindres, refroidi par eau' },
+      { name: 'Niveau sonore', value: '68 dB(A) à 7 m' },
+      { name: 'Réservoir', value: '60 L (12 h à 75 % de charge)' },
+      { name: 'Poids', value: '720 kg' },
+    ],
+    datasheet: 'Fiche technique GE-VT20S',
   },
   {
     reference: 'GE-VT60S',
@@ -123,6 +132,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     images: 2,
     spotlight: true,
     addedDaysAgo: 150,
+    specs: [
+      { name: 'Puissance secours', value: '60 kVA / 48 kW' },
+      { name: 'Tension', value: '400 V triphasé, 50 Hz' },
+      { name: 'Démarrage', value: 'Automatique (tableau AMF)' },
+    ],
   },
   {
     reference: 'GE-VT150R',

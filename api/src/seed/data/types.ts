@@ -60,6 +60,10 @@ export interface DemoProduct {
   spotlight?: boolean;
   /** Days before the seeding day the product was added. */
   addedDaysAgo: number;
+  /** The specification table shown on the product page. */
+  specs?: { name: string; value: string }[];
+  /** The title of a « Fiche technique » PDF made from the table at seed time (demo-datasheet.ts). */
+  datasheet?: string;
 }
 
 export interface DemoStockEntry {

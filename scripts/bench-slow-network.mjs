@@ -1,0 +1,204 @@
+#!/usr/bin/env node
+// `npm run bench:slow-network [-- --runs 5] [--pages /,/catalogue,/product] [--served http://127.0.0.1:3000]`
+//
+// The public pages on a Slow 3G connection, in Debian's Chromium (Playwright, /usr/bin/chromium or
+// CHROME_PATH): DevTools' « Slow 3G » profile set through CDP's Network.emulateNetworkConditions, i.e.
+// 2,000 ms of latency added to every request (the preset's 400 ms RTT × 5, as DevTools applies it),
+// 50,000 bytes/s down and 50,000 bytes/s up. Each run is a fresh browser context (empty cache, no
+// service worker, empty storage), phone-sized (390 × 844, touch). For each page it prints the median
+// over the runs of:
+//   - FCP: first-contentful-paint;
+//   - tap recorded: a tap on the first « Ajouter au panier » is tried as soon as the button is on screen,
+//     again every 250 ms until the product is in the cart (localStorage `cart`): when the first tap
+//     that counted was made (pages without such a button: –);
+//   - buttons working: when every island loaded on load or idle has hydrated (Astro removes its `ssr`
+//     attribute), i.e. every button has its handler;
+// with the load average at each round. Budgets (issue « slow network »): FCP ≤ 2.5 s, buttons ≤ 5 s.
+// A bench, not a test: figures depend on the machine. Without --served it starts Comptoir (built
+// api/dist) on a throw-away DATA_DIR with the demo data, as bench:lighthouse does.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright';
+import { buildIfStale, root } from './lib/builds.mjs';
+import { freePort } from './lib/mariadb.mjs';
+import { waitFor } from './lib/stage-steps.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : fallback;
+};
+const runs = Number(option('runs', 3));
+const wanted = option('pages', '/,/catalogue,/product').split(',');
+const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+const BUDGET = { fcp: 2500, buttons: 5000 };
+const median = (xs) => {
+  const s = xs.filter((x) => x !== null).sort((a, b) => a - b);
+  if (!s.length) return null;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const ms = (x) => (x === null ? '–' : `${(x / 1000).toFixed(2)} s`);
+const load = () => os.loadavg()[0].toFixed(1);
+
+/** Runs in the page before anything else: when each island hydrated (its `ssr` attribute removed). */
+function recordHydration() {
+  window.__hydrated = [];
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const island = record.target;
+      if (island.localName === 'astro-island' && !island.hasAttribute('ssr')) window.__hydrated.push(performance.now());
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['ssr'] });
+}
+
+async function measure(browser, url) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+    locale: 'fr-FR',
+  });
+  const page = await context.newPage();
+  await page.addInitScript(recordHydration);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength));
+  try {
+    await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
+    // Tap « Ajouter au panier » as soon as it shows, until the cart holds a product.
+    let tapAt = null;
+    const button = page.getByRole('button', { name: /Ajouter au panier/ }).first();
+    const deadline = Date.now() + 60_000;
+    let hasButton = true;
+    while (Date.now() < deadline) {
+      if (!(await button.isVisible().catch(() => false))) {
+        const loaded = await page.evaluate(() => document.readyState === 'complete').catch(() => false);
+        if (loaded && !(await button.count())) {
+          hasButton = false;
+          break;
+        }
+        await page.waitForTimeout(50);
+        continue;
+      }
+      const at = await page.evaluate(() => performance.now());
+      await button.tap({ timeout: 2000, noWaitAfter: true }).catch(() => undefined);
+      await page.waitForTimeout(250);
+      const inCart = await page.evaluate(() => {
+        try {
+          const cart = JSON.parse(localStorage.getItem('cart') ?? '[]');
+          return Array.isArray(cart) && cart.length > 0;
+        } catch {
+          return false;
+        }
+      });
+      if (inCart) {
+        tapAt = at;
+        break;
+      }
+    }
+    await page.waitForLoadState('load', { timeout: 120_000 });
+    // Every island loaded on load or idle hydrated (those waiting to be visible are not counted).
+    await page.waitForFunction(
+      () =>
+        !document.querySelector(
+          'astro-island[ssr][client="load"], astro-island[ssr][client="idle"], astro-island[ssr][client="only"]',
+        ),
+      undefined,
+      { timeout: 120_000, polling: 100 },
+    );
+    const timings = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      hydrated: window.__hydrated.length ? Math.max(...window.__hydrated) : null,
+      islands: document.querySelectorAll('astro-island').length,
+    }));
+    return { fcp: timings.fcp, tap: hasButton ? tapAt : null, buttons: timings.hydrated ?? timings.fcp, bytes };
+  } finally {
+    await context.close();
+  }
+}
+
+let server;
+let dataDir;
+let base = option('served');
+if (!base) {
+  buildIfStale();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-slow-network-'));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+  server = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
+    stdio: ['ignore', log, log],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SITE_URL: base,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'admin@comptoir.example',
+      ADMIN_PASSWORD: 'Motdepasse-Admin-2024',
+    },
+  });
+}
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+});
+try {
+  console.log(
+    `Load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
+  await waitFor('the site', 15 * 60_000, async () => (await fetch(`${base}/`)).status === 200, { intervalMs: 300 });
+  const product = (await (await fetch(`${base}/api/product?per_page=1`)).json()).products.data[0];
+  const pages = [
+    ['/', `${base}/`],
+    ['/catalogue', `${base}/catalogue`],
+    ['/product', `${base}/product/${product.id}`],
+  ].filter(([name]) => wanted.includes(name));
+  const results = new Map(pages.map(([name]) => [name, []]));
+  for (let round = 1; round <= runs; round++) {
+    for (const [name, url] of pages) results.get(name).push(await measure(browser, url));
+    console.log(`  round ${round}: load average ${load()}`);
+  }
+  console.log(
+    `\nSlow 3G (2,000 ms latency per request, 50 KB/s down and up), Chromium, 390 × 844, fresh context, median of ${runs}\n`,
+  );
+  console.log('| Page | FCP | Tap on « Ajouter au panier » recorded | Buttons working (islands hydrated) | Transferred |');
+  console.log('| --- | --- | --- | --- | --- |');
+  let missed = false;
+  for (const [name] of pages) {
+    const r = results.get(name);
+    const fcp = median(r.map((x) => x.fcp));
+    const tap = median(r.map((x) => x.tap));
+    const buttons = median(r.map((x) => x.buttons));
+    const over = (value, budget) => (value !== null && value > budget ? ' ⚠' : '');
+    if (over(fcp, BUDGET.fcp) || over(buttons, BUDGET.buttons)) missed = true;
+    console.log(
+      `| ${name === '/product' ? `/product/${product.id}` : name} | ${ms(fcp)}${over(fcp, BUDGET.fcp)} | ${ms(tap)} | ${ms(buttons)}${over(buttons, BUDGET.buttons)} | ${(median(r.map((x) => x.bytes)) / 1024).toFixed(1)} KB |`,
+    );
+  }
+  console.log(
+    `\nBudgets: FCP ≤ ${BUDGET.fcp / 1000} s, buttons working ≤ ${BUDGET.buttons / 1000} s${missed ? ' — missed where marked ⚠' : ' — all met'}.`,
+  );
+  console.log(
+    `Load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+} finally {
+  await browser.close();
+  if (server) {
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
