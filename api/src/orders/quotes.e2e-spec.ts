@@ -217,6 +217,14 @@ describe(`quote requests in any currency (${testDatabaseKind()})`, () => {
       const detail = await sales.get(`/api/order/${res.body.order.id}`).expect(200);
       expect(detail.body.order.money.converted_total).toBe('4380.72');
       expect(detail.body.order.money.rates[1].rate).toBe('605.5');
+      // The detail's « Total TTC en Dollar ≈ »: each currency's TTC (TVA 18 % rounded once per rate), converted.
+      expect(detail.body.order.taxes).toEqual([
+        { currency_code: 'XOF', ht: '1253501', tax: '225630', ttc: '1479131' },
+        { currency_code: 'EUR', ht: '1799.80', tax: '323.96', ttc: '2123.76' },
+        { currency_code: 'USD', ht: '360.75', tax: '64.94', ttc: '425.69' },
+      ]);
+      // (1 479 131 + 2 123,76 × 655,957) / 605,5 + 425,69 = 5 169,25 $.
+      expect(detail.body.order.converted_ttc).toBe('5169.25');
     });
 
     it('gives the dialog the same figures before ordering (estimate), without reserving anything', async () => {
