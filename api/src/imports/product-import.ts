@@ -10,7 +10,8 @@ import { Product } from '../catalogue/entities/product.entity.js';
 import { PRODUCT_IMAGES_COUNT_MESSAGE, PRODUCT_MAX_IMAGES, taxFields } from '../catalogue/products.service.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { PublishingService } from '../publishing/publishing.service.js';
-import { changeAvailable, currentProduct } from '../stock/ledger/stock-ledger.js';
+import { StockMovement } from '../stock/entities/stock-movement.entity.js';
+import { changeAvailable, movementRow } from '../stock/ledger/stock-ledger.js';
 import type { SheetRow } from './import-files.js';
 import { imageKey } from './import-images.js';
 import {
@@ -55,6 +56,9 @@ function basisPoints(text: string): unknown {
 }
 
 const lower = (text: string) => text.trim().toLowerCase();
+
+/** Rows per multi-row INSERT (well under both databases' limits on placeholders). */
+const ROWS_PER_INSERT = 200;
 
 /**
  * Products from a sheet, matched by reference: a reference already in the catalogue updates that
@@ -183,6 +187,11 @@ export class ProductImport implements ImportKind<ProductImportValues> {
     return row.values?.images ?? [];
   }
 
+  /**
+   * New products in multi-row INSERTs with their stock, and their `opening` movements likewise (the
+   * end state a product created from the form reaches: the stock and its movement); existing ones
+   * locked together, then updated one by one, a stock change recorded as the form's `adjustment`.
+   */
   async apply(
     manager: EntityManager,
     rows: PreparedRow<ProductImportValues>[],
@@ -190,55 +199,91 @@ export class ProductImport implements ImportKind<ProductImportValues> {
     paths: Map<number, string[]>,
   ): Promise<string[]> {
     const replaced: string[] = [];
-    const products = manager.getRepository(Product);
     const productImages = manager.getRepository(ProductImage);
-    for (const row of rows) {
-      const form = row.values!.form;
-      const stored = paths.get(row.line) ?? [];
-      const columns = {
-        name: form.name,
-        reference: form.reference,
-        price: toMoney(form.price),
-        description: form.description,
-        low_stock_threshold: form.low_stock_threshold ?? null,
-        brand_id: form.brand_id,
-        category_id: form.category_id,
-        currency_id: form.currency_id,
-      };
-      if (row.existingId === null) {
-        const result = await products.insert({ ...columns, stock: 0, ...taxFields(form, this.config.taxes.defaultRateBp) });
-        const id = Number(result.identifiers[0]!.id);
-        await changeAvailable(
-          manager,
+    const columnsOf = (form: ProductCreateDto) => ({
+      name: form.name,
+      reference: form.reference,
+      price: toMoney(form.price),
+      description: form.description,
+      low_stock_threshold: form.low_stock_threshold ?? null,
+      brand_id: form.brand_id,
+      category_id: form.category_id,
+      currency_id: form.currency_id,
+    });
+
+    const fresh = rows.filter((row) => row.existingId === null);
+    for (const part of chunks(fresh, ROWS_PER_INSERT))
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(Product)
+        .values(
+          part.map(({ values }) => ({
+            ...columnsOf(values!.form),
+            stock: values!.form.stock,
+            ...taxFields(values!.form, this.config.taxes.defaultRateBp),
+          })),
+        )
+        .updateEntity(false)
+        .execute();
+    const ids = new Map<string, number>();
+    for (const part of chunks(fresh.map((row) => row.values!.form.reference)))
+      for (const { id, reference } of await manager
+        .getRepository(Product)
+        .find({ select: { id: true, reference: true }, where: { reference: In(part) }, order: { id: 'ASC' } }))
+        ids.set(reference, id);
+    const movements = fresh
+      .filter(({ values }) => values!.form.stock > 0)
+      .map(({ values }) => {
+        const id = ids.get(values!.form.reference)!;
+        return movementRow(
           id,
           'opening',
-          form.stock,
+          { available: values!.form.stock, held: 0 },
           { comment: 'Stock initial importé', documentType: 'product', documentId: id },
-          { withEdit: true },
+          null,
         );
-        if (stored.length)
-          await productImages.insert(stored.map((image_path, position) => ({ product_id: id, image_path, position })));
-        continue;
-      }
-      const id = row.existingId;
-      // Locked first, so the stock the adjustment starts from is the one the import replaces.
-      const before = await currentProduct(manager, id);
-      if (!before) throw new Error(lineMessage(row.line, 'Le produit a été supprimé entre l’aperçu et l’import.'));
-      await products.update(id, {
-        ...columns,
+      });
+    for (const part of chunks(movements, ROWS_PER_INSERT)) await manager.getRepository(StockMovement).insert(part);
+    const images = fresh.flatMap((row) =>
+      (paths.get(row.line) ?? []).map((image_path, position) => ({
+        product_id: ids.get(row.values!.form.reference)!,
+        image_path,
+        position,
+      })),
+    );
+    for (const part of chunks(images, ROWS_PER_INSERT)) await productImages.insert(part);
+
+    const existing = rows.filter((row) => row.existingId !== null);
+    const before = new Map<number, Product>();
+    // Locked first (MariaDB), so the stock each adjustment starts from is the one the import replaces.
+    for (const part of chunks(existing.map((row) => row.existingId!)))
+      for (const product of await manager.getRepository(Product).find({
+        where: { id: In(part) },
+        ...(manager.connection.options.type === 'better-sqlite3' ? {} : { lock: { mode: 'pessimistic_write' as const } }),
+      }))
+        before.set(product.id, product);
+    for (const row of existing) {
+      const form = row.values!.form;
+      const id = row.existingId!;
+      const current = before.get(id);
+      if (!current) throw new Error(lineMessage(row.line, 'Le produit a été supprimé entre l’aperçu et l’import.'));
+      await manager.getRepository(Product).update(id, {
+        ...columnsOf(form),
         stock: form.stock,
-        ...taxFields(form, before.tax_rate_bp, before.tax_exemption),
+        ...taxFields(form, current.tax_rate_bp, current.tax_exemption),
         updated_by: context.userId,
       });
-      if (before.stock !== form.stock)
+      if (current.stock !== form.stock)
         await changeAvailable(
           manager,
           id,
           'adjustment',
-          form.stock - before.stock,
+          form.stock - current.stock,
           { reason: 'erreur_de_saisie', comment: 'Modifié par un import de produits', documentType: 'product', documentId: id },
           { columnsSet: true, consumeLots: true },
         );
+      const stored = paths.get(row.line) ?? [];
       if (stored.length) {
         const old = await productImages.find({ where: { product_id: id } });
         replaced.push(...old.map((image) => image.image_path));

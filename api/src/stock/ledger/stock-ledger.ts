@@ -69,7 +69,7 @@ export async function currentProduct(manager: EntityManager, productId: number):
   });
 }
 
-interface Deltas {
+export interface Deltas {
   available: number;
   held: number;
 }
@@ -105,7 +105,14 @@ async function shift(
   return Boolean(result.affected);
 }
 
-function movementRow(productId: number, kind: MovementKind, deltas: Deltas, context: MovementContext, lotId: number | null) {
+/** One movement row as the ledger writes it (also for writers of many rows at once: the imports). */
+export function movementRow(
+  productId: number,
+  kind: MovementKind,
+  deltas: Deltas,
+  context: MovementContext,
+  lotId: number | null,
+) {
   return {
     product_id: productId,
     lot_id: lotId,
