@@ -1,3 +1,4 @@
+import { DESCRIPTION_MAX, DESCRIPTION_REQUIRED, DESCRIPTION_TOO_LONG } from '../../shared/text-limits.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
@@ -16,8 +17,8 @@ export class RoleDto {
 
   @ApiProperty({ example: 'Rédige et publie les articles du blog.' })
   @Trim()
-  @RequiredText('La description est requise.')
-  @MaxText(275, 'La description ne doit pas dépasser 275 caractères.')
+  @RequiredText(DESCRIPTION_REQUIRED)
+  @MaxText(DESCRIPTION_MAX, DESCRIPTION_TOO_LONG)
   description: string;
 
   @ApiProperty({

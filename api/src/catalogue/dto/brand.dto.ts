@@ -1,3 +1,4 @@
+import { DESCRIPTION_MAX, DESCRIPTION_REQUIRED, DESCRIPTION_TOO_LONG } from '../../shared/text-limits.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, MaxLength } from 'class-validator';
@@ -19,7 +20,7 @@ export class BrandFormDto {
 
   @ApiProperty({ description: 'Description de la marque.', example: 'Moteurs diesel industriels.' })
   @Transform(trimmed)
-  @IsNotEmpty({ message: 'La description est requise.' })
-  @MaxLength(275, { message: 'La description ne doit pas dépasser 275 caractères.' })
+  @IsNotEmpty({ message: DESCRIPTION_REQUIRED })
+  @MaxLength(DESCRIPTION_MAX, { message: DESCRIPTION_TOO_LONG })
   description: string;
 }

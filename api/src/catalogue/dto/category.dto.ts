@@ -1,3 +1,4 @@
+import { DESCRIPTION_MAX, DESCRIPTION_REQUIRED, DESCRIPTION_TOO_LONG } from '../../shared/text-limits.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, MaxLength } from 'class-validator';
@@ -13,7 +14,7 @@ export class CategoryFormDto {
 
   @ApiProperty({ description: 'Description de la catégorie.', example: 'Groupes diesel et essence de 2 à 500 kVA.' })
   @Transform(trimmed)
-  @IsNotEmpty({ message: 'La description est requise.' })
-  @MaxLength(275, { message: 'La description ne doit pas dépasser 275 caractères.' })
+  @IsNotEmpty({ message: DESCRIPTION_REQUIRED })
+  @MaxLength(DESCRIPTION_MAX, { message: DESCRIPTION_TOO_LONG })
   description: string;
 }

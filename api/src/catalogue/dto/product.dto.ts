@@ -1,3 +1,4 @@
+import { DESCRIPTION_MAX, DESCRIPTION_REQUIRED, DESCRIPTION_TOO_LONG } from '../../shared/text-limits.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
@@ -36,8 +37,8 @@ class ProductFieldsDto {
 
   @ApiProperty({ description: 'Description du produit.', example: 'Groupe diesel insonorisé.' })
   @Transform(trimmed)
-  @IsNotEmpty({ message: 'La description est requise.' })
-  @MaxLength(275, { message: 'La description ne doit pas dépasser 275 caractères.' })
+  @IsNotEmpty({ message: DESCRIPTION_REQUIRED })
+  @MaxLength(DESCRIPTION_MAX, { message: DESCRIPTION_TOO_LONG })
   description: string;
 
   /** Optional: stock at or below this shows as low on the dashboard home. Empty: the global default. */
@@ -80,7 +81,8 @@ class ProductFieldsDto {
     name: 'specs',
     validator: {
       validate: (value: unknown) => Boolean(value && typeof value === 'object' && 'specs' in value),
-      defaultMessage: (args) => (args?.value as { error?: string } | undefined)?.error ?? 'Les caractéristiques envoyées sont invalides.',
+      defaultMessage: (args) =>
+        (args?.value as { error?: string } | undefined)?.error ?? 'Les caractéristiques envoyées sont invalides.',
     },
   })
   specs?: { specs: ProductSpec[] } | { error: string };

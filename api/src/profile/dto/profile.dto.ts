@@ -1,3 +1,4 @@
+import { ABOUT_MAX, ABOUT_TOO_LONG } from '../../shared/text-limits.js';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ValidateIf } from 'class-validator';
 import { MaxText, RequiredText, Trim } from '../../common/field-rules.js';
@@ -45,9 +46,9 @@ export class UpdateProfileDto {
   @MaxText(255, 'La fonction ne doit pas dépasser 255 caractères.')
   profession?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 275 })
+  @ApiPropertyOptional({ maxLength: ABOUT_MAX })
   @Trim()
-  @MaxText(275, 'Le texte « À propos » ne doit pas dépasser 275 caractères.')
+  @MaxText(ABOUT_MAX, ABOUT_TOO_LONG)
   about?: string | null;
 
   @VersionField()

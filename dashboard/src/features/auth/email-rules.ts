@@ -1,15 +1,16 @@
-import { companyEmailDomain } from '../../lib/brand';
-
 import {
   EMAIL_INVALID,
   EMAIL_REQUIRED,
+  PASSWORD_REQUIRED as NEW_PASSWORD_REQUIRED,
   PASSWORD_SIGN_IN_REQUIRED,
   PASSWORD_TOO_SHORT,
   PASSWORD_MIN as PASSWORD_MIN_CHARS,
 } from '@comptoir/api/account-fields';
+import { companyEmailDomain } from '../../lib/brand';
 
 /** The spec's e-mail messages (section 5), spelling corrected, the same as the API's. */
-export { EMAIL_INVALID, EMAIL_REQUIRED };
+export { EMAIL_INVALID, EMAIL_REQUIRED, NEW_PASSWORD_REQUIRED };
+/** A sign-in's or a confirmation's password left empty; a new one left empty is NEW_PASSWORD_REQUIRED. */
 export const PASSWORD_REQUIRED = PASSWORD_SIGN_IN_REQUIRED;
 export const PASSWORD_MIN = PASSWORD_TOO_SHORT;
 export const PASSWORD_MIN_LENGTH = PASSWORD_MIN_CHARS;

@@ -18,6 +18,7 @@ import {
   EMAIL_REQUIRED,
   isCompanyEmail,
   isEmailFormat,
+  NEW_PASSWORD_REQUIRED,
   PASSWORD_MIN,
   PASSWORD_MIN_LENGTH,
 } from '../../auth/email-rules';
@@ -189,7 +190,7 @@ export function AdminFormDialog({ admin, onClose }: { admin: AdminListItem | nul
             autoComplete="new-password"
             {...register('password', {
               validate: (v) => {
-                if (!v) return editing ? true : 'Un mot de passe est requis.';
+                if (!v) return editing ? true : NEW_PASSWORD_REQUIRED;
                 return v.length >= PASSWORD_MIN_LENGTH ? true : PASSWORD_MIN;
               },
             })}

@@ -19,8 +19,9 @@ import { applyServerErrors } from '../../auth/apply-server-errors';
 import { validateCompanyEmail } from '../../auth/email-rules';
 import { PasswordInput } from '../../auth/password-input';
 import { updateProfile, type ProfileFields } from './api';
+import { ABOUT_MAX, ABOUT_TOO_LONG } from '@comptoir/api/text-limits';
 
-export const ABOUT_MAX = 275;
+export { ABOUT_MAX };
 
 const valuesOf = (user: CurrentUser): ProfileFields => ({
   firstname: user.firstname ?? '',
@@ -192,7 +193,7 @@ export function EditProfileDialog({ user, onClose }: { user: CurrentUser; onClos
             rows={5}
             maxLength={ABOUT_MAX}
             {...register('about', {
-              maxLength: { value: ABOUT_MAX, message: `Le texte ne doit pas dépasser ${ABOUT_MAX} caractères.` },
+              maxLength: { value: ABOUT_MAX, message: ABOUT_TOO_LONG },
             })}
           />
         </Field>
