@@ -32,6 +32,8 @@ const option = (name, fallback) => {
 };
 const runs = Number(option('runs', 3));
 const wanted = option('pages', '/,/catalogue,/product').split(',');
+// --waterfall: also prints each request of the last run of each page (start → end, bytes), to see why.
+const waterfall = args.includes('--waterfall');
 const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
 const BUDGET = { fcp: 2500, buttons: 5000 };
 const median = (xs) => {
@@ -68,7 +70,15 @@ async function measure(browser, url) {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
   let bytes = 0;
-  cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength));
+  const requests = new Map();
+  cdp.on('Network.requestWillBeSent', (event) =>
+    requests.set(event.requestId, { url: event.request.url, start: event.timestamp }),
+  );
+  cdp.on('Network.loadingFinished', (event) => {
+    bytes += event.encodedDataLength;
+    const request = requests.get(event.requestId);
+    if (request) Object.assign(request, { end: event.timestamp, bytes: event.encodedDataLength });
+  });
   try {
     await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
     // Tap « Ajouter au panier » as soon as it shows, until the cart holds a product.
@@ -117,7 +127,14 @@ async function measure(browser, url) {
       hydrated: window.__hydrated.length ? Math.max(...window.__hydrated) : null,
       islands: document.querySelectorAll('astro-island').length,
     }));
-    return { fcp: timings.fcp, tap: hasButton ? tapAt : null, buttons: timings.hydrated ?? timings.fcp, bytes };
+    const first = Math.min(...[...requests.values()].map((r) => r.start));
+    const list = [...requests.values()].map((r) => ({
+      url: r.url.replace(/^https?:\/\/[^/]+/, ''),
+      start: (r.start - first) * 1000,
+      end: r.end === undefined ? null : (r.end - first) * 1000,
+      bytes: r.bytes ?? 0,
+    }));
+    return { fcp: timings.fcp, tap: hasButton ? tapAt : null, buttons: timings.hydrated ?? timings.fcp, bytes, requests: list };
   } finally {
     await context.close();
   }
@@ -185,6 +202,17 @@ try {
     console.log(
       `| ${name === '/product' ? `/product/${product.id}` : name} | ${ms(fcp)}${over(fcp, BUDGET.fcp)} | ${ms(tap)} | ${ms(buttons)}${over(buttons, BUDGET.buttons)} | ${(median(r.map((x) => x.bytes)) / 1024).toFixed(1)} KB |`,
     );
+  }
+  if (waterfall) {
+    for (const [name] of pages) {
+      const last = results.get(name).at(-1);
+      console.log(`\nRequests of ${name} (last run):`);
+      for (const r of last.requests.sort((a, b) => a.start - b.start)) {
+        console.log(
+          `  ${ms(r.start).padStart(8)} → ${ms(r.end).padStart(8)}  ${(r.bytes / 1024).toFixed(1).padStart(6)} KB  ${r.url.slice(0, 100)}`,
+        );
+      }
+    }
   }
   console.log(
     `\nBudgets: FCP ≤ ${BUDGET.fcp / 1000} s, buttons working ≤ ${BUDGET.buttons / 1000} s${missed ? ' — missed where marked ⚠' : ' — all met'}.`,
