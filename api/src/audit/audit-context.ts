@@ -17,6 +17,8 @@ interface AuditScope {
   req?: Request;
   /** Set explicitly (sign-in, password reset by link, commands): wins over the request's principal. */
   actor?: AuditActor;
+  /** Set by a bulk writer that records one entry for the whole operation (an import): no entry per row. */
+  rowsUnrecorded?: boolean;
 }
 
 const scope = new AsyncLocalStorage<AuditScope>();
@@ -42,6 +44,18 @@ export function currentIp(): string | null {
   const req = scope.getStore()?.req;
   return req ? clientOf(req).ip : null;
 }
+
+/**
+ * Runs `work` without the per-row entries of the audit subscriber (audit.subscriber.ts), for an
+ * operation that records one entry of its own with its counts (an import of 10,000 rows is one
+ * entry, not 10,000). The actor stays known to everything else (stock movements name it).
+ */
+export function runWithoutRowEntries<T>(work: () => T): T {
+  return scope.run({ ...scope.getStore(), rowsUnrecorded: true }, work);
+}
+
+/** Whether the subscriber's per-row entries are off (see runWithoutRowEntries). */
+export const rowEntriesOff = (): boolean => Boolean(scope.getStore()?.rowsUnrecorded);
 
 /** Runs `work` with an explicit actor (e.g. the user signing in, or a command run by the system). */
 export function runAsActor<T>(actor: AuditActor, work: () => T): T {

@@ -10,7 +10,7 @@ import type {
   UpdateEvent,
 } from 'typeorm';
 import type { AuditAction, AuditChange } from '../contract/audit.js';
-import { currentActor } from './audit-context.js';
+import { currentActor, rowEntriesOff } from './audit-context.js';
 import { diffOf } from './audit-diff.js';
 import { AUDITED_TABLES, type AuditedTable } from './audited-entities.js';
 import { AuditService } from './audit.service.js';
@@ -57,6 +57,7 @@ export class AuditSubscriber implements EntitySubscriberInterface {
   }
 
   async afterInsert(event: InsertEvent<ObjectLiteral>): Promise<void> {
+    if (rowEntriesOff()) return;
     const table = this.tableOf(event.metadata);
     if (!table || !event.entity) return;
     const actor = currentActor();
@@ -76,6 +77,7 @@ export class AuditSubscriber implements EntitySubscriberInterface {
   }
 
   async afterUpdate(event: UpdateEvent<ObjectLiteral>): Promise<void> {
+    if (rowEntriesOff()) return;
     const table = this.tableOf(event.metadata);
     // Without the database row this is a query-builder update: its service records it.
     if (!table || !event.entity || !event.databaseEntity) return;
@@ -102,6 +104,7 @@ export class AuditSubscriber implements EntitySubscriberInterface {
   }
 
   async afterRemove(event: RemoveEvent<ObjectLiteral>): Promise<void> {
+    if (rowEntriesOff()) return;
     const table = this.tableOf(event.metadata);
     const found = event.databaseEntity ?? event.entity;
     if (!table || !found) return;

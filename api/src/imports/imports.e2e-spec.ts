@@ -96,6 +96,8 @@ describe(`imports (${testDatabaseKind()})`, () => {
         'Import de produits (import.csv) : 0 créé(s), 1 mis à jour, 0 refusé(s)',
       ]),
     );
+    // …and none per product: the import is one entry.
+    expect(await t.dataSource.getRepository(AuditEntry).countBy({ entity: 'product' })).toBe(0);
   });
 
   it('reads an Excel workbook and a comma-separated CSV', async () => {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { DataSource } from 'typeorm';
+import { runWithoutRowEntries } from '../audit/audit-context.js';
 import { AuditService } from '../audit/audit.service.js';
 import { runTransaction } from '../common/transactions.js';
 import type { ImportPreview, ImportPreviewRow, ImportSummary } from '../contract/imports.js';
@@ -149,7 +150,10 @@ export class ImportsService {
           paths.set(row.line, stored.slice(at, at + row.images.length));
           at += row.images.length;
         }
-        return runTransaction(this.dataSource, (manager) => kind.apply(manager, rows, context, paths));
+        // One journal entry for the whole import (apply), none per row.
+        return runWithoutRowEntries(() =>
+          runTransaction(this.dataSource, (manager) => kind.apply(manager, rows, context, paths)),
+        );
       },
     );
   }
