@@ -12,13 +12,11 @@
 //    through the same TypeORM query builder (what an order's hold cost before the ledger), one after
 //    the other and 16 at a time.
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { root } from './lib/builds.mjs';
-import { growDemoData, seedDemo } from './lib/demo-data.mjs';
+import { benchEnvironment, seedBenchData } from './lib/bench-seed.mjs';
 import { startMariaDb } from './lib/mariadb.mjs';
 
 const args = process.argv.slice(2);
@@ -78,26 +76,12 @@ async function timeOps(ops, concurrency, work) {
 }
 
 async function measure(kind, mariadb) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-benchledger-${kind}-`));
-  const env = {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: 'admin@comptoir.example',
-    ADMIN_PASSWORD: 'Motdepasse-Admin-2024',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-  };
-  if (kind === 'mariadb') {
-    const name = `bench_ledger_${Date.now()}`;
-    mariadb.sql(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    env.DATABASE_URL = `${mariadb.url}/${name}`;
-  }
+  const { env, remove } = benchEnvironment('benchledger', kind, mariadb);
   Object.assign(process.env, env);
   try {
-    let started = performance.now();
-    seedDemo(env);
-    await growDemoData(env, { products: PRODUCTS });
-    console.log(`[${kind}] ${PRODUCTS} products seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    const seeded = await seedBenchData(env, { products: PRODUCTS });
+    console.log(`[${kind}] ${PRODUCTS} products seeded in ${seeded.toFixed(0)} s`);
+    let started;
 
     await import('reflect-metadata');
     const { loadConfig } = await import(dist('core/config/config.js'));
@@ -152,7 +136,7 @@ async function measure(kind, mariadb) {
       await ds.destroy();
     }
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    remove();
   }
 }
 
