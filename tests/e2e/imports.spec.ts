@@ -34,7 +34,9 @@ test.describe('imports', () => {
     const importOnce = async (price: string) => {
       await page.getByRole('button', { name: 'Importer' }).click();
       const dialog = page.getByRole('dialog', { name: 'Importer des produits' });
-      await dialog.getByLabel('Fichier à importer').setInputFiles({ name: 'produits.csv', mimeType: 'text/csv', buffer: csv(price) });
+      await dialog
+        .getByLabel('Fichier à importer')
+        .setInputFiles({ name: 'produits.csv', mimeType: 'text/csv', buffer: csv(price) });
       await dialog.getByRole('button', { name: 'Vérifier le fichier' }).click();
       const preview = dialog.getByTestId('import-preview');
       await expect(preview.getByText('Ligne 3 : le prix doit être un nombre positif avec au plus deux décimales.')).toBeVisible();
