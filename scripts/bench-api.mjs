@@ -229,6 +229,14 @@ async function measureDatabase(kind, n, mariadb) {
         rates: [1000],
       },
       {
+        // The buyer's filters (brand, price range, availability, display currency, the six sorts) across
+        // categories: a different query almost every request, as visitors and crawlers send them.
+        name: 'public filter, buyer filters (varying)',
+        path: buyerFilter,
+        bare: '/api/products/filter?buyer=*',
+        rates: [100, 1000],
+      },
+      {
         name: 'public filter, search (uncached)',
         path: (i) => `/api/products/filter?category=all&sort=recent&limit=12&search=${term(i)}`,
         bare: '/api/products/filter?category=all&sort=recent&limit=12&search=*',
@@ -260,6 +268,8 @@ async function measureDatabase(kind, n, mariadb) {
         cookie,
       },
     ];
+    // `--only REGEX` measures the endpoints whose name matches, only.
+    if (onlyPattern) endpoints.splice(0, endpoints.length, ...endpoints.filter((e) => onlyPattern.test(e.name)));
     const bodies = new Map();
     for (const e of endpoints) {
       const res = await fetch(base + e.path(1), { headers: e.cookie ? { cookie: e.cookie } : {} });
@@ -314,6 +324,29 @@ async function measureDatabase(kind, n, mariadb) {
   }
 }
 
+const BUYER_SORTS = ['recent', 'Populaire', 'prix_asc', 'prix_desc', 'nom_asc', 'nom_desc'];
+/**
+ * GET /api/products/filter with the buyer's filters, varied per call: a category or all, one of the six
+ * sorts, a brand on every other call, a price range (from, to, or none) in FCFA, EUR or USD, in stock or
+ * exhausted on one call in five. The price bounds vary enough that a URL comes back only after the
+ * in-process cache has forgotten it.
+ */
+function buyerFilter(i) {
+  const q = new URLSearchParams({ category: i % 3 === 0 ? 'all' : String(1 + (i % 7)), tri: BUYER_SORTS[i % 6], limit: '12' });
+  if (i % 2) q.set('marque', String(1 + (i % 5)));
+  const devise = ['XOF', 'EUR', 'USD'][Math.floor(i / 2) % 3];
+  const scale = devise === 'XOF' ? 1000 : 2;
+  if (i % 4 === 1) q.set('prix_min', String(scale * (i % 211)));
+  else if (i % 4 === 2) q.set('prix_max', String(scale * (100 + (i % 997))));
+  else if (i % 4 === 3) {
+    q.set('prix_min', String(scale * (i % 101)));
+    q.set('prix_max', String(scale * (300 + (i % 1009))));
+  }
+  if (i % 5 === 3) q.set('disponibilite', i % 10 === 3 ? 'sur_commande' : 'en_stock');
+  q.set('devise', devise);
+  return `/api/products/filter?${q}`;
+}
+
 /** A different search term per call (so that no cache answers), rare ("electrogene 123") or frequent (one product in 7). */
 const LATENCY_WORDS = ['electrogene', 'COMPRESSEUR', 'Électrodes', 'oeillet', 'facade', 'ref-b1', 'grue'];
 const rareTerm = (i) => encodeURIComponent(`${LATENCY_WORDS[i % 7]} ${(i * 7919) % 997}`);
@@ -339,6 +372,7 @@ const LATENCY_ENDPOINTS = [
     name: 'public filter search, rare',
     path: (i) => `/api/products/filter?category=all&sort=recent&limit=12&search=${rareTerm(i)}`,
   },
+  { name: 'public filter, buyer filters (varying)', path: buyerFilter },
   {
     name: 'public filter search, frequent',
     path: (i) => `/api/products/filter?category=all&sort=recent&limit=12&search=${frequentTerm(i)}`,
@@ -372,7 +406,7 @@ const LATENCY_ENDPOINTS = [
     path: (i) => `/api/order?currency=${['Fcfa', 'Euro', 'Dollar'][i % 3]}&sort=company_name&per_page=25&page=${1 + (i % 20)}`,
   },
 ];
-/** `--only REGEX`: measure the latency endpoints whose name matches, only. */
+/** `--only REGEX`: measure the endpoints whose name matches, only (saturation and latency modes). */
 const onlyPattern = option('only') ? new RegExp(option('only'), 'i') : null;
 const latencyEndpoints = () => LATENCY_ENDPOINTS.filter((e) => !onlyPattern || onlyPattern.test(e.name));
 

@@ -68,7 +68,8 @@ export async function growDemoData(env, { products = 0, articles = 0, orders = 0
           name: `${WORDS[i % WORDS.length]} ${i}`,
           reference: `REF-B${i}`,
           stock: 10 + (i % 40),
-          price: '125000.00',
+          // Spread from 5,000 to 504,000 (the catalogue's price filters and sorts see a real range).
+          price: `${5000 + ((i * 7919) % 500) * 1000}.00`,
           description: model.description,
           brand_id: model.brand_id,
           category_id: categories[i % categories.length],

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { CataloguePageController } from './catalogue-page.controller.js';
 import { PublicCatalogueController } from './public-catalogue.controller.js';
 import { PublicCatalogueService } from './public-catalogue.service.js';
 
 /** Public reads of the catalogue: categories, products, live stock, the shop's filter. */
-@Module({ controllers: [PublicCatalogueController], providers: [PublicCatalogueService], exports: [PublicCatalogueService] })
+@Module({ controllers: [PublicCatalogueController, CataloguePageController], providers: [PublicCatalogueService], exports: [PublicCatalogueService] })
 export class CataloguePublicModule {}

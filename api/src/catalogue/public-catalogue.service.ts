@@ -7,6 +7,7 @@ import {
   pageOf,
   pageRequest,
   scopeCount,
+  SEARCH_COUNT_CAP,
   searchScope,
   whereScope,
   type SearchScope,
@@ -216,10 +217,21 @@ export class PublicCatalogueService {
       return qb.andWhere(clauses.length ? `((${clauses.join(') OR (')}))` : '1 = 0', parameters);
     };
     if (priced) inRange(ids, currencies);
+    const displayed = query.devise && display ? { display } : {};
+
+    // Brands, exhausted products and price ranges that match few products are first resolved on their own
+    // indexes (index-only, stopping past NARROW_CAP): the page and its count then read those rows by primary
+    // key, where walking the sort's index would test most of the table to find few or none.
+    const narrowed = await this.narrowed(query, priced ? (qb) => inRange(qb, currencies) : undefined);
+    if (narrowed?.length === 0) return { products: [], total: 0, capped: false, ...displayed };
+    if (narrowed) ids.andWhere('product.id IN (:...narrowed)', { narrowed });
+    // Broad buyer filters are counted up to SEARCH_COUNT_CAP ("Plus de 1 000 produits"), like a frequent search.
+    const broad = !narrowed && (Boolean(query.marque?.length) || Boolean(query.disponibilite) || priced);
+    const counting = broad ? { countCap: SEARCH_COUNT_CAP } : scopeCount(scope);
 
     let result: { rows: Product[]; total: number; capped: boolean };
     if (byPrice && currencies.length > 1) {
-      result = await this.byConvertedPrice(ids, currencies, sort === 'prix_asc' ? 'ASC' : 'DESC', limit, money!.rates, scope);
+      result = await this.byConvertedPrice(ids, currencies, sort === 'prix_asc' ? 'ASC' : 'DESC', limit, money!.rates, counting);
     } else {
       // Served by IDX_products_(category_)created / (category_)spotlight_created / (category_)name / (category_)currency_price.
       const direction = sort === 'prix_desc' || sort === 'nom_desc' || sort === 'recent' || sort === 'Populaire' ? 'DESC' : 'ASC';
@@ -228,7 +240,7 @@ export class PublicCatalogueService {
       else if (byPrice) ids.orderBy('product.price', direction);
       else ids.orderBy('product.created_at', 'DESC');
       ids.addOrderBy('product.id', direction);
-      result = await pageByIds(ids, { skip: 0, take: limit }, (page) => this.load(page), scopeCount(scope));
+      result = await pageByIds(ids, { skip: 0, take: limit }, (page) => this.load(page), counting);
     }
     const products = result.rows.map((row) => {
       const product = toPublicProduct(row);
@@ -238,7 +250,33 @@ export class PublicCatalogueService {
         display_price: displayPrice(product.price, product.currency.code, display.code, display.symbol, money!.rates),
       };
     });
-    return { products, total: result.total, capped: result.capped, ...(query.devise && display ? { display } : {}) };
+    return { products, total: result.total, capped: result.capped, ...displayed };
+  }
+
+  /**
+   * The ids matching the selective buyer filters (brands, exhausted, price range), each read alone from
+   * its index and intersected; a filter matching more than NARROW_CAP products is left to the main
+   * query. Null when none narrows.
+   */
+  private async narrowed(
+    query: ProductFilterQueryDto,
+    priceRange?: (qb: SelectQueryBuilder<Product>) => SelectQueryBuilder<Product>,
+  ): Promise<number[] | null> {
+    const table = () => this.dataSource.getRepository(Product).createQueryBuilder('product').select('product.id', 'id');
+    const candidates: SelectQueryBuilder<Product>[] = [];
+    if (query.marque?.length)
+      candidates.push(table().where('product.brand_id IN (:...brands)', { brands: query.marque.map(Number) }));
+    if (query.disponibilite === 'sur_commande') candidates.push(table().where('product.stock <= 0'));
+    if (priceRange) candidates.push(priceRange(table()));
+    let found = null as Set<number> | null;
+    for (const candidate of candidates) {
+      const rows = await candidate.limit(NARROW_CAP + 1).getRawMany<{ id: number | string }>();
+      if (rows.length > NARROW_CAP) continue;
+      const ids = new Set(rows.map((row) => Number(row.id)));
+      found = found ? new Set([...found].filter((id) => ids.has(id))) : ids;
+      if (!found.size) break;
+    }
+    return found ? [...found] : null;
   }
 
   /**
@@ -252,7 +290,7 @@ export class PublicCatalogueService {
     direction: 'ASC' | 'DESC',
     limit: number,
     rates: Rates,
-    scope: SearchScope,
+    counting: { countCap?: number },
   ): Promise<{ rows: Product[]; total: number; capped: boolean }> {
     const heads = await Promise.all(
       currencies.map(async (currency) => {
@@ -282,7 +320,7 @@ export class PublicCatalogueService {
     let total = merged.length;
     let capped = false;
     if (merged.length === limit) {
-      const cap = scopeCount(scope).countCap;
+      const cap = counting.countCap;
       if (cap !== undefined) ({ total, capped } = await cappedCount(ids, cap));
       else total = Number((await ids.clone().select('COUNT(*)', 'n').orderBy().getRawOne<{ n: number | string }>())?.n ?? 0);
     }
@@ -293,6 +331,8 @@ export class PublicCatalogueService {
 }
 
 const MONEY_TTL_MS = 5_000;
+/** A buyer filter matching at most this many products is resolved to their ids first (see narrowed). */
+const NARROW_CAP = 1000;
 
 const unknownCurrency = (devise: string) =>
   `La devise « ${devise.slice(0, 10)} » n’est pas proposée : choisissez FCFA (XOF), EUR ou USD.`;

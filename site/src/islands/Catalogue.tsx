@@ -23,6 +23,8 @@ import { notify, prepareToasts } from './lib/toast';
 import { ProductCard } from './ui/ProductCard';
 import { Spinner } from './ui/Spinner';
 
+/** Where the form leads without JavaScript: the same list, rendered by the server. */
+const CATALOGUE_PAGE = '/api/catalogue';
 /** An amount as the price fields take it (what the API accepts too). */
 const AMOUNT_TEXT = /^\d{1,10}(?:[.,]\d{1,2})?$/;
 /** The most products an address may ask to show in place (`affiches`). */
@@ -181,12 +183,12 @@ export default function Catalogue({ categories, brands, initialProducts, initial
 
   return (
     <div data-catalogue>
-      {/* A GET form: without JavaScript (or before the island hydrates) it leads to the address this list reads. */}
+      {/* A GET form: without JavaScript (or before the island hydrates) it leads to the same list rendered by the server. */}
       <form
         role="search"
         aria-label="Filtrer les produits"
         method="get"
-        action="/catalogue"
+        action={CATALOGUE_PAGE}
         className="grid gap-2 rounded-xl border border-line bg-white p-2 shadow-card sm:grid-cols-2 md:grid-cols-3"
         onSubmit={(e) => e.preventDefault()}
         data-catalogue-filters
