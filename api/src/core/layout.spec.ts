@@ -23,6 +23,13 @@ describe('the layout of api/src (docs/architecture.md)', () => {
     expect([...files]).toEqual(['core/database/entities.ts']);
   });
 
+  it('common imports no domain folder but the staff accounts (versioning names who saved a record)', () => {
+    const outside = importsOf('common')
+      .filter(([to]) => !FOUNDATION.includes(to))
+      .flatMap(([to, files]) => [...files].map((file) => `${file} → ${to}`));
+    expect(outside).toEqual(['common/versioning.ts → admins']);
+  });
+
   it('shared imports nothing of the API: the front ends ship it', () => {
     expect(importsOf('shared')).toEqual([]);
   });
