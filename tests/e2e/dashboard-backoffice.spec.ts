@@ -95,6 +95,21 @@ test.describe('dashboard back office', () => {
     await picker.locator('input[type=file]').setInputFiles(png('photo-atelier.png'));
     await expect(toast(page, 'Image ajoutée à la médiathèque.')).toBeVisible();
     await expect(picker.getByRole('button', { name: /photo-atelier\.png/ }).first()).toHaveAttribute('aria-pressed', 'true');
+    // A spare image deleted from the library: gone from the grid, and recorded in the journal.
+    const spare = `en-trop-${run}.png`;
+    await picker.locator('input[type=file]').setInputFiles(png(spare));
+    const spareButton = picker.getByRole('button', { name: new RegExp(spare.replace('.', '\\.')) });
+    await expect(spareButton).toHaveAttribute('aria-pressed', 'true');
+    await picker.getByRole('button', { name: "Supprimer l'image" }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
+    await expect(toast(page, 'Image supprimée avec succès.')).toBeVisible();
+    await expect(spareButton).toHaveCount(0);
+    const journal = await admin.get('/api/audit?entity=media');
+    expect(journal.entries.data.filter((e: any) => e.action === 'delete').map((e: any) => e.label)).toContain(spare);
+    await picker
+      .getByRole('button', { name: /photo-atelier\.png/ })
+      .first()
+      .click();
     await picker.getByRole('button', { name: "Insérer l'image" }).click();
     await expect(picker).toBeHidden();
     await expect(editor.locator('.image-tool__image-picture')).toHaveCount(2);

@@ -30,6 +30,11 @@ export function uploadMedia(file: File, onUploadProgress?: (fraction: number) =>
   return api.post<MediaUploadAnswer>('/api/upload-media', form, { onUploadProgress });
 }
 
+/** DELETE /api/media/{id}: refused (409) while an article shows the image. */
+export function deleteMedia(id: number) {
+  return api.delete<{ success: true; message: string }>(`/api/media/${id}`);
+}
+
 /** GET /api/media?page&per_page&search: the images already uploaded, newest first. */
 export function mediaQueryOptions(params: ListParams) {
   return queryOptions({

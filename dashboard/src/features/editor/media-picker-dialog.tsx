@@ -1,12 +1,13 @@
 import type { MediaItem } from '@comptoir/api/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, RotateCw, TriangleAlert } from 'lucide-react';
+import { Check, RotateCw, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { isApiError } from '../../lib/api';
+import { errorText, isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../../ui/button';
+import { useConfirm } from '../../ui/confirm-dialog';
 import { Dialog } from '../../ui/dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { FileDrop } from '../../ui/file-drop';
@@ -14,7 +15,8 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { Pagination } from '../../ui/pagination';
 import { SearchInput } from '../../ui/search-input';
 import { Spinner } from '../../ui/spinner';
-import { mediaQueryOptions, uploadMedia } from './api';
+import { usePermissions } from '../auth/permissions';
+import { deleteMedia, mediaQueryOptions, uploadMedia } from './api';
 import { StoredImage } from '../products/stored-image';
 
 export const UPLOAD_FAILED = "Erreur lors de l'upload";
@@ -39,6 +41,8 @@ export function MediaPickerDialog({
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const list = useQuery(mediaQueryOptions({ page, search }));
+  const { can } = usePermissions();
+  const confirm = useConfirm();
   const media = list.data?.media;
 
   const upload = async (file: File | null) => {
@@ -60,6 +64,26 @@ export function MediaPickerDialog({
     } finally {
       setProgress(null);
     }
+  };
+
+  // Removed from the library (the journal records it); refused while an article shows the image.
+  const remove = async (item: MediaItem) => {
+    await confirm({
+      title: "Supprimer l'image ?",
+      message: `« ${item.original_name} » sera retirée de la médiathèque.`,
+      confirmLabel: 'Supprimer',
+      tone: 'danger',
+      action: async () => {
+        try {
+          await deleteMedia(item.id);
+          notifySuccess('Image supprimée avec succès.');
+          setSelected(null);
+          await queryClient.invalidateQueries({ queryKey: queryKeys.media.all });
+        } catch (error) {
+          notifyError("Impossible de supprimer l'image.", errorText(error, '', 'Erreur de connexion au serveur.') || undefined);
+        }
+      },
+    });
   };
 
   const insert = (item: MediaItem | null) => {
@@ -138,6 +162,17 @@ export function MediaPickerDialog({
       busy={progress !== null}
       footer={
         <>
+          {selected && can('blog', 'delete') ? (
+            <Button
+              variant="ghost"
+              className="mr-auto text-danger hover:bg-danger-soft hover:text-danger"
+              icon={<Trash2 className="size-2" aria-hidden="true" />}
+              onClick={() => void remove(selected)}
+              disabled={progress !== null}
+            >
+              Supprimer l'image
+            </Button>
+          ) : null}
           <Button variant="secondary" onClick={onClose} disabled={progress !== null}>
             Fermer
           </Button>
