@@ -1,5 +1,5 @@
 import type { PublicProduct } from '@comptoir/api/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorText, isApiError } from '../../lib/api';
@@ -8,7 +8,7 @@ import { useVersionGuard } from '../../lib/versioning';
 import { FormDialog } from '../../ui/form-dialog';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { applyServerErrors } from '../auth/apply-server-errors';
-import { createProduct, updateProduct, type ProductFields } from './api';
+import { createProduct, productQueryOptions, updateProduct, type ProductFields } from './api';
 import { normaliseAmountInput } from './money';
 import { ProductDatasheets } from './product-datasheets';
 import { PRODUCT_FIELDS, thresholdOf, valuesOf } from './product-form-values';
@@ -25,6 +25,15 @@ import { useProductOptions } from './use-product-options';
  * « Fiches techniques » (each sent at once).
  */
 export function ProductFormDialog({ product, onClose }: { product: PublicProduct | null; onClose: () => void }) {
+  // Some lists (the stock view) carry products without their table and datasheets: the form then reads
+  // the product itself first, so that a save never replaces a table it did not show.
+  const partial = product !== null && (product.specs === undefined || product.datasheets === undefined);
+  const detail = useQuery({ ...productQueryOptions(product?.id ?? 0), enabled: partial });
+  if (partial && detail.isPending) return null;
+  return <ProductForm product={partial ? (detail.data ?? product) : product} onClose={onClose} />;
+}
+
+function ProductForm({ product, onClose }: { product: PublicProduct | null; onClose: () => void }) {
   const editing = product !== null;
   const queryClient = useQueryClient();
   const images = useProductImages(editing);
