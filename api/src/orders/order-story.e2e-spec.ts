@@ -47,15 +47,15 @@ describe(`an order's story, from the revised quote to its payment (${testDatabas
   };
   const client = (path: string, body: object) => request(t.http).post(`/api/client/${path}`).send(body);
 
-  /** A request (1 generator, 2 cables), held firmly (the address is confirmed). */
-  const newOrder = async () => {
+  /** A request (1 generator, `cables` cables), held firmly (the address is confirmed) unless a line passes the hold limit. */
+  const newOrder = async (cables = 2) => {
     const res = await request(t.http)
       .post('/api/order/create')
       .send({
         ...FIELDS,
         order_items: [
           { product_id: generator.id, quantity: 1 },
-          { product_id: cable.id, quantity: 2 },
+          { product_id: cable.id, quantity: cables },
         ],
       });
     expect({ status: res.status, body: res.status === 201 ? null : res.body }).toEqual({ status: 201, body: null });
@@ -246,6 +246,28 @@ describe(`an order's story, from the revised quote to its payment (${testDatabas
     const seconds = history.map((e) => e.at.slice(0, 19));
     expect(seconds).toEqual([...seconds].sort());
     await staff.get('/api/order/999999/history').expect(404);
+  });
+
+  it('holds the accepted quantities of a request that held nothing, so that it can be delivered', async () => {
+    // 25 cables: above ORDER_MAX_HOLD_UNITS (20), the request holds nothing.
+    const order = await newOrder(25);
+    expect(await t.dataSource.getRepository(Order).findOneByOrFail({ id: order.id })).toMatchObject({ stock_reserved: false });
+    const cables = await stockOf(cable);
+    const { v2, token } = await reviseAndSend(order.id, 30, 1);
+    await client('order/accept', { token, version_id: v2.id, name: 'Kodjo Mensah', agreed: true }).expect(200);
+    expect(await t.dataSource.getRepository(Order).findOneByOrFail({ id: order.id })).toMatchObject({
+      status: 'inprogress',
+      stock_reserved: true,
+      hold_state: 'firm',
+    });
+    expect(await stockOf(cable)).toEqual({ available: cables.available - 30, held: cables.held + 30 });
+    const deliveries = (await staff.get(`/api/order/${order.id}/deliveries`).expect(200)).body.deliveries as OrderDeliveries;
+    expect(deliveries).toMatchObject({ can_deliver: true });
+    expect(deliveries.lines.map((l) => [l.product_name, l.remaining])).toEqual([
+      ['Câble 16 mm² (100 m)', 30],
+      ['Disjoncteur 63 A', 1],
+    ]);
+    expect(await ledgerDifferences(t.dataSource)).toEqual([]);
   });
 
   it('refuses an acceptance the stock cannot hold any more, in French, and moves nothing', async () => {

@@ -2,7 +2,15 @@ import type { EntityManager } from 'typeorm';
 import { CURRENCY_SYMBOLS, fromCents, toCents } from '../common/money.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import type { Order } from '../orders/entities/order.entity.js';
-import { forOrder, holdStock, moveOrderStock, type ShortageMessage, type StockLine } from '../stock/ledger/stock-ledger.js';
+import {
+  currentProduct,
+  forOrder,
+  holdStock,
+  moveOrderStock,
+  type MovementContext,
+  type ShortageMessage,
+  type StockLine,
+} from '../stock/ledger/stock-ledger.js';
 import { QuoteVersionLine } from './entities/quote-version-line.entity.js';
 import type { QuoteVersion } from './entities/quote-version.entity.js';
 
@@ -39,10 +47,15 @@ const shortage: ShortageMessage = (name, available, requested) =>
  * changed by a revision, lines added or removed. Deliveries then measure what remains against the
  * accepted quantities, and an order that holds its stock holds exactly them: what the revision added
  * is held (`hold`, refused with a 409 when short), what it removed released (`release`), through the
- * ledger, in the acceptance's transaction. Order lines keep their request price; an added line takes
+ * ledger, in the acceptance's transaction. An order that held nothing holds its accepted quantities
+ * when the stock has them all (`reserved`). Order lines keep their request price; an added line takes
  * the quote's price.
  */
-export async function adoptAcceptedVersion(manager: EntityManager, order: Order, version: QuoteVersion): Promise<void> {
+export async function adoptAcceptedVersion(
+  manager: EntityManager,
+  order: Order,
+  version: QuoteVersion,
+): Promise<{ reserved: boolean }> {
   const items = await manager.getRepository(OrderItem).find({ where: { order_id: order.id }, order: { id: 'ASC' } });
   const lines = await manager
     .getRepository(QuoteVersionLine)
@@ -84,7 +97,8 @@ export async function adoptAcceptedVersion(manager: EntityManager, order: Order,
   const removed = items.filter((item) => !paired.has(item.id));
   if (removed.length) await repo.delete(removed.map((item) => item.id));
 
-  if (!order.stock_reserved) return;
+  const context = forOrder(order.id, null);
+  if (!order.stock_reserved) return { reserved: await holdIfAvailable(manager, after, context) };
   const more: StockLine[] = [];
   const less: StockLine[] = [];
   for (const productId of new Set([...before.keys(), ...after.keys()])) {
@@ -92,7 +106,30 @@ export async function adoptAcceptedVersion(manager: EntityManager, order: Order,
     if (delta > 0) more.push({ productId, quantity: delta });
     if (delta < 0) less.push({ productId, quantity: -delta });
   }
-  const context = forOrder(order.id, null);
   await moveOrderStock(manager, 'release', less, context);
   await holdStock(manager, more, context, shortage);
+  return { reserved: true };
+}
+
+/**
+ * A request that held nothing (above the hoarding limits, or released by staff) becomes a firm order:
+ * its accepted quantities are held when the stock has them all, under the products' row locks (read
+ * first, so a shortage moves nothing); otherwise it stays without hold, as staff quoted it.
+ */
+async function holdIfAvailable(
+  manager: EntityManager,
+  quantities: Map<number, number>,
+  context: MovementContext,
+): Promise<boolean> {
+  const lines = [...quantities.entries()].sort((a, b) => a[0] - b[0]);
+  for (const [productId, quantity] of lines) {
+    const product = await currentProduct(manager, productId);
+    if (product && product.stock < quantity) return false;
+  }
+  await holdStock(
+    manager,
+    lines.map(([productId, quantity]) => ({ productId, quantity })),
+    context,
+  );
+  return true;
 }

@@ -140,7 +140,7 @@ export class ClientOrdersService {
     return this.answering(dto, client, async (manager, order, _author, actor, link, clientMails) => {
       const version = await this.answerable(manager, order, dto.version_id);
       // The accepted version becomes the order's lines (and its holds) before anything else is written.
-      await adoptAcceptedVersion(manager, order, version);
+      const { reserved } = await adoptAcceptedVersion(manager, order, version);
       const now = new Date();
       await manager.getRepository(QuoteAcceptance).insert({
         quote_version_id: version.id,
@@ -154,7 +154,11 @@ export class ClientOrdersService {
       const result = await manager
         .createQueryBuilder()
         .update(Order)
-        .set({ status: 'inprogress', hold_until: null, ...(order.stock_reserved ? { hold_state: 'firm' as const } : {}) })
+        .set({
+          status: 'inprogress',
+          hold_until: null,
+          ...(reserved ? { stock_reserved: true, hold_state: 'firm' as const } : {}),
+        })
         .where('id = :id AND status = :pending', { id: order.id, pending: 'pending' })
         .execute();
       if (!result.affected) throw conflict('Cette commande a changé entre-temps : rechargez la page.');
