@@ -20,7 +20,15 @@ import { invalidField, notFound } from '../core/errors/api-error.js';
 import { ExchangeRatesService, rateMap } from '../exchange-rates/exchange-rates.service.js';
 import { imageVariants } from '../media/image-variants.js';
 import { FILTER_DEFAULT_LIMIT, FILTER_MAX_LIMIT, type ProductFilterQueryDto } from './dto/public-catalogue.dto.js';
-import { boundsIn, DEFAULT_DISPLAY_CURRENCY, displayPrice, parseAmount, worthKey, type Rates } from './catalogue-filters.js';
+import {
+  boundsIn,
+  DEFAULT_DISPLAY_CURRENCY,
+  displayPrice,
+  parseAmount,
+  worthKey,
+  type CatalogueSort,
+  type Rates,
+} from './catalogue-filters.js';
 import { Category } from './entities/category.entity.js';
 import { Currency } from './entities/currency.entity.js';
 import { Product } from './entities/product.entity.js';
@@ -199,11 +207,13 @@ export class PublicCatalogueService {
           return bounds && !bounds.empty ? [{ ...c, bounds }] : [];
         })
       : [];
-    const inRange = (qb: SelectQueryBuilder<Product>, list: typeof currencies) => {
+    // `filterOnly`: a condition tested on the rows the sort's index gives (`+` keeps SQLite from reading
+    // the OR of price ranges first and sorting every match, the plan it would pick for a broad range).
+    const inRange = (qb: SelectQueryBuilder<Product>, list: typeof currencies, filterOnly = false) => {
       const parameters: Record<string, unknown> = {};
       const clauses = list.map((c, i) => {
         parameters[`price_currency_${i}`] = c.id;
-        const parts = [`product.currency_id = :price_currency_${i}`];
+        const parts = [`${filterOnly ? '+' : ''}product.currency_id = :price_currency_${i}`];
         if (c.bounds.min !== undefined) {
           parts.push(`product.price >= :price_min_${i}`);
           parameters[`price_min_${i}`] = c.bounds.min;
@@ -216,7 +226,7 @@ export class PublicCatalogueService {
       });
       return qb.andWhere(clauses.length ? `((${clauses.join(') OR (')}))` : '1 = 0', parameters);
     };
-    if (priced) inRange(ids, currencies);
+    if (priced) inRange(ids, currencies, true);
     const displayed = query.devise && display ? { display } : {};
 
     // Brands, exhausted products and price ranges that match few products are first resolved on their own
@@ -230,7 +240,9 @@ export class PublicCatalogueService {
     const counting = broad ? { countCap: SEARCH_COUNT_CAP } : scopeCount(scope);
 
     let result: { rows: Product[]; total: number; capped: boolean };
-    if (byPrice && currencies.length > 1) {
+    if (narrowed) {
+      result = await this.sortedInMemory(ids, sort, limit, money);
+    } else if (byPrice && currencies.length > 1) {
       result = await this.byConvertedPrice(ids, currencies, sort === 'prix_asc' ? 'ASC' : 'DESC', limit, money!.rates, counting);
     } else {
       // Served by IDX_products_(category_)created / (category_)spotlight_created / (category_)name / (category_)currency_price.
@@ -251,6 +263,62 @@ export class PublicCatalogueService {
       };
     });
     return { products, total: result.total, capped: result.capped, ...displayed };
+  }
+
+  /**
+   * A narrowed list (at most NARROW_CAP rows, read by primary key): its sort keys read at once and
+   * sorted here, with the same order as the indexes give (ties by id), the count exact.
+   */
+  private async sortedInMemory(
+    ids: SelectQueryBuilder<Product>,
+    sort: CatalogueSort,
+    limit: number,
+    money: CatalogueMoney | undefined,
+  ): Promise<{ rows: Product[]; total: number; capped: boolean }> {
+    const rows = await ids
+      .clone()
+      .select('product.id', 'id')
+      .addSelect('product.price', 'price')
+      .addSelect('product.currency_id', 'currency_id')
+      .addSelect('product.created_at', 'created_at')
+      .addSelect('product.in_spotlight', 'in_spotlight')
+      .addSelect('product.name', 'name')
+      .orderBy()
+      .getRawMany<{
+        id: number | string;
+        price: number | string;
+        currency_id: number | string;
+        created_at: string | Date;
+        in_spotlight: unknown;
+        name: string;
+      }>();
+    const codes = new Map(money?.currencies.map((c) => [c.id, c.code]));
+    const keyed = rows.map((row) => ({
+      id: Number(row.id),
+      at: new Date(row.created_at).getTime(),
+      spotlight: Number(row.in_spotlight) ? 1 : 0,
+      name: row.name,
+      worth: money ? worthKey(columnPrice(row.price), codes.get(Number(row.currency_id)) ?? '', money.rates) : null,
+    }));
+    const desc = sort === 'prix_desc' || sort === 'nom_desc' ? -1 : 1;
+    const byWorth = (a: (typeof keyed)[number], b: (typeof keyed)[number]) => {
+      if (a.worth === null || b.worth === null) return a.worth === b.worth ? 0 : a.worth === null ? 1 : -1;
+      return desc * (a.worth < b.worth ? -1 : a.worth > b.worth ? 1 : 0);
+    };
+    keyed.sort((a, b) => {
+      if (sort === 'prix_asc' || sort === 'prix_desc') return byWorth(a, b) || desc * (a.id - b.id);
+      if (sort === 'nom_asc' || sort === 'nom_desc') return desc * (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
+      if (sort === 'Populaire') return b.spotlight - a.spotlight || b.at - a.at || b.id - a.id;
+      return b.at - a.at || b.id - a.id;
+    });
+    const page = keyed.slice(0, limit).map((k) => k.id);
+    if (!page.length) return { rows: [], total: 0, capped: false };
+    const byId = new Map((await this.load(page)).map((row) => [row.id, row]));
+    return {
+      rows: page.map((id) => byId.get(id)).filter((row): row is Product => row !== undefined),
+      total: keyed.length,
+      capped: false,
+    };
   }
 
   /**
