@@ -6,7 +6,7 @@ import { In, type EntityManager } from 'typeorm';
 import type { AuditService } from '../audit/audit.service.js';
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { boolInput } from '../common/forms.js';
-import { listRows } from '../common/list-export.js';
+import { MAX_PER_PAGE } from '../common/listing.js';
 import type { BulkAnswer, BulkRefusal } from '../contract/bulk.js';
 import type { AuditChange } from '../contract/audit.js';
 import type { Paginated } from '../contract/staff.js';
@@ -61,14 +61,17 @@ export async function selectedIds(
   listPage: (page: number, perPage: number) => Promise<Paginated<{ id: number }>>,
 ): Promise<number[]> {
   if (!selection.all) return [...new Set(selection.ids ?? [])];
+  // By page numbers, as the list pages on screen (its order ends with the id): the export's keyset
+  // reading (common/list-export.ts) stops early on MariaDB when many rows share a second.
   const ids: number[] = [];
-  for await (const row of listRows(listPage)) {
-    ids.push(row.id);
+  for (let page = 1; ; page++) {
+    const answer = await listPage(page, MAX_PER_PAGE);
+    ids.push(...answer.data.map((row) => row.id));
     if (ids.length > BULK_MAX_ROWS) {
       throw new ValidationFailed({ all: ['Plus de 10 000 résultats : affinez le filtre avant une action groupée.'] });
     }
+    if (answer.data.length < MAX_PER_PAGE) return [...new Set(ids)];
   }
-  return [...new Set(ids)];
 }
 
 /** `values` by chunks of `size` (an IN list per chunk). */

@@ -43,8 +43,11 @@ describe(`bulk actions (${testDatabaseKind()})`, () => {
   it('changes every price the filter keeps, across pages, in one journal entry; « Annuler » restores them', async () => {
     const refs = { brand: tools, category, currency: xof };
     const ids: number[] = [];
-    // 105 rows of the brand: more than one page of the list (100).
-    for (let i = 0; i < 105; i++) ids.push((await fx.product(t, refs, { name: `Groupe ${i}`, price: `${12_345 + i}.00` })).id);
+    // 105 rows of the brand: more than one page of the list (100), all made in the same second (the
+    // list's default order ties on it: every one must still be reached once).
+    const sameSecond = new Date('2026-01-05T10:00:00.000Z');
+    for (let i = 0; i < 105; i++)
+      ids.push((await fx.product(t, refs, { name: `Groupe ${i}`, price: `${12_345 + i}.00`, created_at: sameSecond })).id);
     const outside = await fx.product(t, { ...refs, brand: other }, { price: '10000.00' });
     const versionBefore = (await product(ids[0]!)).version;
 
