@@ -14,11 +14,11 @@ import {
   type ListDocumentation,
   type SortDirection,
 } from '../common/list-order.js';
-import { toMinor } from '../common/money.js';
 import { containsPattern, ListQueryDto, pageByIds, pageOf, pageRequest, whereContains } from '../common/listing.js';
 import type { InvoiceSummaryView } from '../contract/invoices.js';
 import type { Paginated } from '../contract/staff.js';
 import { Order } from '../orders/entities/order.entity.js';
+import { InvoiceCurrencyTotal } from './entities/invoice-currency-total.entity.js';
 import { INVOICE_STATES, Invoice, type InvoiceState } from './entities/invoice.entity.js';
 import { today } from './invoice-amounts.js';
 import { loadFolders } from './invoice-folders.js';
@@ -30,12 +30,9 @@ export const INVOICES_PER_PAGE = 25;
 /** The currencies an invoice's lines are in (ISO codes). */
 export const INVOICE_CURRENCIES = ['XOF', 'EUR', 'USD'] as const;
 
-/** Amount sorts: TTC and balance are computed from the lines, credit notes and payments, not stored. */
+/** Amount sorts: TTC and balance, read from the stored per-currency totals (invoice-totals.ts). */
 export const INVOICE_AMOUNT_SORTS = ['ttc', 'balance'] as const;
 type AmountSort = (typeof INVOICE_AMOUNT_SORTS)[number];
-
-/** An amount sort reads this many invoices at most (the filtered list), sorts them, then cuts the page. */
-export const AMOUNT_SORT_LIMIT = 1000;
 
 const TODAY = 'list_today';
 const withToday = (qb: SelectQueryBuilder<Invoice>) => void qb.setParameter(TODAY, today(new Date()));
@@ -150,10 +147,28 @@ function search(qb: SelectQueryBuilder<Invoice>, term: string | undefined): void
 }
 
 /**
- * One page of invoices, filtered and sorted on the server. Columns sort in SQL; TTC and balance,
- * computed per currency, sort the filtered invoices (at most AMOUNT_SORT_LIMIT) in memory by
- * currency then amount.
+ * The amount sorts' order: the invoice's totals in the currency filtered on, else in its first
+ * currency (by that currency's code, then the amount), ties by id. Every invoice has at least one line,
+ * so one row of invoice_currency_totals per invoice: the join neither drops nor repeats invoices, and
+ * the order is read from an index of that table (IDX_invoice_totals_*).
  */
+function orderByAmount(
+  qb: SelectQueryBuilder<Invoice>,
+  key: AmountSort,
+  direction: SortDirection,
+  currency: string | undefined,
+): SelectQueryBuilder<Invoice> {
+  const dir = direction === 'asc' ? 'ASC' : 'DESC';
+  const amount = key === 'ttc' ? 'totals.ttc_minor' : 'totals.balance_minor';
+  if (currency)
+    qb.innerJoin(InvoiceCurrencyTotal, 'totals', 'totals.invoice_id = invoice.id AND totals.currency_code = :sort_currency', {
+      sort_currency: currency,
+    });
+  else qb.innerJoin(InvoiceCurrencyTotal, 'totals', 'totals.invoice_id = invoice.id AND totals.position = 0');
+  return qb.orderBy('totals.currency_code', dir).addOrderBy(amount, dir).addOrderBy('totals.invoice_id', dir);
+}
+
+/** One page of invoices, filtered and sorted on the server, in SQL (the amount sorts too). */
 export async function listInvoices(
   manager: EntityManager,
   query: InvoiceListQueryDto,
@@ -171,35 +186,14 @@ export async function listInvoices(
       invoiceSummary(folder, byId.get(folder.invoice.order_id)!, now),
     );
   };
-  if (isAmountSort(query.sort)) {
-    const invoices = await applyListFilters(base, query, INVOICE_LIST)
-      .orderBy('invoice.id', 'DESC')
-      .take(AMOUNT_SORT_LIMIT)
-      .getMany();
-    const sorted = sortByAmount(await summarize(invoices), query.sort, query.direction ?? 'asc');
-    return pageOf(sorted.slice(request.skip, request.skip + request.perPage), sorted.length, request);
-  }
-  if (query.sort !== undefined && !Object.hasOwn(INVOICE_LIST.sorts, query.sort)) throw unknownSort(query.sort, INVOICE_LIST_DOC);
-  const { rows, total } = await pageByIds(
-    applyListQuery(base, query, INVOICE_LIST),
-    { skip: request.skip, take: request.perPage },
-    (ids) => manager.getRepository(Invoice).findBy({ id: In(ids) }),
+  let ids: SelectQueryBuilder<Invoice>;
+  if (isAmountSort(query.sort))
+    ids = orderByAmount(applyListFilters(base, query, INVOICE_LIST), query.sort, query.direction ?? 'asc', query.currency);
+  else if (query.sort !== undefined && !Object.hasOwn(INVOICE_LIST.sorts, query.sort))
+    throw unknownSort(query.sort, INVOICE_LIST_DOC);
+  else ids = applyListQuery(base, query, INVOICE_LIST);
+  const { rows, total } = await pageByIds(ids, { skip: request.skip, take: request.perPage }, (pageIds) =>
+    manager.getRepository(Invoice).findBy({ id: In(pageIds) }),
   );
   return pageOf(await summarize(rows), total, request);
-}
-
-/** By the first currency's code, then its amount (TTC or balance), ties by id (newest last in ascending order). */
-export function sortByAmount(rows: InvoiceSummaryView[], key: AmountSort, direction: SortDirection): InvoiceSummaryView[] {
-  const sign = direction === 'asc' ? 1 : -1;
-  const amountOf = (row: InvoiceSummaryView) => row.currencies[0];
-  return [...rows].sort((a, b) => {
-    const x = amountOf(a);
-    const y = amountOf(b);
-    const byCurrency = (x?.currency_code ?? '').localeCompare(y?.currency_code ?? '');
-    if (byCurrency) return sign * byCurrency;
-    const dx = x ? toMinor(x[key], x.currency_code) : 0n;
-    const dy = y ? toMinor(y[key], y.currency_code) : 0n;
-    if (dx !== dy) return sign * (dx < dy ? -1 : 1);
-    return sign * (a.id - b.id);
-  });
 }

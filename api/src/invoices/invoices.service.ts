@@ -20,12 +20,13 @@ import type { CreditNoteDto, InvoiceDto } from './dto/invoice.dto.js';
 import { CreditNoteLine } from './entities/credit-note-line.entity.js';
 import { CreditNote } from './entities/credit-note.entity.js';
 import { InvoiceLine } from './entities/invoice-line.entity.js';
-import { Invoice, type InvoiceState } from './entities/invoice.entity.js';
+import { Invoice } from './entities/invoice.entity.js';
 import { creditedByLine, storedState, today, type InvoiceFolder } from './invoice-amounts.js';
 import { INVOICE_NOT_FOUND, loadFolders, lockedFolder, staffName } from './invoice-folders.js';
 import { creditNotePdfModel, invoicePdfModel } from './invoice-pdf.js';
-import { invoiceSummary, invoiceView } from './invoice-presenters.js';
-import type { InvoiceableLine, InvoiceSummaryView, InvoiceView, OrderInvoicesView } from '../contract/invoices.js';
+import { invoiceView } from './invoice-presenters.js';
+import { storeTotals } from './invoice-totals.js';
+import type { InvoiceableLine, InvoiceView, OrderInvoicesView } from '../contract/invoices.js';
 
 const ORDER_NOT_FOUND = 'Commande introuvable.';
 const CREDIT_NOTE_NOT_FOUND = 'Avoir introuvable.';
@@ -36,15 +37,6 @@ export function cannotInvoice(order: Pick<Order, 'status'>): string | null {
     return 'La commande n’est pas encore confirmée : le client doit accepter le devis, ou l’équipe la passer « En cours ».';
   if (order.status === 'canceled') return 'La commande est annulée : elle ne peut pas être facturée.';
   return null;
-}
-
-export interface InvoiceListFilters {
-  state?: InvoiceState;
-  customerId?: number;
-  client?: string;
-  orderId?: number;
-  from?: string;
-  to?: string;
 }
 
 interface Source extends InvoiceableLine {
@@ -254,6 +246,7 @@ export class InvoicesService {
         })),
       );
       const folder = (await loadFolders(manager, [await manager.getRepository(Invoice).findOneByOrFail({ id: invoiceId })]))[0]!;
+      await storeTotals(manager, [folder]);
       const view = invoiceView(folder, order);
       await this.audit.record(manager, {
         entity: 'invoice',
@@ -277,40 +270,6 @@ export class InvoicesService {
     if (!invoice) throw notFound(INVOICE_NOT_FOUND);
     const order = await manager.getRepository(Order).findOneByOrFail({ id: invoice.order_id });
     return invoiceView((await loadFolders(manager, [invoice]))[0]!, order);
-  }
-
-  /** Newest first, at most `limit`, filtered by state (overdue included), client, order and issue date. */
-  async list(filters: InvoiceListFilters, limit = 500): Promise<InvoiceSummaryView[]> {
-    const manager = this.dataSource.manager;
-    const now = new Date();
-    const qb = manager
-      .getRepository(Invoice)
-      .createQueryBuilder('invoice')
-      .innerJoin(Order, 'o', 'o.id = invoice.order_id')
-      .orderBy('invoice.id', 'DESC')
-      .take(limit);
-    if (filters.state === 'overdue')
-      qb.andWhere("invoice.state IN ('issued', 'partly_paid') AND invoice.due_date < :today", { today: today(now) });
-    else if (filters.state === 'issued' || filters.state === 'partly_paid')
-      qb.andWhere('invoice.state = :state AND invoice.due_date >= :today', { state: filters.state, today: today(now) });
-    else if (filters.state) qb.andWhere('invoice.state = :state', { state: filters.state });
-    if (filters.customerId) qb.andWhere('o.customer_id = :customer', { customer: filters.customerId });
-    if (filters.orderId) qb.andWhere('invoice.order_id = :order', { order: filters.orderId });
-    if (filters.client)
-      qb.andWhere('(LOWER(o.company_name) LIKE :client OR LOWER(o.company_email) LIKE :client)', {
-        client: `%${filters.client.toLowerCase().replace(/[%_\\]/g, '')}%`,
-      });
-    if (filters.from) qb.andWhere('invoice.issued_at >= :from', { from: new Date(`${filters.from}T00:00:00Z`) });
-    if (filters.to)
-      qb.andWhere('invoice.issued_at < :to', { to: new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + 86_400_000) });
-    const invoices = await qb.getMany();
-    const orders = invoices.length
-      ? await manager.getRepository(Order).findBy({ id: In([...new Set(invoices.map((i) => i.order_id))]) })
-      : [];
-    const byId = new Map(orders.map((o) => [o.id, o]));
-    return (await loadFolders(manager, invoices)).map((folder) =>
-      invoiceSummary(folder, byId.get(folder.invoice.order_id)!, now),
-    );
   }
 
   /** Issues a credit note: all that remains credited (cancels the invoice) or the lines given. */
@@ -369,6 +328,7 @@ export class InvoicesService {
       const everything = after.lines.every((l) => (left.get(l.id) ?? 0) >= l.quantity);
       const state = storedState(after, dto.full || everything);
       if (state !== invoice.state) await manager.getRepository(Invoice).update({ id: invoiceId }, { state });
+      await storeTotals(manager, [after]);
       const order = await manager.getRepository(Order).findOneByOrFail({ id: invoice.order_id });
       await this.audit.record(manager, {
         entity: 'credit_note',

@@ -10,6 +10,7 @@ import { Invoice } from '../invoices/entities/invoice.entity.js';
 import { balances, storedState } from '../invoices/invoice-amounts.js';
 import { lockedFolder, staffName } from '../invoices/invoice-folders.js';
 import { invoiceView } from '../invoices/invoice-presenters.js';
+import { storeTotals } from '../invoices/invoice-totals.js';
 import type { InvoiceView } from '../contract/invoices.js';
 import { Order } from '../orders/entities/order.entity.js';
 import type { PaymentDto } from './dto/payment.dto.js';
@@ -112,10 +113,11 @@ export class PaymentsService {
     });
   }
 
-  /** The invoice's state after its payments changed, written in the same transaction. */
+  /** The invoice's state and stored totals after its payments changed, written in the same transaction. */
   private async settle(manager: import('typeorm').EntityManager, invoiceId: number): Promise<InvoiceView> {
     const folder = await lockedFolder(manager, invoiceId);
     const state = storedState(folder, false);
+    await storeTotals(manager, [folder]);
     if (state !== folder.invoice.state) await manager.getRepository(Invoice).update({ id: invoiceId }, { state });
     const order = await manager.getRepository(Order).findOneByOrFail({ id: folder.invoice.order_id });
     return invoiceView({ ...folder, invoice: { ...folder.invoice, state } }, order);

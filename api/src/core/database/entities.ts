@@ -51,6 +51,7 @@ import { Invoice } from '../../invoices/entities/invoice.entity.js';
 import { InvoiceLine } from '../../invoices/entities/invoice-line.entity.js';
 import { CreditNote } from '../../invoices/entities/credit-note.entity.js';
 import { CreditNoteLine } from '../../invoices/entities/credit-note-line.entity.js';
+import { InvoiceCurrencyTotal } from '../../invoices/entities/invoice-currency-total.entity.js';
 import { Payment } from '../../payments/entities/payment.entity.js';
 
 export {
@@ -137,6 +138,7 @@ export const ENTITIES: Function[] = [
   InvoiceLine,
   CreditNote,
   CreditNoteLine,
+  InvoiceCurrencyTotal,
   Payment,
   // exchange rates of quote requests
   ExchangeRate,
