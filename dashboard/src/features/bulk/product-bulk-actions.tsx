@@ -11,6 +11,7 @@ import { Select } from '../../ui/select';
 import { usePermissions } from '../auth/permissions';
 import { categoryOptionsQueryOptions, currenciesQueryOptions } from '../categories/api';
 import { brandOptionsQueryOptions } from '../products/api';
+import { currencyLabel } from '../products/money';
 import { BulkBar } from './bulk-bar';
 import { rowsText, useBulkAction } from './use-bulk-action';
 import type { RowSelection } from './use-row-selection';
@@ -218,7 +219,7 @@ function PriceDialog({ what, onClose, send }: { what: string; onClose: () => voi
           <Select
             value={currency}
             onValueChange={setCurrency}
-            options={(currencies.data ?? []).map((c) => ({ value: String(c.id), label: `${c.name} (${c.code})` }))}
+            options={(currencies.data ?? []).map((c) => ({ value: String(c.id), label: `${currencyLabel(c.name)} (${c.code})` }))}
             placeholder="Choisir…"
           />
         </Field>

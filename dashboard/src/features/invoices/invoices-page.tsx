@@ -34,7 +34,7 @@ export interface InvoicesView extends SortSearch {
 }
 
 export const INVOICE_CURRENCY_OPTIONS = [
-  { value: 'XOF', label: 'Fcfa (XOF)' },
+  { value: 'XOF', label: 'FCFA (XOF)' },
   { value: 'EUR', label: 'Euro (EUR)' },
   { value: 'USD', label: 'Dollar (USD)' },
 ];

@@ -16,7 +16,7 @@ import { RequireView, usePermissions } from '../auth/permissions';
 import { AdjustStockDialog } from '../stock/adjust-stock-dialog';
 import { ProductStockPanel } from '../stock/product-stock-panel';
 import { productQueryOptions } from './api';
-import { formatMoney } from './money';
+import { currencyLabel, formatMoney } from './money';
 import { ProductFormDialog } from './product-form-dialog';
 import { StockBadge } from './stock-badge';
 import { useSpotlightToggle } from './use-spotlight';
@@ -178,7 +178,7 @@ function ProductDetail({ productId, movementsPage = 1, onMovementsPageChange = (
             <dd className="font-medium text-ink">{product.category?.designation ?? '—'}</dd>
             <dt className="text-ink-subtle">Devise</dt>
             <dd className="font-medium text-ink">
-              {product.currency ? `${product.currency.name} (${product.currency.symbol})` : '—'}
+              {product.currency ? `${currencyLabel(product.currency.name)} (${product.currency.symbol})` : '—'}
             </dd>
             <dt className="text-ink-subtle">TVA</dt>
             <dd className="font-medium text-ink" data-testid="product-tax">

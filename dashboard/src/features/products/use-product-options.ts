@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { categoryOptionsQueryOptions, currenciesQueryOptions } from '../categories/api';
 import { brandOptionsQueryOptions } from './api';
+import { currencyLabel } from './money';
 import { TAX_RATES, taxRateLabel } from './product-form-values';
 
 export interface SelectOption {
@@ -40,7 +41,7 @@ export function useProductOptions(product: PublicProduct | null, currencyId: str
     return [...rates].sort((a, b) => b - a).map((bp) => ({ value: String(bp), label: taxRateLabel(bp) }));
   }, [product]);
   const currencyOptions = useMemo(
-    () => (currencies.data ?? []).map((c) => ({ value: String(c.id), label: `${c.name} (${c.symbol})` })),
+    () => (currencies.data ?? []).map((c) => ({ value: String(c.id), label: `${currencyLabel(c.name)} (${c.symbol})` })),
     [currencies.data],
   );
   const placeholder = (query: { isError: boolean; isPending: boolean }, error: string) =>

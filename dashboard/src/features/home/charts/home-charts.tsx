@@ -164,7 +164,7 @@ function ValuePanel({ charts }: { charts: DashboardCharts }) {
       table={
         <DataTableLite
           caption="Valeur demandée par semaine et par devise"
-          head={['Semaine', ...currencies]}
+          head={['Semaine', ...currencies.map(currencyLabel)]}
           rows={weeks.map((w) => [weekText(w.week), ...currencies.map((c) => formatMoney(w.totals[c] ?? '0.00'))])}
         />
       }
