@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 // @ts-expect-error: a plain ES module script, without type declarations.
 import { importGraph } from '../../../scripts/import-graph.mjs';
 
