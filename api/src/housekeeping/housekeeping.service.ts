@@ -11,6 +11,7 @@ import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
 import { PublishChange } from '../publishing/entities/publish-change.entity.js';
 import { SiteBuildState } from '../publishing/entities/site-build-state.entity.js';
 import { watchLedger } from '../stock/ledger/ledger-watch.js';
+import { watchTotals } from '../invoices/invoice-totals.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** A throttle counter is kept a day after its window started (windows and locks last 15 minutes). */
@@ -65,6 +66,10 @@ export class HousekeepingService {
     // The stock columns against the ledger's sums: each difference logged, the count in the metric.
     await watchLedger(this.dataSource, this.logger).catch((error: unknown) =>
       this.logger.error(`Stock ledger check failed: ${(error as Error).message}`),
+    );
+    // The invoices' stored totals (the list's amount sorts) against their documents, each difference logged.
+    await watchTotals(this.dataSource, this.logger).catch((error: unknown) =>
+      this.logger.error(`Invoice totals check failed: ${(error as Error).message}`),
     );
     const removed = Object.entries(counts).filter(([, n]) => n > 0);
     const line = `Housekeeping: ${removed.map(([what, n]) => `${what} ${n}`).join(', ') || 'nothing to remove'}`;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import * as fx from '../../test/backoffice/fixtures.js';
 import { signIn, type StaffClient } from '../../test/support/auth.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
@@ -6,7 +7,7 @@ import { toMinor } from '../common/money.js';
 import type { InvoiceListAnswer, InvoiceSummaryView, InvoiceView } from '../contract/invoices.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { InvoiceCurrencyTotal } from './entities/invoice-currency-total.entity.js';
-import { totalsDifferences } from './invoice-totals.js';
+import { totalsDifferences, watchTotals } from './invoice-totals.js';
 
 type Amount = 'ttc' | 'balance';
 const CURRENCIES = ['XOF', 'EUR', 'USD'];
@@ -148,6 +149,14 @@ describe(`invoice totals: amount sorts in SQL and their consistency check (${tes
       }),
     ]);
     expect(found[0]!.expected!.balance_minor).not.toBe('1');
+    // The hourly check logs it, as housekeeping runs it beside the stock ledger's.
+    const errors: string[] = [];
+    const logger = Object.assign(new Logger('test'), {
+      error: (message: string) => void errors.push(message),
+      debug: () => undefined,
+    });
+    expect(await watchTotals(t.dataSource, logger)).toHaveLength(1);
+    expect(errors).toEqual([expect.stringContaining(`Invoice totals difference: ${target.number}`)]);
     await t.dataSource.getRepository(InvoiceCurrencyTotal).delete({ invoice_id: made[6]!.id });
     expect((await totalsDifferences(t.dataSource.manager)).map((d) => [d.invoice_id, d.stored])).toEqual([
       [target.id, expect.anything()],

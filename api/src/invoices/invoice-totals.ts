@@ -1,4 +1,5 @@
-import { In, MoreThan, type EntityManager } from 'typeorm';
+import type { Logger } from '@nestjs/common';
+import { In, MoreThan, type DataSource, type EntityManager } from 'typeorm';
 import { InvoiceCurrencyTotal } from './entities/invoice-currency-total.entity.js';
 import { Invoice } from './entities/invoice.entity.js';
 import { balances, type InvoiceFolder } from './invoice-amounts.js';
@@ -91,4 +92,15 @@ export async function backfillTotals(manager: EntityManager, batch = BATCH): Pro
     await storeTotals(manager, await loadFolders(manager, invoices));
     written += invoices.length;
   }
+}
+
+/** The hourly check (housekeeping): logs each invoice whose stored totals differ from its documents. */
+export async function watchTotals(dataSource: DataSource, logger: Logger): Promise<TotalsDifference[]> {
+  const differences = await totalsDifferences(dataSource.manager);
+  for (const d of differences)
+    logger.error(
+      `Invoice totals difference: ${d.number} (${d.invoice_id}) ${d.currency_code}: stored ${JSON.stringify(d.stored)}, documents give ${JSON.stringify(d.expected)}`,
+    );
+  if (!differences.length) logger.debug('Invoice totals check: no difference');
+  return differences;
 }
