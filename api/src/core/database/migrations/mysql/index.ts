@@ -23,8 +23,9 @@ import { Deliveries1795800700000 } from './1795800700000-Deliveries.js';
 import { InvoicesAndPayments1795800800000 } from './1795800800000-InvoicesAndPayments.js';
 import { MovementReasonKeys1795801000000 } from './1795801000000-MovementReasonKeys.js';
 import { CatalogueBuyerIndexes1795801500000 } from './1795801500000-CatalogueBuyerIndexes.js';
-import { OrderFacetIndexes1795801900000 } from './1795801900000-OrderFacetIndexes.js';
 import { ProductSpecsDatasheets1795801600000 } from './1795801600000-ProductSpecsDatasheets.js';
+import { OrderFacetIndexes1795801900000 } from './1795801900000-OrderFacetIndexes.js';
+import { InvoiceCurrencyTotals1795802000000 } from './1795802000000-InvoiceCurrencyTotals.js';
 
 export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -50,6 +51,7 @@ export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   InvoicesAndPayments1795800800000,
   MovementReasonKeys1795801000000,
   CatalogueBuyerIndexes1795801500000,
-  OrderFacetIndexes1795801900000,
   ProductSpecsDatasheets1795801600000,
+  OrderFacetIndexes1795801900000,
+  InvoiceCurrencyTotals1795802000000,
 ];
