@@ -192,7 +192,7 @@ test.describe('cart', () => {
 
   test('the live stock is read when the page is viewed, with a spinner meanwhile', async ({ page }) => {
     const [product] = await inStock(page, 1);
-    const release = await holdRequests(page, `**/api/product/${product!.id}`, async (route) => {
+    const release = await holdRequests(page, `**/api/product/${product!.id}?*`, async (route) => {
       const response = await route.fetch();
       const body = await response.json();
       body.product.stock = 0;

@@ -51,7 +51,8 @@ export default function ProductActions({ product }: { product: ProductCardData }
 
   useEffect(() => {
     let active = true;
-    // The price in the display currency the visitor chose in the shop (FCFA by default) comes with it.
+    // The price in the display currency the visitor chose in the shop (FCFA by default) comes with it
+    // (`?devise=`: the cart's own checks read the product without it).
     void api<ProductAnswer>(`/api/product/${product.id}?devise=${storedCurrency()}`).then((result) => {
       if (!active) return;
       if (result.ok) {
