@@ -5,6 +5,7 @@ import type { Test } from 'supertest';
 import * as fx from '../../test/backoffice/fixtures.js';
 import { createStaffUser, gridWithout, signInAs, signInAsAdmin, type StaffClient } from '../../test/support/auth.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
+import { Product } from '../catalogue/entities/product.entity.js';
 import type { ProductListAnswer } from '../contract/public.js';
 
 const binary = (test: Test) =>
@@ -172,6 +173,39 @@ describe(`list exports (${testDatabaseKind()})`, () => {
       expect(names).toHaveLength(listed.length);
       expect(new Set(names).size).toBe(names.length);
       expect(names).toEqual(listed);
+    }
+  });
+
+  it('reads every row once when the sort key ties across pages (products made in the same second)', async () => {
+    const sameSecond = new Date('2026-01-05T10:00:00.000Z');
+    const refs = {
+      brand: await fx.brand(t, { name: 'Même seconde' }),
+      category: await fx.category(t),
+      currency: await fx.currency(t),
+    };
+    // Saved 200 at a time: 2,000 rows, twenty reading pages.
+    const rows = Array.from({ length: 2000 }, (_, i) => ({
+      name: `Seconde ${i}`,
+      reference: `SEC-${i}`,
+      stock: 1,
+      price: '10.00',
+      description: 'Même seconde.',
+      brand_id: refs.brand.id,
+      category_id: refs.category.id,
+      currency_id: refs.currency.id,
+      created_at: sameSecond,
+    }));
+    for (let i = 0; i < rows.length; i += 200) await t.dataSource.getRepository(Product).save(rows.slice(i, i + 200));
+    for (const direction of ['desc', 'asc']) {
+      const csv = await admin
+        .get('/api/product/export')
+        .query({ format: 'csv', brand_id: refs.brand.id, sort: 'created_at', direction })
+        .expect(200);
+      const references = csvLines(csv.text)
+        .slice(1)
+        .map((line) => line.split(';')[0]);
+      expect(new Set(references).size).toBe(2000);
+      expect(references).toHaveLength(2000);
     }
   });
 
