@@ -29,10 +29,10 @@ import { PublishingIndicator } from '../publishing/publishing-indicator';
 import { SavedViewsMenu } from '../saved-views/saved-views-menu';
 import { ARTICLES_PER_PAGE, articlesQueryOptions, deleteArticle } from './api';
 import { ArticlePreviewDialog } from './article-preview-dialog';
-import { ARTICLE_STATUS_TONE, ARTICLE_STATUSES } from './status';
 import { listFilterQuery } from '../bulk/api';
 import { ArticleBulkActions } from '../bulk/article-bulk-actions';
 import { useRowSelection } from '../bulk/use-row-selection';
+import { ARTICLE_STATUS_TONE, ARTICLE_STATUSES } from './status';
 import { StoredImage } from '../products/stored-image';
 
 /** The articles list's URL beyond page and search: order, size, status, author, creation dates. */
@@ -56,9 +56,9 @@ export function ArticlesPage(props: ArticlesPageProps) {
 }
 
 const column = createColumnHelper<StaffArticle>();
-
 const articleId = (article: StaffArticle) => article.id;
 const articleTitle = (article: StaffArticle) => article.title;
+
 function ArticlesList({ page, search, onPageChange, onSearchChange, view, onViewChange, onViewReplace }: ArticlesPageProps) {
   const { can } = usePermissions();
   const { per_page: perPage, ...order } = sortQuery(view, ARTICLES_PER_PAGE);
@@ -76,7 +76,6 @@ function ArticlesList({ page, search, onPageChange, onSearchChange, view, onView
   );
   const blogs = list.data?.blogs;
   const [previewing, setPreviewing] = useState<StaffArticle | null>(null);
-  useClampPage(blogs, page, onPageChange);
   const bulkFilter = useMemo(() => listFilterQuery(search, { ...view }), [search, view]);
   const bulk = useRowSelection<StaffArticle>({
     filterKey: JSON.stringify(bulkFilter),
@@ -85,6 +84,7 @@ function ArticlesList({ page, search, onPageChange, onSearchChange, view, onView
     rowLabel: articleTitle,
   });
   const selectable = can('blog', 'edit') || can('blog', 'delete');
+  useClampPage(blogs, page, onPageChange);
   // The author facet lists the administrators (who may read them; the server caps a page at 100).
   const authors = useQuery({ ...adminsQueryOptions({ page: 1, search: '', perPage: 100 }), enabled: can('admin', 'view') });
   const authorOptions = (authors.data?.admins.data ?? []).map((u) => ({ value: String(u.id), label: fullName(u) }));
@@ -193,15 +193,15 @@ function ArticlesList({ page, search, onPageChange, onSearchChange, view, onView
           <SavedViewsMenu list="articles" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />
         </span>
       </ListToolbar>
+      {selectable ? <ArticleBulkActions rows={bulk} filter={bulkFilter} /> : null}
       <DataTable
         label="Liste des articles"
-      {selectable ? <ArticleBulkActions rows={bulk} filter={bulkFilter} /> : null}
         columns={columns}
         data={blogs?.data}
         getRowId={(row) => String(row.id)}
+        selection={selectable ? bulk.table : undefined}
         {...listTableState(list, 'Erreur lors du chargement des articles.')}
         emptyMessage="Aucun article trouvé"
-        selection={selectable ? bulk.table : undefined}
         pagination={withPageSize(pagerOf(blogs, onPageChange), perPage, onViewChange)}
         sort={{ key: view.sort, dir: view.dir, onChange: (sort, dir) => onViewChange({ sort, dir }) }}
       />
