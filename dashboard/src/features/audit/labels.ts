@@ -38,10 +38,10 @@ export const AUDIT_ENTITY_LABEL: Record<string, string> = {
   currency: 'Devise',
   exchange_rate: 'Taux de change',
   media: 'Média',
+  import: 'Import',
 };
 
 const FIELD_LABEL: Record<string, string> = {
-  import: 'Import',
   name: 'Nom',
   firstname: 'Prénom',
   email: 'Email',
