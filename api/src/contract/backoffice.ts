@@ -447,6 +447,8 @@ export interface OrderListAnswer {
   message: string;
   orderItems: Paginated<OrderItemRow>;
   status_counts: OrderStatusCounts;
+  /** PRICES_INCLUDE_TAX: catalogue prices are entered TTC (the lines' price columns say HT or TTC). */
+  prices_include_tax: boolean;
 }
 
 /** A row of the order-level list (GET /api/order/list): the order, its line count and its quote's state. */
@@ -469,6 +471,8 @@ export interface StaffOrderDetail extends StaffOrder {
   items: Omit<OrderItemRow, 'order'>[];
   /** E-mails about this order (confirmation, status changes, expiry), oldest first. */
   mails: OrderMailRow[];
+  /** PRICES_INCLUDE_TAX as the order's quote recorded it: its unit prices and totals are TTC (else HT). */
+  prices_include_tax: boolean;
   /** Per currency of the lines: HT, TVA and TTC (shared/document-totals.ts, PRICES_INCLUDE_TAX honoured). */
   taxes: { currency_code: string; ht: string; tax: string; ttc: string }[];
   /** The TTC converted into the client's currency with the rates used; null when nothing converts or a rate is missing. */

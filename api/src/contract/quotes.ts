@@ -53,6 +53,8 @@ export interface QuoteVersionView {
   /** YYYY-MM-DD, last day the client may accept. */
   valid_until: string | null;
   payment_terms: string | null;
+  /** PRICES_INCLUDE_TAX as recorded on the version (made, saved or sent): its unit prices and fee are TTC. */
+  prices_include_tax: boolean;
   message: string | null;
   sent_at: string | null;
   created_at: string;

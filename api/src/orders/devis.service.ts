@@ -12,6 +12,7 @@ import { devisDocument, type DevisModel } from './devis-document.js';
 import { devisTotalsRows, orderTaxTotals, totalsInWords } from './devis-totals.js';
 import { OrderItem } from './entities/order-item.entity.js';
 import { Order } from './entities/order.entity.js';
+import { orderPricesIncludeTax } from '../quotes/recorded-tax-setting.js';
 import { itemCurrency, storedMoney } from './order-pricing.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -137,7 +138,9 @@ export class DevisService implements OnModuleInit {
       relations: { product: { currency: true } },
       order: { id: 'ASC' },
     });
-    return devisModel(order, items, this.config);
+    // The request's devis is its quote's version 1: it counts the prices as that version recorded them.
+    const pricesIncludeTax = await orderPricesIncludeTax(this.dataSource.manager, id, this.config.taxes.pricesIncludeTax);
+    return devisModel(order, items, { ...this.config, taxes: { ...this.config.taxes, pricesIncludeTax } });
   }
 
   /** The PDF and the order's number (for the file name). */

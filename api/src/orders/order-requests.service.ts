@@ -235,6 +235,7 @@ export class OrderRequestsService {
         currency_code: item.line.currency_code,
       })),
       this.config.quotes.validityDays,
+      this.config.taxes.pricesIncludeTax,
     );
 
     const answer: OrderCreatedAnswer['order'] = {

@@ -34,8 +34,14 @@ export class StaffOrdersController {
   @RequirePermission('orders', 'view')
   @ApiList(ORDER_LIST, 'Recherche sur le numéro de commande et la société (sans accents ni casse).')
   async list(@Query() query: StaffOrderListQueryDto): Promise<OrderListAnswer> {
-    const { page, counts } = await this.orders.list(query);
-    return { success: true, message: 'Commandes récupérées avec succès.', orderItems: page, status_counts: counts };
+    const { page, counts, pricesIncludeTax } = await this.orders.list(query);
+    return {
+      success: true,
+      message: 'Commandes récupérées avec succès.',
+      orderItems: page,
+      status_counts: counts,
+      prices_include_tax: pricesIncludeTax,
+    };
   }
 
   @Get('list')

@@ -32,6 +32,7 @@ import { imageVariants } from '../media/image-variants.js';
 import type { OrderHoldDto, OrderStatusDto, StaffOrderListQueryDto } from './dto/staff-order.dto.js';
 import { ORDER_LIST, ORDER_NARROWING_FILTERS, ORDER_SUMMARY_LIST, type StaffOrderSummaryQueryDto } from './order-list.js';
 import { QuoteVersion } from '../quotes/entities/quote-version.entity.js';
+import { orderPricesIncludeTax } from '../quotes/recorded-tax-setting.js';
 import { applyListQuery } from '../common/list-order.js';
 import { OrderCount } from './entities/order-count.entity.js';
 import { OrderItem } from './entities/order-item.entity.js';
@@ -172,7 +173,9 @@ export class StaffOrdersService {
       .leftJoinAndSelect('product.currency', 'currency');
   }
 
-  async list(query: StaffOrderListQueryDto): Promise<{ page: Paginated<OrderItemRow>; counts: OrderStatusCounts }> {
+  async list(
+    query: StaffOrderListQueryDto,
+  ): Promise<{ page: Paginated<OrderItemRow>; counts: OrderStatusCounts; pricesIncludeTax: boolean }> {
     const request = pageRequest(query, ORDERS_PAGE_SIZE);
     // Item ids joined to their order only (many-to-one: no DISTINCT), then the page with its relations.
     // Sorted on the order's columns only, so that both databases walk IDX_orders_created_at and read
@@ -195,7 +198,11 @@ export class StaffOrdersService {
     const position = new Map(rows.map((row, i) => [row.order_id, i]));
     rows.sort((a, b) => position.get(a.order_id)! - position.get(b.order_id)! || a.id - b.id);
     const page = pageOf(rows.map(toOrderItemRow), total, request, capped);
-    return { page, counts: kept ? kept.orders : await this.statusCounts(scope) };
+    return {
+      page,
+      counts: kept ? kept.orders : await this.statusCounts(scope),
+      pricesIncludeTax: this.config.taxes.pricesIncludeTax,
+    };
   }
 
   /**
@@ -324,6 +331,7 @@ export class StaffOrdersService {
       .getMany();
     const mails = await manager.getRepository(OutgoingMail).find({ where: { related: `order:${id}` }, order: { id: 'ASC' } });
     // The lines' taxes and their converted TTC, computed as the devis prints them (devis-totals.ts).
+    const pricesIncludeTax = await orderPricesIncludeTax(manager, id, this.config.taxes.pricesIncludeTax);
     const taxed = orderTaxTotals(
       items.map((item) => ({
         quantity: item.quantity,
@@ -331,10 +339,11 @@ export class StaffOrdersService {
         currency_code: itemCurrency(item, order).code,
         tax_rate_bp: item.tax_rate_bp,
       })),
-      this.config.taxes.pricesIncludeTax,
+      pricesIncludeTax,
     );
     return {
       ...toStaffOrder(order),
+      prices_include_tax: pricesIncludeTax,
       items: items.map((item) => toItem(item, order)),
       mails: mails.map(toMailRow),
       taxes: taxed.currencies.map((c) => ({

@@ -366,7 +366,7 @@ export class ClientOrdersService {
       note: order.note ?? null,
       status: order.status,
       quote_state: current?.state ?? null,
-      current: current ? versionView(current, lines, acceptance, this.config.taxes.pricesIncludeTax) : null,
+      current: current ? versionView(current, lines, acceptance) : null,
       earlier: versions.slice(1).map((v) => ({
         id: v.id,
         number: v.number,

@@ -28,7 +28,7 @@ export function versionDocumentModel(
 ): DevisModel {
   const base = devisModel(order, [], config);
   const sorted = [...lines].sort((a, b) => a.position - b.position || a.id - b.id);
-  const totals = versionTotals(version, sorted, config.taxes.pricesIncludeTax);
+  const totals = versionTotals(version, sorted);
   const issued = version.sent_at ? new Date(version.sent_at) : new Date(version.updated_at ?? Date.now());
   const rows = taxRows(totals, version.discount_bp);
   const words = totalsInWords(acceptance ? 'bon de commande' : 'devis', totals);

@@ -56,6 +56,7 @@ export async function createFirstVersion(
   order: Order,
   lines: FirstVersionLine[],
   validityDays: number,
+  pricesIncludeTax: boolean,
 ): Promise<QuoteVersion> {
   const created = new Date(order.created_at ?? Date.now());
   const version = await manager.getRepository(QuoteVersion).save(
@@ -69,6 +70,7 @@ export async function createFirstVersion(
       delivery_fee_currency: ORDER_CURRENCY_CODES[order.currency] ?? 'XOF',
       valid_until: validityFrom(created, validityDays),
       payment_terms: order.payment_term,
+      prices_include_tax: pricesIncludeTax,
       message: null,
       sent_at: created,
       pdf_path: null,
@@ -202,7 +204,6 @@ export class QuoteVersionsService implements OnModuleInit {
           v,
           lines.filter((l) => l.quote_version_id === v.id),
           acceptances.find((a) => a.quote_version_id === v.id) ?? null,
-          this.config.taxes.pricesIncludeTax,
         ),
       ),
       prices_include_tax: this.config.taxes.pricesIncludeTax,
@@ -247,6 +248,7 @@ export class QuoteVersionsService implements OnModuleInit {
           delivery_fee_currency: current?.delivery_fee_currency ?? ORDER_CURRENCY_CODES[order.currency] ?? 'XOF',
           valid_until: validityFrom(now, this.config.quotes.validityDays),
           payment_terms: current?.payment_terms ?? order.payment_term,
+          prices_include_tax: this.config.taxes.pricesIncludeTax,
           message: null,
           sent_at: null,
           pdf_path: null,
@@ -352,7 +354,7 @@ export class QuoteVersionsService implements OnModuleInit {
       const result = await manager
         .createQueryBuilder()
         .update(QuoteVersion)
-        .set({ ...after, updated_by: actor.userId })
+        .set({ ...after, prices_include_tax: this.config.taxes.pricesIncludeTax, updated_by: actor.userId })
         .where('id = :id AND version = :version AND state = :draft', { id: draft.id, version: draft.version, draft: 'draft' })
         .execute();
       if (!result.affected) {
@@ -412,7 +414,11 @@ export class QuoteVersionsService implements OnModuleInit {
     const order = await manager.getRepository(Order).findOneByOrFail({ id: orderId });
     const sentAt = new Date();
     const path = pdfPath(orderId, draft);
-    const pdf = await this.devis.render(versionDocumentModel(order, { ...draft, sent_at: sentAt }, lines, this.config));
+    // The version is sent with the setting of the moment, recorded on it for every later computation.
+    const pricesIncludeTax = this.config.taxes.pricesIncludeTax;
+    const pdf = await this.devis.render(
+      versionDocumentModel(order, { ...draft, sent_at: sentAt, prices_include_tax: pricesIncludeTax }, lines, this.config),
+    );
     await this.storage.put(path, pdf);
     const mailIds: number[] = [];
     try {
@@ -421,7 +427,7 @@ export class QuoteVersionsService implements OnModuleInit {
         const result = await tx
           .createQueryBuilder()
           .update(QuoteVersion)
-          .set({ state: 'sent', sent_at: sentAt, pdf_path: path, updated_by: actor.userId })
+          .set({ state: 'sent', sent_at: sentAt, pdf_path: path, prices_include_tax: pricesIncludeTax, updated_by: actor.userId })
           .where('id = :id AND version = :version AND state = :draft', { id: draft.id, version: draft.version, draft: 'draft' })
           .execute();
         if (!result.affected)

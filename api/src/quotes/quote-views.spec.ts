@@ -35,18 +35,22 @@ const lines = [
   },
 ] as QuoteVersionLine[];
 
-// PRICES_INCLUDE_TAX: a quote version counts its prices as the request's devis and the invoices do.
+const ht = { ...version, prices_include_tax: false } as QuoteVersion;
+const ttc = { ...version, prices_include_tax: true } as QuoteVersion;
+
+// PRICES_INCLUDE_TAX as recorded on the version: it counts its prices as the request's devis and the invoices do.
 describe('quote version totals', () => {
   it('adds the TVA to prices entered HT', () => {
-    const [xof] = versionTotals(version, lines, false).currencies;
+    const [xof] = versionTotals(ht, lines).currencies;
     // (118 000 + 11 800) × 1,18.
     expect(xof).toMatchObject({ ht: 129800n, tax: 23364n, ttc: 153164n });
   });
 
   it('takes the TVA out of prices entered TTC (PRICES_INCLUDE_TAX=true), on the lines and the fee', () => {
-    const [xof] = versionTotals(version, lines, true).currencies;
+    const [xof] = versionTotals(ttc, lines).currencies;
     expect(xof).toMatchObject({ ht: 110000n, tax: 19800n, ttc: 129800n });
     // The view the dashboard and the client page read says the same.
-    expect(versionView(version, lines, null, true).totals[0]).toMatchObject({ ht: '110000', tax: '19800', ttc: '129800' });
+    expect(versionView(ttc, lines, null).totals[0]).toMatchObject({ ht: '110000', tax: '19800', ttc: '129800' });
+    expect(versionView(ttc, lines, null).prices_include_tax).toBe(true);
   });
 });

@@ -31,9 +31,10 @@ export const minorOf = (amount: string, code: string) => centsToMinor(toCents(am
 
 /**
  * The server's totals of a version (the one implementation: shared/document-totals.ts), its prices HT
- * or TTC as PRICES_INCLUDE_TAX says (`config.taxes.pricesIncludeTax`), as for the request's devis and invoices.
+ * or TTC as PRICES_INCLUDE_TAX said when the version was made or sent (`prices_include_tax`, recorded on
+ * it): a later change of the setting never changes a sent version's amounts.
  */
-export function versionTotals(version: QuoteVersion, lines: QuoteVersionLine[], pricesIncludeTax: boolean): DocumentTotals {
+export function versionTotals(version: QuoteVersion, lines: QuoteVersionLine[]): DocumentTotals {
   return documentTotals({
     lines: lines.map((line) => ({
       quantity: line.quantity,
@@ -48,7 +49,7 @@ export function versionTotals(version: QuoteVersion, lines: QuoteVersionLine[], 
       currency: version.delivery_fee_currency,
       taxRateBp: DEFAULT_TAX_RATE_BP,
     },
-    pricesIncludeTax,
+    pricesIncludeTax: Boolean(version.prices_include_tax),
   });
 }
 
@@ -58,10 +59,9 @@ export function versionView(
   version: QuoteVersion,
   lines: QuoteVersionLine[],
   acceptance: QuoteAcceptance | null,
-  pricesIncludeTax: boolean,
 ): QuoteVersionView {
   const sorted = [...lines].sort((a, b) => a.position - b.position || a.id - b.id);
-  const totals = versionTotals(version, sorted, pricesIncludeTax);
+  const totals = versionTotals(version, sorted);
   const currencies: QuoteCurrencyTotals[] = totals.currencies.map((c) => ({
     currency_code: c.currency,
     lines: fromMinor(c.lines, c.currency),
@@ -96,6 +96,7 @@ export function versionView(
     delivery_fee_currency: version.delivery_fee_currency,
     valid_until: version.valid_until,
     payment_terms: version.payment_terms,
+    prices_include_tax: Boolean(version.prices_include_tax),
     message: version.message,
     sent_at: iso(version.sent_at),
     created_at: iso(version.created_at)!,

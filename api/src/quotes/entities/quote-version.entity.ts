@@ -67,6 +67,13 @@ export class QuoteVersion {
   @Column({ type: 'varchar', length: 255, nullable: true })
   payment_terms: string | null;
 
+  /**
+   * PRICES_INCLUDE_TAX as it was when the version was made, saved or sent: its totals always count its
+   * prices this way, so changing the setting later leaves a sent version's amounts unchanged.
+   */
+  @Column({ type: 'boolean', default: false })
+  prices_include_tax: boolean;
+
   /** Staff's message to the client, printed on the PDF and in the e-mail. */
   @Column({ type: 'text', nullable: true })
   message: string | null;

@@ -25,6 +25,7 @@ const quoted = async ({ t }: MatrixContext) => {
     full,
     [{ product, quantity: 1, price: product.price, currency_code: 'XOF' }],
     30,
+    false,
   );
   return { id: order.id, v1: v1.id, productId: product.id, price: product.price };
 };

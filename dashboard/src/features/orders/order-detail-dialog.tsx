@@ -19,6 +19,7 @@ import { HistoryPanel } from '../audit/history-panel';
 import { OrderQuoteVersions } from './order-quote-versions';
 import { OrderDeliveries } from './order-deliveries';
 import { OrderHistory } from './order-history';
+import { linePriceLabels } from './price-labels';
 import { useOrderStatusChange } from './status-change';
 import { OrderInvoices } from '../invoices/order-invoices';
 
@@ -136,10 +137,10 @@ function OrderDetailBody({ order }: { order: StaffOrderDetail }) {
                   Qté
                 </th>
                 <th scope="col" className="px-1 py-0.5 text-right">
-                  Prix unitaire TTC
+                  {linePriceLabels(order.prices_include_tax).unitPrice}
                 </th>
                 <th scope="col" className="px-1 py-0.5 text-right">
-                  Total TTC
+                  {linePriceLabels(order.prices_include_tax).total}
                 </th>
               </tr>
             </thead>

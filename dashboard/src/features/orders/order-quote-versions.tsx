@@ -20,6 +20,7 @@ import { FormAlert } from '../../ui/field';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { Spinner } from '../../ui/spinner';
 import { usePermissions } from '../auth/permissions';
+import { linePriceLabels } from './price-labels';
 
 type Quote = StaffQuoteAnswer['quote'];
 type DraftLine = QuoteDraftPayload['lines'][number] & { key: number };
@@ -232,7 +233,7 @@ function DraftEditor({
             <tr>
               <th className="px-0.5">Désignation</th>
               <th className="px-0.5">Qté</th>
-              <th className="px-0.5">Prix unitaire HT</th>
+              <th className="px-0.5">{linePriceLabels(pricesIncludeTax).unitPrice}</th>
               <th className="px-0.5">Remise %</th>
               <th className="px-0.5" />
             </tr>

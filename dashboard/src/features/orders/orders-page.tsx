@@ -29,6 +29,7 @@ import { sortQuery, viewQueryOf, type ListViewProps, type SortSearch } from '../
 import { withPageSize } from '../../lib/use-list-page';
 import { DayFilter, FacetFilter, ListToolbar } from '../../ui/facet-filter';
 import { OrderDetailDialog } from './order-detail-dialog';
+import { linePriceLabels } from './price-labels';
 import { ORDER_STATUS_LABEL, ORDER_STATUSES } from './status';
 import { OrderStatusBadge } from './status-badge';
 
@@ -104,7 +105,9 @@ function OrdersList({
 
   const canDelete = can('orders', 'delete');
 
+  const pricesIncludeTax = list.data?.prices_include_tax ?? false;
   const { columns, actionsFor } = useMemo(() => {
+    const labels = linePriceLabels(pricesIncludeTax);
     const remove = (order: Pick<StaffOrder, 'id' | 'order_num'>) =>
       confirm({
         message: 'Voulez-vous vraiment supprimer cette commande ?',
@@ -165,13 +168,13 @@ function OrdersList({
           meta: { className: 'text-center tabular-nums', headerClassName: 'text-center' },
         }),
         column.accessor('price', {
-          header: 'Prix unitaire TTC',
+          header: labels.unitPrice,
           meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right' },
           // Each line in its product's currency (a cart may mix currencies).
           cell: (info) => formatMoney(info.getValue(), info.row.original.currency_symbol),
         }),
         column.accessor('total_price', {
-          header: 'Total TTC',
+          header: labels.total,
           meta: { className: 'whitespace-nowrap text-right font-medium tabular-nums', headerClassName: 'text-right' },
           cell: (info) => formatMoney(info.getValue(), info.row.original.currency_symbol),
         }),
@@ -204,7 +207,7 @@ function OrdersList({
         }),
       ],
     };
-  }, [canDelete, confirm, queryClient]);
+  }, [canDelete, confirm, queryClient, pricesIncludeTax]);
 
   const chips: Array<{ value: OrderStatusValue | undefined; label: string; count: number | undefined }> = [
     { value: undefined, label: 'Toutes', count: counts?.all },

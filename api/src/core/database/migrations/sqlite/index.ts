@@ -26,6 +26,7 @@ import { CatalogueBuyerIndexes1795801500000 } from './1795801500000-CatalogueBuy
 import { ProductSpecsDatasheets1795801600000 } from './1795801600000-ProductSpecsDatasheets.js';
 import { OrderFacetIndexes1795801900000 } from './1795801900000-OrderFacetIndexes.js';
 import { InvoiceCurrencyTotals1795802000000 } from './1795802000000-InvoiceCurrencyTotals.js';
+import { QuoteVersionPricesIncludeTax1795802100000 } from './1795802100000-QuoteVersionPricesIncludeTax.js';
 
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -54,4 +55,5 @@ export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   ProductSpecsDatasheets1795801600000,
   OrderFacetIndexes1795801900000,
   InvoiceCurrencyTotals1795802000000,
+  QuoteVersionPricesIncludeTax1795802100000,
 ];
