@@ -4,5 +4,9 @@ import { PublicCatalogueController } from './public-catalogue.controller.js';
 import { PublicCatalogueService } from './public-catalogue.service.js';
 
 /** Public reads of the catalogue: categories, products, live stock, the shop's filter. */
-@Module({ controllers: [PublicCatalogueController, CataloguePageController], providers: [PublicCatalogueService], exports: [PublicCatalogueService] })
+@Module({
+  controllers: [PublicCatalogueController, CataloguePageController],
+  providers: [PublicCatalogueService],
+  exports: [PublicCatalogueService],
+})
 export class CataloguePublicModule {}
