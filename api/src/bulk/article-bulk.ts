@@ -13,6 +13,7 @@ import type { ArticleBulkDto } from './article-bulk.dto.js';
 import {
   BULK_UNDO_SECONDS,
   bulkAnswer,
+  bulkDelete,
   chunks,
   eachRow,
   recordOperation,
@@ -68,25 +69,18 @@ export class ArticleBulk {
         ? 'Vous n’avez pas le droit de supprimer des articles.'
         : 'Vous n’avez pas le droit de modifier des articles.';
 
-    if (form.action === 'delete') {
-      const rows = await this.rows(this.dataSource.manager, ids);
-      const outcome = await eachRow(ids, rows, async (row) => {
-        if (denied) return denied;
-        await this.articles.delete(row.id);
-        return { before: { title: row.label, status: row.status }, after: null };
+    if (form.action === 'delete')
+      return bulkDelete({
+        audit: this.audit,
+        manager: this.dataSource.manager,
+        entity: 'article',
+        noun: 'article(s)',
+        ids,
+        rows: await this.rows(this.dataSource.manager, ids),
+        denied,
+        remove: (row) => this.articles.delete(row.id),
+        before: (row) => ({ title: row.label, status: row.status }),
       });
-      const operationId = outcome.done.length
-        ? await recordOperation(
-            this.audit,
-            this.dataSource.manager,
-            'article',
-            `${outcome.done.length} article(s) supprimé(s)`,
-            { action: 'delete', undoable: false },
-            outcome.done,
-          )
-        : null;
-      return bulkAnswer(outcome, operationId, null, 'supprimé');
-    }
 
     const status = TARGET[form.action];
     const result = await runTransaction(this.dataSource, async (manager) => {

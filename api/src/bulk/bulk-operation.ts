@@ -256,3 +256,40 @@ export function bulkAnswer(
     undo_until: operationId && undoUntil ? undoUntil.toISOString() : null,
   };
 }
+
+/**
+ * A bulk delete: each row through the single delete (its rules and refusals), then one journal entry
+ * for the rows deleted. Never undoable: the single delete's own cleanup (images, links) has run.
+ */
+export async function bulkDelete<R extends BulkRow>(options: {
+  audit: AuditService;
+  manager: EntityManager;
+  entity: string;
+  /** « article(s) » / « produit(s) »: the journal entry reads « 3 article(s) supprimé(s) ». */
+  noun: string;
+  ids: number[];
+  rows: R[];
+  /** The refusal when the person may not delete these records, else null. */
+  denied: string | null;
+  remove: (row: R) => Promise<unknown>;
+  /** What the journal keeps of a deleted row. */
+  before: (row: R) => Record<string, unknown>;
+}): Promise<BulkAnswer> {
+  const { denied } = options;
+  const outcome = await eachRow(options.ids, options.rows, async (row) => {
+    if (denied) return denied;
+    await options.remove(row);
+    return { before: options.before(row), after: null };
+  });
+  const operationId = outcome.done.length
+    ? await recordOperation(
+        options.audit,
+        options.manager,
+        options.entity,
+        `${outcome.done.length} ${options.noun} supprimé(s)`,
+        { action: 'delete', undoable: false },
+        outcome.done,
+      )
+    : null;
+  return bulkAnswer(outcome, operationId, null, 'supprimé');
+}

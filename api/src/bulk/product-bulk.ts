@@ -18,6 +18,7 @@ import { formatPrice } from '../shared/money.js';
 import {
   BULK_UNDO_SECONDS,
   bulkAnswer,
+  bulkDelete,
   chunks,
   eachRow,
   recordOperation,
@@ -79,24 +80,18 @@ export class ProductBulk {
         : 'Vous n’avez pas le droit de modifier des produits.';
     const rows = await this.rows(this.dataSource.manager, ids);
 
-    if (form.action === 'delete') {
-      const outcome = await eachRow(ids, rows, async (row) => {
-        if (denied) return denied;
-        await this.products.delete(row.id);
-        return { before: { name: row.label, price: row.price }, after: null };
+    if (form.action === 'delete')
+      return bulkDelete({
+        audit: this.audit,
+        manager: this.dataSource.manager,
+        entity: 'product',
+        noun: 'produit(s)',
+        ids,
+        rows,
+        denied,
+        remove: (row) => this.products.delete(row.id),
+        before: (row) => ({ name: row.label, price: row.price }),
       });
-      const operationId = outcome.done.length
-        ? await recordOperation(
-            this.audit,
-            this.dataSource.manager,
-            'product',
-            `${outcome.done.length} produit(s) supprimé(s)`,
-            { action: 'delete', undoable: false },
-            outcome.done,
-          )
-        : null;
-      return bulkAnswer(outcome, operationId, null, 'supprimé');
-    }
 
     const amountCode = form.currency_id
       ? (await this.dataSource.getRepository(Currency).findOneBy({ id: form.currency_id }))?.code
