@@ -30,7 +30,8 @@ export function cannotDeliver(order: Pick<Order, 'status' | 'stock_reserved'>): 
     return 'La commande n’est pas encore confirmée : le client doit accepter le devis, ou l’équipe la passer « En cours ».';
   if (order.status === 'canceled') return 'La commande est annulée : rien ne peut plus être livré.';
   if (order.status === 'shipped') return 'Tout a été livré : il ne reste rien à livrer.';
-  if (!order.stock_reserved) return 'La commande ne réserve pas de stock : passez-la « En cours » pour réserver ses quantités.';
+  if (!order.stock_reserved)
+    return 'La commande ne réserve pas de stock : cliquez « Réserver le stock » dans la commande dès que le stock a ses quantités.';
   return null;
 }
 

@@ -10,6 +10,8 @@ import type { InvoiceView, OrderInvoicesView } from '../contract/invoices.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
 import { StockMovement } from '../stock/entities/stock-movement.entity.js';
 import { ledgerDifferences } from '../stock/ledger/ledger-check.js';
+import { changeAvailable } from '../stock/ledger/stock-ledger.js';
+import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
 import { Order } from './entities/order.entity.js';
 
@@ -267,6 +269,49 @@ describe(`an order's story, from the revised quote to its payment (${testDatabas
       ['Câble 16 mm² (100 m)', 30],
       ['Disjoncteur 63 A', 1],
     ]);
+    expect(await ledgerDifferences(t.dataSource)).toEqual([]);
+  });
+
+  it('« Réserver le stock » holds a confirmed order that was short at acceptance: refused in French while short, then all of it', async () => {
+    // 25 cables: above the hold limit, nothing held; 9 breakers: more than the stock has, so acceptance holds nothing.
+    const order = await newOrder(25);
+    const { v2, token } = await reviseAndSend(order.id, 30, 9);
+    await client('order/accept', { token, version_id: v2.id, name: 'Kodjo Mensah', agreed: true }).expect(200);
+    expect(await t.dataSource.getRepository(Order).findOneByOrFail({ id: order.id })).toMatchObject({
+      status: 'inprogress',
+      stock_reserved: false,
+    });
+    const blocked = (await staff.get(`/api/order/${order.id}/deliveries`).expect(200)).body.deliveries as OrderDeliveries;
+    expect(blocked).toMatchObject({ can_deliver: false });
+    expect(blocked.cannot_deliver_reason).toContain('« Réserver le stock »');
+
+    const [cablesBefore, breakersBefore] = [await stockOf(cable), await stockOf(breaker)];
+    const refused = await staff.put(`/api/order/${order.id}/hold/reserve`).send({}).expect(409);
+    expect(refused.body.message).toBe(
+      `Stock insuffisant pour réserver la commande ${order.order_num} : « Disjoncteur 63 A » (${breakersBefore.available} disponible${breakersBefore.available > 1 ? 's' : ''}, 9 demandés). Rien n’a été réservé : réceptionnez le stock manquant puis réessayez.`,
+    );
+    expect([await stockOf(cable), await stockOf(breaker)]).toEqual([cablesBefore, breakersBefore]);
+
+    // Breakers received: the order holds every accepted quantity and can be delivered.
+    await t.dataSource.transaction((manager) => changeAvailable(manager, breaker.id, 'receipt', 10, {}));
+    const reserved = await staff.put(`/api/order/${order.id}/hold/reserve`).send({}).expect(200);
+    expect(reserved.body.order).toMatchObject({ id: order.id, status: 'inprogress', stock_reserved: true });
+    expect(await t.dataSource.getRepository(Order).findOneByOrFail({ id: order.id })).toMatchObject({
+      stock_reserved: true,
+      hold_state: 'firm',
+    });
+    expect(await stockOf(cable)).toEqual({ available: cablesBefore.available - 30, held: cablesBefore.held + 30 });
+    expect(await stockOf(breaker)).toEqual({ available: breakersBefore.available + 10 - 9, held: breakersBefore.held + 9 });
+    expect((await staff.get(`/api/order/${order.id}/deliveries`).expect(200)).body.deliveries).toMatchObject({
+      can_deliver: true,
+    });
+    const audited = await t.dataSource
+      .getRepository(AuditEntry)
+      .findBy({ entity: 'order', entity_id: order.id, action: 'update' });
+    expect(JSON.stringify(audited.map((entry) => entry.changes))).toContain('stock_reserved');
+    // Twice: nothing more to hold.
+    const again = await staff.put(`/api/order/${order.id}/hold/reserve`).send({}).expect(409);
+    expect(again.body.message).toBe('Seule une commande « En cours » qui ne réserve pas encore son stock peut le réserver.');
     expect(await ledgerDifferences(t.dataSource)).toEqual([]);
   });
 

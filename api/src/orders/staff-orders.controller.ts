@@ -1,5 +1,5 @@
-import { Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IdPipe } from '../access/id.pipe.js';
 import type {
@@ -99,6 +99,20 @@ export class StaffOrdersController {
       success: true,
       message: 'Réservation libérée : le stock est remis en vente.',
       order: await this.orders.releaseHold(id),
+    };
+  }
+
+  @Put(':id/hold/reserve')
+  @RequirePermission('orders', 'edit')
+  @ApiOperation({
+    summary:
+      'Réserve le stock d’une commande « En cours » qui n’a pas pu le réserver à l’acceptation : toutes ses quantités, ou rien (409 listant ce qui manque).',
+  })
+  async reserveStock(@Param('id', ID) id: number, @Req() req: Request): Promise<OrderAnswer> {
+    return {
+      success: true,
+      message: 'Stock réservé : la commande peut être livrée.',
+      order: await this.orders.reserveStock(id, req.principal?.userId ?? null),
     };
   }
 

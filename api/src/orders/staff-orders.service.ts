@@ -33,6 +33,7 @@ import type { OrderHoldDto, OrderStatusDto, StaffOrderListQueryDto } from './dto
 import { ORDER_LIST, ORDER_NARROWING_FILTERS, ORDER_SUMMARY_LIST, type StaffOrderSummaryQueryDto } from './order-list.js';
 import { QuoteVersion } from '../quotes/entities/quote-version.entity.js';
 import { orderPricesIncludeTax } from '../quotes/recorded-tax-setting.js';
+import { holdAllOrNothing } from '../quotes/accepted-lines.js';
 import { applyListQuery } from '../common/list-order.js';
 import { OrderCount } from './entities/order-count.entity.js';
 import { OrderItem } from './entities/order-item.entity.js';
@@ -55,6 +56,7 @@ const NOT_FOUND = 'Commande introuvable.';
 const CHANGED_MEANWHILE = 'La commande a été modifiée entre-temps. Rechargez la page et réessayez.';
 const NOT_HELD = 'Seule une commande en attente dont le stock est réservé peut être prolongée.';
 const NOTHING_HELD = 'Cette commande ne réserve pas de stock : il n’y a rien à libérer.';
+const NOT_RESERVABLE = 'Seule une commande « En cours » qui ne réserve pas encore son stock peut le réserver.';
 const UNDO_TOO_LATE =
   'Ce changement de statut ne peut plus être annulé : le délai est passé ou la commande a changé depuis. Changez le statut à nouveau si besoin.';
 /** The journal's action for a status change taken back within its window. */
@@ -386,6 +388,46 @@ export class StaffOrdersService {
           { stock_reserved: true, hold_until: order.hold_until, hold_state: order.hold_state },
           { stock_reserved: false, hold_until: null, hold_state: null },
         ),
+      });
+      return this.get(id, manager);
+    });
+  }
+
+  /**
+   * « Réserver le stock »: a confirmed order that could not hold its stock when accepted (short then)
+   * holds its quantities now, all or nothing, as acceptance does (409 listing what is still short).
+   */
+  async reserveStock(id: number, userId: number | null): Promise<StaffOrderDetail> {
+    return runTransaction(this.dataSource, async (manager) => {
+      const order = await manager.getRepository(Order).findOne({ where: { id }, relations: { items: true } });
+      if (!order) throw notFound(NOT_FOUND);
+      if (order.status !== 'inprogress' || order.stock_reserved) throw conflict(NOT_RESERVABLE);
+      const quantities = new Map<number, number>();
+      for (const item of order.items ?? [])
+        if (item.product_id !== null) quantities.set(item.product_id, (quantities.get(item.product_id) ?? 0) + item.quantity);
+      const short = await holdAllOrNothing(manager, quantities, forOrder(id, userId));
+      if (short.length)
+        throw conflict(
+          `Stock insuffisant pour réserver la commande ${order.order_num} : ${short
+            .map(
+              (s) =>
+                `« ${s.name} » (${s.available} disponible${s.available > 1 ? 's' : ''}, ${s.requested} demandé${s.requested > 1 ? 's' : ''})`,
+            )
+            .join(' ; ')}. Rien n’a été réservé : réceptionnez le stock manquant puis réessayez.`,
+        );
+      const result = await manager
+        .createQueryBuilder()
+        .update(Order)
+        .set({ stock_reserved: true, hold_state: 'firm' })
+        .where('id = :id AND status = :status AND stock_reserved = :reserved', { id, status: 'inprogress', reserved: false })
+        .execute();
+      if (!result.affected) throw conflict(NOT_RESERVABLE);
+      await this.audit.record(manager, {
+        entity: 'order',
+        entity_id: id,
+        label: order.order_num,
+        action: 'update',
+        changes: diffOf({ stock_reserved: false }, { stock_reserved: true }),
       });
       return this.get(id, manager);
     });

@@ -98,7 +98,7 @@ export async function adoptAcceptedVersion(
   if (removed.length) await repo.delete(removed.map((item) => item.id));
 
   const context = forOrder(order.id, null);
-  if (!order.stock_reserved) return { reserved: await holdIfAvailable(manager, after, context) };
+  if (!order.stock_reserved) return { reserved: !(await holdAllOrNothing(manager, after, context)).length };
   const more: StockLine[] = [];
   const less: StockLine[] = [];
   for (const productId of new Set([...before.keys(), ...after.keys()])) {
@@ -111,25 +111,35 @@ export async function adoptAcceptedVersion(
   return { reserved: true };
 }
 
+/** A product whose available stock is below what an order needs held. */
+export interface StockShortage {
+  name: string;
+  available: number;
+  requested: number;
+}
+
 /**
- * A request that held nothing (above the hoarding limits, or released by staff) becomes a firm order:
- * its accepted quantities are held when the stock has them all, under the products' row locks (read
- * first, so a shortage moves nothing); otherwise it stays without hold, as staff quoted it.
+ * An order that held nothing (a request above the hoarding limits, or released by staff) holds its
+ * quantities (per product) when the stock has them all, under the products' row locks (read first, so
+ * a shortage moves nothing): at acceptance, and by staff's « Réserver le stock » on a confirmed order.
+ * Answers what is short (nothing held) or an empty list (all held).
  */
-async function holdIfAvailable(
+export async function holdAllOrNothing(
   manager: EntityManager,
-  quantities: Map<number, number>,
+  quantities: ReadonlyMap<number, number>,
   context: MovementContext,
-): Promise<boolean> {
+): Promise<StockShortage[]> {
   const lines = [...quantities.entries()].sort((a, b) => a[0] - b[0]);
+  const short: StockShortage[] = [];
   for (const [productId, quantity] of lines) {
     const product = await currentProduct(manager, productId);
-    if (product && product.stock < quantity) return false;
+    if (product && product.stock < quantity) short.push({ name: product.name, available: product.stock, requested: quantity });
   }
+  if (short.length) return short;
   await holdStock(
     manager,
     lines.map(([productId, quantity]) => ({ productId, quantity })),
     context,
   );
-  return true;
+  return [];
 }

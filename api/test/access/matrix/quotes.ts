@@ -57,4 +57,14 @@ export const rows: MatrixRow[] = [
     send: (req) => req.send({}),
     expectAllowed: [200],
   },
+  {
+    method: 'PUT',
+    route: '/api/order/:id/hold/reserve',
+    category: 'orders',
+    right: 'edit',
+    // A pending request holds its stock already: allowed staff get the 409 that says why.
+    setup: orderSetup,
+    send: (req) => req.send({}),
+    expectAllowed: [409],
+  },
 ];

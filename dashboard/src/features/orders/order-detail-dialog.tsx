@@ -20,6 +20,7 @@ import { OrderQuoteVersions } from './order-quote-versions';
 import { OrderDeliveries } from './order-deliveries';
 import { OrderHistory } from './order-history';
 import { linePriceLabels } from './price-labels';
+import { OrderReserveStock } from './order-reserve-stock';
 import { useOrderStatusChange } from './status-change';
 import { OrderInvoices } from '../invoices/order-invoices';
 
@@ -51,6 +52,7 @@ function OrderDetailBody({ order }: { order: StaffOrderDetail }) {
       </div>
 
       <OrderHold order={order} canEdit={can('orders', 'edit')} />
+      <OrderReserveStock order={order} canEdit={can('orders', 'edit')} />
 
       {can('orders', 'edit') ? (
         <section aria-labelledby={`order-${order.id}-status`} className="rounded-md border border-line p-1.5">
