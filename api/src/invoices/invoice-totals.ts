@@ -23,11 +23,15 @@ export function totalsRows(folder: InvoiceFolder): InvoiceCurrencyTotal[] {
   }));
 }
 
-/** Replaces the stored totals of these invoices by those their documents give (in the caller's transaction). */
-export async function storeTotals(manager: EntityManager, folders: readonly InvoiceFolder[]): Promise<void> {
+/**
+ * Replaces the stored totals of these invoices by those their documents give (in the caller's
+ * transaction). `fresh`: invoices just issued, with no row yet (no delete, whose range lock on MariaDB
+ * would make concurrent issues wait on each other).
+ */
+export async function storeTotals(manager: EntityManager, folders: readonly InvoiceFolder[], fresh = false): Promise<void> {
   if (!folders.length) return;
   const repository = manager.getRepository(InvoiceCurrencyTotal);
-  await repository.delete({ invoice_id: In(folders.map((f) => f.invoice.id)) });
+  if (!fresh) await repository.delete({ invoice_id: In(folders.map((f) => f.invoice.id)) });
   const rows = folders.flatMap(totalsRows);
   if (rows.length) await repository.insert(rows);
 }
@@ -89,7 +93,7 @@ export async function backfillTotals(manager: EntityManager, batch = BATCH): Pro
       .getMany();
     if (!invoices.length) return written;
     after = invoices.at(-1)!.id;
-    await storeTotals(manager, await loadFolders(manager, invoices));
+    await storeTotals(manager, await loadFolders(manager, invoices), true);
     written += invoices.length;
   }
 }

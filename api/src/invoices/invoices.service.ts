@@ -246,7 +246,7 @@ export class InvoicesService {
         })),
       );
       const folder = (await loadFolders(manager, [await manager.getRepository(Invoice).findOneByOrFail({ id: invoiceId })]))[0]!;
-      await storeTotals(manager, [folder]);
+      await storeTotals(manager, [folder], true);
       const view = invoiceView(folder, order);
       await this.audit.record(manager, {
         entity: 'invoice',
