@@ -16,6 +16,9 @@ export class CatalogueBuyerIndexes1795801500000 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('DROP INDEX `IDX_products_category_name` ON `products`');
     await queryRunner.query('DROP INDEX `IDX_products_category_currency_price` ON `products`');
+    // Creating (currency_id, price) made InnoDB drop the index it had made for the currency's foreign
+    // key (one index may serve it now); that index comes back before this one goes.
+    await queryRunner.query('CREATE INDEX `FK_ddec89ba43ccb7f143ddc18270f` ON `products` (`currency_id`)');
     await queryRunner.query('DROP INDEX `IDX_products_currency_price` ON `products`');
   }
 }
