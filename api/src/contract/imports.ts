@@ -33,6 +33,8 @@ export interface ImportPreviewAnswer {
 export interface ImportSummary {
   created: number;
   updated: number;
+  /** Matched rows whose values were already those of the record: left alone (no write, no new version). */
+  unchanged: number;
   /** Rows in error in the preview, not applied. */
   skipped: number;
   /** Rows refused while applying (stock that went below zero since the preview…), with their reason. */

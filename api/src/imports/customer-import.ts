@@ -10,6 +10,7 @@ import {
   refuseRepeatedKeys,
   requireEditRight,
   type ImportColumn,
+  type ImportBatchResult,
   type ImportContext,
   type ImportKind,
   type PreparedRow,
@@ -75,12 +76,12 @@ export class CustomerImport implements ImportKind<CustomerFormDto> {
     return prepared;
   }
 
-  async apply(manager: EntityManager, rows: PreparedRow<CustomerFormDto>[], context: ImportContext): Promise<string[]> {
+  async apply(manager: EntityManager, rows: PreparedRow<CustomerFormDto>[], context: ImportContext): Promise<ImportBatchResult> {
     const customers = manager.getRepository(Customer);
     const fresh = rows.filter((row) => row.existingId === null).map((row) => ({ ...row.values! }));
     for (const part of chunks(fresh, 200)) await customers.insert(part);
     for (const row of rows)
       if (row.existingId !== null) await customers.update(row.existingId, { ...row.values!, updated_by: context.userId });
-    return [];
+    return { replaced: [], unchanged: 0 };
   }
 }

@@ -31,6 +31,11 @@ export interface ImportContext {
   canEdit: boolean;
 }
 
+export interface ImportBatchResult {
+  replaced: string[];
+  unchanged: number;
+}
+
 /** What one kind of import (products, clients, stock entries) provides to the shared engine. */
 export interface ImportKind<V> {
   kind: string;
@@ -49,9 +54,15 @@ export interface ImportKind<V> {
   ): Promise<PreparedRow<V>[]>;
   /**
    * Writes a batch of valid rows inside the caller's transaction (`paths`: the images stored for
-   * each row, by line); answers the stored files the batch replaced, removed once it is committed.
+   * each row, by line); answers the stored files the batch replaced, removed once it is committed, and
+   * how many matched rows held the record's values already (left alone).
    */
-  apply(manager: EntityManager, rows: PreparedRow<V>[], context: ImportContext, paths: Map<number, string[]>): Promise<string[]>;
+  apply(
+    manager: EntityManager,
+    rows: PreparedRow<V>[],
+    context: ImportContext,
+    paths: Map<number, string[]>,
+  ): Promise<ImportBatchResult>;
   /** The images each row stores (products only), in order. */
   imagesOf?(row: PreparedRow<V>): string[];
   /** After every batch: the public site's rebuild, files replaced… */

@@ -9,6 +9,7 @@ import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { ProductImage } from '../catalogue/entities/product-image.entity.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 import type { ImportApplyAnswer, ImportPreviewAnswer } from '../contract/imports.js';
+import { searchTextOf } from '../common/search-text.js';
 import { Customer } from '../customers/entities/customer.entity.js';
 import { StockEntry } from '../stock/entities/stock-entry.entity.js';
 import { StockMovement } from '../stock/entities/stock-movement.entity.js';
@@ -65,7 +66,7 @@ describe(`imports (${testDatabaseKind()})`, () => {
     expect(await product('IMP-1')).toBeNull();
 
     const summary = await apply(admin, 'products', first.token);
-    expect(summary).toEqual({ created: 2, updated: 0, skipped: 3, failed: [] });
+    expect(summary).toEqual({ created: 2, updated: 0, unchanged: 0, skipped: 3, failed: [] });
     const created = await product('IMP-1');
     expect(created).toMatchObject({ name: 'Groupe 20 kVA', price: '1250000.00', stock: 12 });
     expect((await product('IMP-2'))!.price).toBe('1500000.50');
@@ -92,11 +93,60 @@ describe(`imports (${testDatabaseKind()})`, () => {
     const journal = await t.dataSource.getRepository(AuditEntry).findBy({ entity: 'import' });
     expect(journal.map((entry) => entry.label)).toEqual(
       expect.arrayContaining([
-        'Import de produits (import.csv) : 2 créé(s), 0 mis à jour, 0 refusé(s)',
-        'Import de produits (import.csv) : 0 créé(s), 1 mis à jour, 0 refusé(s)',
+        'Import de produits (import.csv) : 2 créé(s), 0 mis à jour, 0 inchangé(s), 0 refusé(s)',
+        'Import de produits (import.csv) : 0 créé(s), 1 mis à jour, 0 inchangé(s), 0 refusé(s)',
       ]),
     );
     // …and none per product: the import is one entry.
+    expect(await t.dataSource.getRepository(AuditEntry).countBy({ entity: 'product' })).toBe(0);
+  });
+
+  it('leaves alone the rows that change nothing, and writes the changed ones in one pass (a new version each)', async () => {
+    const lines = (price: (i: number) => number) =>
+      csv([
+        HEADER,
+        ...Array.from(
+          { length: 30 },
+          (_, i) => `SAME-${i};Groupe n°${i};Groupes électrogènes;Perkins;XOF;${price(i)};${i};Groupe diesel`,
+        ),
+      ]);
+    const importAt = async (price: (i: number) => number) =>
+      apply(admin, 'products', (await preview(admin, 'products', lines(price))).preview.token);
+    await importAt(() => 1000);
+    const versions = async () =>
+      new Map(
+        (await t.dataSource.getRepository(Product).find())
+          .filter((p) => p.reference.startsWith('SAME-'))
+          .map((p) => [p.reference, p]),
+      );
+    const first = await versions();
+
+    // The same file again: nothing written.
+    expect(await importAt(() => 1000)).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 30,
+      skipped: 0,
+      failed: [],
+    });
+    const again = await versions();
+    for (const [reference, product] of first) {
+      expect(again.get(reference)!.version).toBe(product.version);
+      expect(again.get(reference)!.updated_at).toEqual(product.updated_at);
+    }
+
+    // Ten prices changed: those ten get their price, a new version and their author, the others stay.
+    const summary = await importAt((i) => (i < 10 ? 2000 + i : 1000));
+    expect(summary).toMatchObject({ created: 0, updated: 10, unchanged: 20 });
+    const last = await versions();
+    for (let i = 0; i < 30; i++) {
+      const product = last.get(`SAME-${i}`)!;
+      expect(product.price).toBe(i < 10 ? `${2000 + i}.00` : '1000.00');
+      expect(product.version).toBe(first.get(`SAME-${i}`)!.version + (i < 10 ? 1 : 0));
+    }
+    // The search text of a row written by the multi-row update is the one the form would keep.
+    const [written] = await t.dataSource.query(`SELECT search_text FROM products WHERE reference = 'SAME-3'`);
+    expect(written.search_text).toBe(searchTextOf(['Groupe n°3', 'SAME-3']));
     expect(await t.dataSource.getRepository(AuditEntry).countBy({ entity: 'product' })).toBe(0);
   });
 

@@ -28,13 +28,13 @@ const PREVIEW_VALID_SHOWN = 100;
 const EXPIRED = 'L’aperçu a expiré ou a déjà été appliqué : envoyez le fichier à nouveau.';
 
 /**
- * The staff imports: a file read and every row checked (the preview, kept by token), then the valid
+ * The staff imports: a file read and every row checked (the preview, kept by token in the database), then the valid
  * rows written in batches, each batch one transaction, and one journal entry for the whole import
  * with its counts. What a row means is each kind's (products, clients, stock entries).
  */
 @Injectable()
 export class ImportsService {
-  private readonly previews = new ImportPreviews();
+  private readonly previews: ImportPreviews;
   private readonly logger = new Logger('Imports');
   private readonly kinds: Record<string, ImportKind<unknown>>;
 
@@ -46,6 +46,7 @@ export class ImportsService {
     customers: CustomerImport,
     stock: StockImport,
   ) {
+    this.previews = new ImportPreviews(dataSource, storage);
     this.kinds = Object.fromEntries(
       [products, customers, stock].map((kind) => [kind.kind, kind as unknown as ImportKind<unknown>]),
     );
@@ -102,7 +103,7 @@ export class ImportsService {
         if (image && typeof image !== 'string') kept.set(key, image);
       }
     const fileName = (files.sheet.originalname || 'fichier').slice(0, 200);
-    const token = this.previews.put({
+    const token = await this.previews.put({
       kind: kind.kind,
       userId: principal.userId,
       fileName,
@@ -160,29 +161,30 @@ export class ImportsService {
 
   async apply(name: string, principal: StaffPrincipal, token: string): Promise<ImportSummary> {
     const kind = this.kind(name);
-    const preview = typeof token === 'string' ? this.previews.take(token, kind.kind, principal.userId) : undefined;
+    const preview = typeof token === 'string' ? await this.previews.take(token, kind.kind, principal.userId) : undefined;
     if (!preview) throw new ValidationFailed({ token: [EXPIRED] });
     const context = this.context(kind, principal);
-    const summary: ImportSummary = { created: 0, updated: 0, skipped: preview.skipped, failed: [] };
+    const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0, skipped: preview.skipped, failed: [] };
     const replaced: string[] = [];
-    const count = (rows: PreparedRow<unknown>[]) => {
+    const count = (rows: PreparedRow<unknown>[], written: { replaced: string[]; unchanged: number }) => {
       for (const row of rows) {
         if (row.existingId === null) summary.created++;
         else summary.updated++;
       }
+      summary.updated -= written.unchanged;
+      summary.unchanged += written.unchanged;
+      replaced.push(...written.replaced);
     };
     for (let at = 0; at < preview.rows.length; at += IMPORT_BATCH) {
       const batch = preview.rows.slice(at, at + IMPORT_BATCH);
       try {
-        replaced.push(...(await this.writeBatch(kind, batch, context, preview.images)));
-        count(batch);
+        count(batch, await this.writeBatch(kind, batch, context, preview.images));
       } catch {
         // One row of the batch is refused (a product deleted, stock taken since the preview): the
         // others still go in, one transaction each, and the refused ones are reported.
         for (const row of batch) {
           try {
-            replaced.push(...(await this.writeBatch(kind, [row], context, preview.images)));
-            count([row]);
+            count([row], await this.writeBatch(kind, [row], context, preview.images));
           } catch (error) {
             const message = error instanceof ApiError ? (error.getResponse() as { message?: string }).message : undefined;
             if (!message) this.logger.error(`Import ${kind.kind}, ligne ${row.line} : ${(error as Error).message}`);
@@ -195,15 +197,17 @@ export class ImportsService {
       }
     }
     for (const path of replaced) await discardImage(this.storage, path);
+    await this.previews.discardFiles(token);
     await this.audit.record(null, {
       entity: 'import',
       entity_id: null,
-      label: `Import de ${kind.plural} (${preview.fileName}) : ${summary.created} créé(s), ${summary.updated} mis à jour, ${summary.failed.length} refusé(s)`,
+      label: `Import de ${kind.plural} (${preview.fileName}) : ${summary.created} créé(s), ${summary.updated} mis à jour, ${summary.unchanged} inchangé(s), ${summary.failed.length} refusé(s)`,
       action: 'create',
       changes: {
         fichier: { before: null, after: preview.fileName },
         crees: { before: null, after: summary.created },
         mis_a_jour: { before: null, after: summary.updated },
+        inchanges: { before: null, after: summary.unchanged },
         refuses: { before: null, after: summary.failed.length },
       },
     });

@@ -12,6 +12,7 @@ import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { PublishingService } from '../publishing/publishing.service.js';
 import { StockMovement } from '../stock/entities/stock-movement.entity.js';
 import { changeAvailable, movementRow } from '../stock/ledger/stock-ledger.js';
+import { SEARCH_TEXT_LENGTH, searchTextOf } from '../common/search-text.js';
 import type { SheetRow } from './import-files.js';
 import { imageKey } from './import-images.js';
 import {
@@ -21,6 +22,7 @@ import {
   lineMessage,
   refuseRepeatedKeys,
   requireEditRight,
+  type ImportBatchResult,
   type ImportColumn,
   type ImportContext,
   type ImportImages,
@@ -59,6 +61,48 @@ const lower = (text: string) => text.trim().toLowerCase();
 
 /** Rows per multi-row INSERT (well under both databases' limits on placeholders). */
 const ROWS_PER_INSERT = 200;
+/** Rows per multi-row UPDATE: about 12 placeholders a row. */
+const ROWS_PER_UPDATE = 200;
+
+/** Whether the product already holds each of these column values (money and numbers compared as text). */
+function sameColumns(current: Product, columns: Record<string, unknown>): boolean {
+  const held = current as unknown as Record<string, unknown>;
+  return Object.entries(columns).every(([key, value]) => String(held[key] ?? null) === String(value ?? null));
+}
+
+/**
+ * Updates several products in one statement: each column set to `CASE id WHEN … THEN … END` (portable
+ * to SQLite and MariaDB), the version raised and updated_at set by TypeORM, search_text computed here
+ * (the subscriber that keeps it reads plain values, so listeners are off for this statement).
+ */
+async function updateMany(manager: EntityManager, rows: { id: number; columns: Record<string, unknown> }[]): Promise<void> {
+  const parameters: Record<string, unknown> = {};
+  const set: Record<string, () => string> = {};
+  const names = Object.keys(rows[0]!.columns);
+  const withSearch = rows.map(({ id, columns }) => ({
+    id: Number(id),
+    columns: {
+      ...columns,
+      search_text: searchTextOf([columns.name as string, columns.reference as string]).slice(0, SEARCH_TEXT_LENGTH),
+    } as Record<string, unknown>,
+  }));
+  for (const [c, name] of [...names, 'search_text'].entries()) {
+    const cases = withSearch.map(({ id, columns }, r) => {
+      parameters[`u${c}_${r}`] = columns[name] ?? null;
+      return `WHEN ${id} THEN :u${c}_${r}`;
+    });
+    set[name] = () => `CASE id ${cases.join(' ')} END`;
+  }
+  await manager
+    .createQueryBuilder()
+    .update(Product)
+    .set(set)
+    .where({ id: In(withSearch.map((row) => row.id)) })
+    .setParameters(parameters)
+    .callListeners(false)
+    .updateEntity(false)
+    .execute();
+}
 
 /**
  * Products from a sheet, matched by reference: a reference already in the catalogue updates that
@@ -190,14 +234,15 @@ export class ProductImport implements ImportKind<ProductImportValues> {
   /**
    * New products in multi-row INSERTs with their stock, and their `opening` movements likewise (the
    * end state a product created from the form reaches: the stock and its movement); existing ones
-   * locked together, then updated one by one, a stock change recorded as the form's `adjustment`.
+   * locked together; those whose values did not change are left alone, the others updated by
+   * multi-row UPDATEs (a new version each), a stock change recorded as the form's `adjustment`.
    */
   async apply(
     manager: EntityManager,
     rows: PreparedRow<ProductImportValues>[],
     context: ImportContext,
     paths: Map<number, string[]>,
-  ): Promise<string[]> {
+  ): Promise<ImportBatchResult> {
     const replaced: string[] = [];
     const productImages = manager.getRepository(ProductImage);
     const columnsOf = (form: ProductCreateDto) => ({
@@ -263,27 +308,27 @@ export class ProductImport implements ImportKind<ProductImportValues> {
         ...(manager.connection.options.type === 'better-sqlite3' ? {} : { lock: { mode: 'pessimistic_write' as const } }),
       }))
         before.set(product.id, product);
+    const changed: { id: number; columns: Record<string, unknown> }[] = [];
+    const stockChanges: { id: number; delta: number }[] = [];
+    let unchanged = 0;
     for (const row of existing) {
       const form = row.values!.form;
       const id = row.existingId!;
       const current = before.get(id);
       if (!current) throw new Error(lineMessage(row.line, 'Le produit a été supprimé entre l’aperçu et l’import.'));
-      await manager.getRepository(Product).update(id, {
+      const columns: Record<string, unknown> = {
         ...columnsOf(form),
         stock: form.stock,
         ...taxFields(form, current.tax_rate_bp, current.tax_exemption),
-        updated_by: context.userId,
-      });
-      if (current.stock !== form.stock)
-        await changeAvailable(
-          manager,
-          id,
-          'adjustment',
-          form.stock - current.stock,
-          { reason: 'erreur_de_saisie', comment: 'Modifié par un import de produits', documentType: 'product', documentId: id },
-          { columnsSet: true, consumeLots: true },
-        );
+      };
       const stored = paths.get(row.line) ?? [];
+      // A row that says what the product already holds is left alone: no write, no new version.
+      if (!stored.length && sameColumns(current, columns)) {
+        unchanged++;
+        continue;
+      }
+      changed.push({ id, columns: { ...columns, updated_by: context.userId } });
+      if (current.stock !== form.stock) stockChanges.push({ id, delta: form.stock - current.stock });
       if (stored.length) {
         const old = await productImages.find({ where: { product_id: id } });
         replaced.push(...old.map((image) => image.image_path));
@@ -291,7 +336,18 @@ export class ProductImport implements ImportKind<ProductImportValues> {
         await productImages.insert(stored.map((image_path, position) => ({ product_id: id, image_path, position })));
       }
     }
-    return replaced;
+    for (const part of chunks(changed, ROWS_PER_UPDATE)) await updateMany(manager, part);
+    // The stock columns are written above: only the movements remain.
+    for (const { id, delta } of stockChanges)
+      await changeAvailable(
+        manager,
+        id,
+        'adjustment',
+        delta,
+        { reason: 'erreur_de_saisie', comment: 'Modifié par un import de produits', documentType: 'product', documentId: id },
+        { columnsSet: true, consumeLots: true },
+      );
+    return { replaced, unchanged };
   }
 
   async afterApply({ created, updated }: { created: number; updated: number }): Promise<void> {

@@ -15,6 +15,7 @@ import {
   refuseRepeatedKeys,
   requireEditRight,
   type ImportColumn,
+  type ImportBatchResult,
   type ImportContext,
   type ImportKind,
   type PreparedRow,
@@ -106,7 +107,11 @@ export class StockImport implements ImportKind<StockEntryFormDto> {
     return prepared;
   }
 
-  async apply(manager: EntityManager, rows: PreparedRow<StockEntryFormDto>[], context: ImportContext): Promise<string[]> {
+  async apply(
+    manager: EntityManager,
+    rows: PreparedRow<StockEntryFormDto>[],
+    context: ImportContext,
+  ): Promise<ImportBatchResult> {
     const repository = manager.getRepository(StockEntry);
     for (const row of rows) {
       const form = row.values!;
@@ -127,6 +132,6 @@ export class StockImport implements ImportKind<StockEntryFormDto> {
       await repository.update(id, { ...columns, updated_by: context.userId });
       await correctEntry(manager, before, { ...(columns as Required<typeof columns>), id });
     }
-    return [];
+    return { replaced: [], unchanged: 0 };
   }
 }

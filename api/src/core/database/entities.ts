@@ -53,6 +53,7 @@ import { CreditNote } from '../../invoices/entities/credit-note.entity.js';
 import { CreditNoteLine } from '../../invoices/entities/credit-note-line.entity.js';
 import { InvoiceCurrencyTotal } from '../../invoices/entities/invoice-currency-total.entity.js';
 import { Payment } from '../../payments/entities/payment.entity.js';
+import { ImportPreviewRecord } from '../../imports/import-preview.entity.js';
 
 export {
   AuditEntry,
@@ -156,6 +157,8 @@ export const ENTITIES: Function[] = [
   AuditEntry,
   // each person's named views of the lists
   SavedView,
+  // imports' previews waiting for « Appliquer » (imports/)
+  ImportPreviewRecord,
 ];
 
 /**

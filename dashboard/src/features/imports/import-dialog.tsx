@@ -112,8 +112,8 @@ function ImportDialog({ kind, invalidate, onClose }: ImportButtonProps & { onClo
         {summary ? (
           <div data-testid="import-summary">
             <FormAlert tone="success">
-              {summary.created} créé(s), {summary.updated} mis à jour, {summary.skipped} ignoré(s) (lignes en erreur),{' '}
-              {summary.failed.length} refusé(s).
+              {summary.created} créé(s), {summary.updated} mis à jour, {summary.unchanged} inchangé(s), {summary.skipped}{' '}
+              ignoré(s) (lignes en erreur), {summary.failed.length} refusé(s).
             </FormAlert>
             {summary.failed.length ? (
               <ul className="mt-1 list-disc pl-3 text-sm text-danger">

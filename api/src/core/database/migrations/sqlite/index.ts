@@ -27,6 +27,7 @@ import { ProductSpecsDatasheets1795801600000 } from './1795801600000-ProductSpec
 import { OrderFacetIndexes1795801900000 } from './1795801900000-OrderFacetIndexes.js';
 import { InvoiceCurrencyTotals1795802000000 } from './1795802000000-InvoiceCurrencyTotals.js';
 import { QuoteVersionPricesIncludeTax1795802100000 } from './1795802100000-QuoteVersionPricesIncludeTax.js';
+import { ImportPreviews1795802200000 } from './1795802200000-ImportPreviews.js';
 
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -56,4 +57,5 @@ export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   OrderFacetIndexes1795801900000,
   InvoiceCurrencyTotals1795802000000,
   QuoteVersionPricesIncludeTax1795802100000,
+  ImportPreviews1795802200000,
 ];
