@@ -2,7 +2,8 @@
 // `npm run bench:import [-- --rows 10000 --db sqlite|mariadb]`
 //
 // The product import (POST /api/import/products/preview then …/apply) of N new products, then the
-// same file again (N updates: matched by reference), from a CSV and from an Excel workbook. The demo
+// same file with new prices (N updates: matched by reference), from a CSV and from an Excel workbook, and the
+// CSV a third time unchanged (N rows left alone). The demo
 // data set (scripts/lib/bench-seed.mjs), Comptoir started from the built api/dist/main.js in
 // production mode, a signed-in administrator. Prints each step's time and the server's RSS before
 // the upload and at its peak (sampled every 20 ms from /proc), and the rows created and updated.
@@ -64,10 +65,10 @@ async function importOnce(kind, server, staff, label, file, name) {
   const applied = performance.now();
   const apply = await withPeakRss(server.pid, () => staff.request('POST', '/api/import/products/apply', { token }));
   const applySeconds = (performance.now() - applied) / 1000;
-  const { created, updated, failed } = apply.result.summary;
+  const { created, updated, unchanged, failed } = apply.result.summary;
   console.log(
     `[${kind}] ${label}: ${mb(file.length)} MB; preview ${previewSeconds.toFixed(1)} s (${creates} to create, ${updates} to update, ${invalid} invalid; ` +
-      `RSS ${mb(preview.before)} → peak ${mb(preview.peak)} MB); apply ${applySeconds.toFixed(1)} s (${created} created, ${updated} updated, ` +
+      `RSS ${mb(preview.before)} → peak ${mb(preview.peak)} MB); apply ${applySeconds.toFixed(1)} s (${created} created, ${updated} updated, ${unchanged} unchanged, ` +
       `${failed.length} refused; RSS peak ${mb(apply.peak)} MB); total ${(previewSeconds + applySeconds).toFixed(1)} s`,
   );
 }
@@ -90,6 +91,7 @@ async function measure(kind, mariadb) {
     const csvRows = sheetRows('CSV', refs, 0);
     await importOnce(kind, server, staff, 'CSV, new products', csvOf(csvRows), 'produits.csv');
     await importOnce(kind, server, staff, 'CSV again, updates', csvOf(sheetRows('CSV', refs, 7)), 'produits.csv');
+    await importOnce(kind, server, staff, 'CSV a third time, unchanged', csvOf(sheetRows('CSV', refs, 7)), 'produits.csv');
     const xlsxRows = sheetRows('XLS', refs, 0);
     await importOnce(kind, server, staff, 'XLSX, new products', await xlsxOf(xlsxRows), 'produits.xlsx');
     await importOnce(kind, server, staff, 'XLSX again, updates', await xlsxOf(sheetRows('XLS', refs, 7)), 'produits.xlsx');

@@ -25,7 +25,7 @@ export class ImportPreviewRecord {
   @Column({ type: 'int' })
   skipped: number;
 
-  /** The valid rows and the staged images' storage paths (JSON). */
+  /** The valid rows and the staged images' storage paths (JSON, gzipped, in base64). */
   @LongTextColumn()
   payload: string;
 
