@@ -27,6 +27,7 @@ import { creditNotePdfModel, invoicePdfModel } from './invoice-pdf.js';
 import { invoiceView } from './invoice-presenters.js';
 import { storeTotals } from './invoice-totals.js';
 import type { InvoiceableLine, InvoiceView, OrderInvoicesView } from '../contract/invoices.js';
+import { orderPricesIncludeTax } from '../quotes/recorded-tax-setting.js';
 
 const ORDER_NOT_FOUND = 'Commande introuvable.';
 const CREDIT_NOTE_NOT_FOUND = 'Avoir introuvable.';
@@ -222,7 +223,11 @@ export class InvoicesService {
         delivery_fee: fee,
         delivery_fee_currency: feeCurrency,
         delivery_fee_tax_rate_bp: DEFAULT_TAX_RATE_BP,
-        prices_include_tax: this.config.taxes.pricesIncludeTax,
+        // As the quote it invoices recorded it (the accepted version, else the request's own): a later
+        // change of PRICES_INCLUDE_TAX never reprices what the client accepted.
+        prices_include_tax: version
+          ? Boolean(version.prices_include_tax)
+          : await orderPricesIncludeTax(manager, order.id, this.config.taxes.pricesIncludeTax),
         payment_terms: version?.payment_terms ?? order.payment_term ?? null,
         note: dto.note || null,
         created_by: userId,

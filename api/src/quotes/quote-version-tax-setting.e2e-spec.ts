@@ -56,7 +56,7 @@ describe(`quote versions keep the tax setting they were sent with (${testDatabas
       brand: await makeBrand(ds),
       currency: await ensureCurrency(ds, 'Fcfa'),
     });
-    sales = await signIn(t, { orders: 'all', quotes: 'all' });
+    sales = await signIn(t, { orders: 'all', quotes: 'all', invoices: 'all' });
   });
   afterAll(async () => {
     if (t) t.config.taxes.pricesIncludeTax = false;
@@ -131,6 +131,9 @@ describe(`quote versions keep the tax setting they were sent with (${testDatabas
     const poText = pdfText(po.body as Buffer);
     expect(poText).toContain('153 164');
     expect(poText).toContain('cent-cinquante-trois-mille-cent-soixante-quatre francs CFA');
+    // The invoice of what was accepted bills what the client accepted, whatever the setting is now.
+    const invoiced = (await sales.post(`/api/order/${orderId}/invoices`).send({}).expect(201)).body.invoice;
+    expect(invoiced.currencies[0]).toMatchObject({ ht: '129800', tax: '23364', ttc: '153164' });
 
     // A request made now records the new setting: its version 1 takes the TVA out of its prices.
     const next = await request(t.http)
