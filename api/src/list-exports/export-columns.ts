@@ -1,5 +1,6 @@
 import type { ExportColumn } from '../common/list-export.js';
 import type { PublicProduct } from '../contract/public.js';
+import { currencyLabel } from '../shared/money.js';
 import { ORDER_STATUS_LABELS } from '../shared/statuses.js';
 import type {
   StaffArticle,
@@ -36,7 +37,7 @@ export const ORDER_COLUMNS: ExportColumn<StaffOrderSummary>[] = [
   { header: 'Téléphone', value: (o) => o.representative_phone },
   { header: 'Lignes', value: (o) => o.lines_count, kind: 'number' },
   { header: 'Total', value: (o) => o.total, kind: 'money' },
-  { header: 'Devise', value: (o) => o.currency, width: 10 },
+  { header: 'Devise', value: (o) => currencyLabel(o.currency), width: 10 },
   { header: 'Paiement', value: (o) => o.payment_by },
   { header: 'Livraison', value: (o) => o.delivery_method },
   { header: 'Créée le', value: (o) => o.created_at, kind: 'date' },
