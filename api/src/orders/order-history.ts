@@ -184,14 +184,18 @@ export async function orderHistory(manager: EntityManager, orderId: number): Pro
         `À ${mail.to_address} · ${MAIL_STATE[mail.status] ?? mail.status}`,
       );
 
-  // By the second (MariaDB keeps whole seconds for some columns, fractions for others), then in the
-  // order things happen within one step (the request before its devis, an acceptance before its status).
+  // By the second (MariaDB keeps whole seconds for some columns, fractions for others: within one
+  // second the fractions of two columns cannot be compared), then in the order things happen within one
+  // step (the request before its devis, an acceptance before its status), then as they were read: each
+  // kind is read in the order it was written (versions by number, the rest by id).
   const second = (at: string) => at.slice(0, 19);
-  return events.sort((a, b) =>
-    second(a.at) === second(b.at)
-      ? RANK[a.kind] - RANK[b.kind] || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)
-      : a.at < b.at
-        ? -1
-        : 1,
-  );
+  return events
+    .map((event, index) => ({ event, index }))
+    .sort(
+      (a, b) =>
+        (second(a.event.at) < second(b.event.at) ? -1 : second(a.event.at) > second(b.event.at) ? 1 : 0) ||
+        RANK[a.event.kind] - RANK[b.event.kind] ||
+        a.index - b.index,
+    )
+    .map(({ event }) => event);
 }
