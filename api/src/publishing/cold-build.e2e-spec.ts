@@ -97,6 +97,8 @@ describe(`site builds across restarts and cold builds (${testDatabaseKind()})`, 
 
     await cold.get(PublishingService).notifyChange('site.boot', 'Mise à jour du site');
     await until('the cold build', () => builder.isColdBuilding());
+    // Saved once the cold build has read its data, or the build itself would carry the edit.
+    await builder.coldBuildDataRead();
     await articles.save({ ...article, title: 'Publié pendant la reconstruction' });
     await cold.get(PublishingService).notifyChange('article.updated', 'Article modifié');
     await until('the edit live', async () => (await pageOf(cold, article.slug)).includes('Publié pendant la reconstruction'));

@@ -129,6 +129,14 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     return this.cold !== null;
   }
 
+  /**
+   * Resolves once the running cold build has read the articles and products it renders: a change saved
+   * after that is one this build lacks, which publishEdit lays over the live release meanwhile.
+   */
+  async coldBuildDataRead(): Promise<void> {
+    await this.cold?.dataWritten.catch(() => undefined);
+  }
+
   build(): Promise<BuildOutcome> {
     if (!this.building) {
       this.building = this.runBuild().finally(() => {
