@@ -29,7 +29,8 @@ test.describe('the visitor keeps their place', () => {
     const ids = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-product-card')));
 
     // To a product and Back.
-    await cards.last().getByRole('link').last().click();
+    // The product's own link: an exhausted card also links to a quote request.
+    await cards.last().locator('a[href*="/product/"]').last().click();
     await expect(page).toHaveURL(/\/product\/\d+/);
     await page.goBack();
     await islandsReady(page);

@@ -204,7 +204,7 @@ function ClientsList({ page, search, onPageChange, onSearchChange, view = {}, on
         <ListToolbar label="Filtrer les clients">
           <DayFilter label="Créés du" value={view.from} onChange={(from) => onViewChange({ from })} />
           <DayFilter label="au" value={view.to} onChange={(to) => onViewChange({ to })} />
-          <span className="ml-auto flex gap-1">
+          <span className="ml-auto flex flex-wrap gap-1">
             {can('orders', 'create') ? <ImportButton kind="customers" invalidate={[queryKeys.customers.all]} /> : null}
             <ExportMenu path="/api/customer/export" search={search} view={{ ...view }} />
             <SavedViewsMenu list="clients" current={viewQueryOf(search, { ...view })} onApply={onViewReplace} />

@@ -236,7 +236,7 @@ function ProductsList({
             ]}
             onChange={(value) => onViewChange({ spotlight: value === 'yes' || value === 'no' ? value : undefined })}
           />
-          <span className="ml-auto flex gap-1">
+          <span className="ml-auto flex flex-wrap gap-1">
             {can('shop', 'create') ? (
               <ImportButton
                 kind="products"

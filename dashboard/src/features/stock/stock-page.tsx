@@ -186,7 +186,7 @@ function StockList({ page, search, onPageChange, onSearchChange, view, onViewCha
         <DayFilter label="au" value={view.expiry_to} onChange={(expiry_to) => onViewChange({ expiry_to })} />
         <DayFilter label="Reçues du" value={view.from} onChange={(from) => onViewChange({ from })} />
         <DayFilter label="au" value={view.to} onChange={(to) => onViewChange({ to })} />
-        <span className="ml-auto flex gap-1">
+        <span className="ml-auto flex flex-wrap gap-1">
           {can('stock', 'create') ? (
             <ImportButton kind="stock" invalidate={[queryKeys.stock.all, queryKeys.products.all]} />
           ) : null}
