@@ -405,7 +405,40 @@ const LATENCY_ENDPOINTS = [
     name: 'staff order lines by currency, by client name',
     path: (i) => `/api/order?currency=${['Fcfa', 'Euro', 'Dollar'][i % 3]}&sort=company_name&per_page=25&page=${1 + (i % 20)}`,
   },
+  // Every staff list at a deep page (25 rows a page, one of the last three quarters of a list of
+  // share × N rows, a different one per call), in its default order and in one other: what OFFSET
+  // paging skips is what it costs. The grown data holds N products, orders and lines, N/10 articles;
+  // the other tables hold what the bench seeding gives them (pages past their end still run the query).
+  ...[
+    ['products', '/api/product', 'sort=name', 1],
+    ['articles', '/api/blog', 'sort=title', 0.1],
+    ['brands', '/api/brands', 'sort=name', 1],
+    ['categories', '/api/category', 'sort=designation', 1],
+    ['clients', '/api/customer', 'sort=company_name', 1],
+    ['orders (per order)', '/api/order/list', 'sort=total&direction=desc', 1],
+    ['order lines', '/api/order', 'sort=company_name', 1],
+    ['stock entries', '/api/stock', 'sort=quantity&direction=desc', 1],
+    ['stock per product', '/api/stock/products', null, 1],
+    ['invoices', '/api/invoices', 'sort=company_name', 1],
+    ['administrators', '/api/admin', 'sort=name', 1],
+    ['journal', '/api/audit', 'sort=user_name', 1],
+    ['media', '/api/media', 'sort=size&direction=desc', 1],
+  ].flatMap(([list, route, otherSort, share]) =>
+    [null, otherSort]
+      .filter((sort, k) => k === 0 || sort)
+      .map((sort) => ({
+        name: `staff ${list}, deep page${sort ? ` (${sort.replace(/&direction=/, ' ')})` : ''}`,
+        path: (i) => `${route}?${sort ? `${sort}&` : ''}per_page=25&page=${deepPage(i, share)}`,
+      })),
+  ),
 ];
+
+/** A page among the last three quarters of a list of `share` × N rows (25 a page), a new one per call. */
+function deepPage(i, share) {
+  const pages = Math.max(1, Math.ceil((share * (sizes[0] ?? 10000)) / 25));
+  return Math.ceil(pages / 4) + ((i * 7919) % Math.max(1, pages - Math.ceil(pages / 4)));
+}
+
 /** `--only REGEX`: measure the endpoints whose name matches, only (saturation and latency modes). */
 const onlyPattern = option('only') ? new RegExp(option('only'), 'i') : null;
 const latencyEndpoints = () => LATENCY_ENDPOINTS.filter((e) => !onlyPattern || onlyPattern.test(e.name));
