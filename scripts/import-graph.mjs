@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The API's folder-to-folder import graph, from the code: every relative import of api/src/<folder>/…
-// that lands in another top-level folder is one edge. Prints a Mermaid graph (docs/architecture.md
-// holds its output); `--json` prints { edges: { from: [to…] } } for tests and scripts.
-//   node scripts/import-graph.mjs            the Mermaid picture
+// that lands in another top-level folder is one edge. Prints a Mermaid graph drawn by layers
+// (api/src/core/layers.ts; docs/architecture.md holds its output) and the imports that break them;
+// `--json` prints { edges: { from: [to…] } } for tests and scripts.
+//   node scripts/import-graph.mjs            the Mermaid picture, by layers
 //   node scripts/import-graph.mjs --json     the edges
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,62 +34,116 @@ const folderOf = (file) => {
   return rel.length > 1 ? rel[0] : '(root)';
 };
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+const IMPORT = /(?:^|\n)\s*((?:import|export)\s[^'"]*?)from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
-/** Map of folder → folder → the importing files (relative to api/src). */
-export function importGraph() {
-  const edges = new Map();
+/**
+ * Whether an import (or re-export) brings types only: `import type { A }`, `export type { A }` or
+ * `import { type A, type B }`. The compiler erases those: they load no module at run time.
+ */
+function typeOnly(head) {
+  const text = head.trim();
+  if (/^(import|export)\s+type\s/.test(text)) return true;
+  const named = /^(?:import|export)\s*\{([^}]*)\}\s*$/.exec(text);
+  if (!named) return false;
+  const names = named[1]
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return names.length > 0 && names.every((name) => name.startsWith('type '));
+}
+
+/** Every import between two top-level folders: { from, to, file (relative to api/src), typeOnly }. */
+export function importEdges() {
+  const edges = [];
   for (const file of sources(root)) {
     const text = fs.readFileSync(file, 'utf8');
     const from = folderOf(file);
     for (const match of text.matchAll(IMPORT)) {
-      const spec = match[1] ?? match[2];
+      const spec = match[2] ?? match[3];
       const to = folderOf(path.resolve(path.dirname(file), spec));
       if (to === from) continue;
-      if (!edges.has(from)) edges.set(from, new Map());
-      const targets = edges.get(from);
-      if (!targets.has(to)) targets.set(to, new Set());
-      targets.get(to).add(path.relative(root, file));
+      edges.push({ from, to, file: path.relative(root, file), typeOnly: match[1] !== undefined && typeOnly(match[1]) });
     }
   }
   return edges;
 }
 
-/**
- * The Mermaid picture: domain folders, then the foundation they stand on. The foundation folders
- * (core, common, shared, contract) are drawn as one subgraph so that the domains' arrows into it
- * do not hide the arrows between domains.
- */
-function mermaid(edges) {
-  const FOUNDATION = new Set(['core', 'common', 'shared', 'contract']);
-  const lines = ['graph TD'];
-  lines.push('  subgraph foundation');
-  for (const f of FOUNDATION) lines.push(`    ${f}`);
-  lines.push('  end');
-  const toFoundation = [];
-  // The entity registry (core/database/entities.ts) gathers every domain's entities by design: one
-  // note instead of an arrow to each domain.
-  const viaRegistryOnly = (files) => [...files].every((f) => f === REGISTRY);
-  for (const [from, targets] of [...edges].sort(([a], [b]) => a.localeCompare(b))) {
-    if (from === '(root)' || from === 'seed') continue;
-    const domains = [...targets]
-      .filter(([t, files]) => !FOUNDATION.has(t) && t !== '(root)' && !viaRegistryOnly(files))
-      .map(([t]) => t)
-      .sort();
-    for (const to of domains) lines.push(`  ${from} --> ${to}`);
-    if (!FOUNDATION.has(from) && [...targets.keys()].some((t) => FOUNDATION.has(t))) toFoundation.push(from);
+/** Map of folder → folder → the importing files (relative to api/src); `valueOnly` leaves type-only imports out. */
+export function importGraph({ valueOnly = false } = {}) {
+  const edges = new Map();
+  for (const { from, to, file, typeOnly: erased } of importEdges()) {
+    if (valueOnly && erased) continue;
+    if (!edges.has(from)) edges.set(from, new Map());
+    const targets = edges.get(from);
+    if (!targets.has(to)) targets.set(to, new Set());
+    targets.get(to).add(file);
   }
-  for (const from of ['core', 'common', 'shared', 'contract']) {
-    const targets = [...(edges.get(from) ?? [])].filter(([t, files]) => FOUNDATION.has(t) && !viaRegistryOnly(files));
+  return edges;
+}
+
+/**
+ * The value imports that break the layers: a domain folder importing a folder of its own layer or of
+ * a higher one, as `from → to: file`. Imports of the foundation and of the composition (the root files,
+ * `seed`) are not domain imports; a folder that no layer names breaks them too.
+ */
+export function layerBreaks(layers, foundation) {
+  const rank = new Map(layers.flatMap((layer, index) => layer.folders.map((folder) => [folder, index])));
+  const outside = (folder) => foundation.includes(folder) || folder === '(root)' || folder === 'seed';
+  const breaks = [];
+  for (const { from, to, file, typeOnly: erased } of importEdges()) {
+    if (erased || outside(from) || outside(to)) continue;
+    if (!rank.has(from) || !rank.has(to) || rank.get(to) >= rank.get(from)) breaks.push(`${from} → ${to}: ${file}`);
+  }
+  return [...new Set(breaks)].sort();
+}
+
+/**
+ * The Mermaid picture, by layers (api/src/core/layers.ts), highest first: one subgraph per layer, the
+ * foundation (core, common, shared, contract) last, drawn once without the domains' arrows into it.
+ * Value imports are arrows (`-->`), imports of types only dotted (`-.->`), value imports that break the
+ * layers (upward or sideways) thick (`==>`) and listed at the end.
+ */
+function mermaid(layers, foundation) {
+  const lines = ['graph TD'];
+  const domains = new Set(layers.flatMap((layer) => layer.folders));
+  for (const [index, layer] of [...layers.entries()].reverse()) {
+    lines.push(`  subgraph L${index + 1}["${index + 1}. ${layer.name}"]`);
+    for (const folder of layer.folders) lines.push(`    ${folder}`);
+    lines.push('  end');
+  }
+  lines.push('  subgraph foundation');
+  for (const folder of foundation) lines.push(`    ${folder}`);
+  lines.push('  end');
+  const value = importGraph({ valueOnly: true });
+  const all = importGraph();
+  const breaks = layerBreaks(layers, foundation);
+  const broken = new Set(breaks.map((line) => line.split(':')[0]));
+  for (const [from, targets] of [...all].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!domains.has(from)) continue;
+    for (const to of [...targets.keys()].sort()) {
+      if (!domains.has(to)) continue;
+      const arrow = !value.get(from)?.has(to) ? '-.->' : broken.has(`${from} → ${to}`) ? '==>' : '-->';
+      lines.push(`  ${from} ${arrow} ${to}`);
+    }
+  }
+  for (const from of foundation) {
+    const targets = [...(value.get(from) ?? [])].filter(
+      ([to, files]) => foundation.includes(to) && ![...files].every((f) => f === REGISTRY),
+    );
     for (const [to] of targets.sort(([a], [b]) => a.localeCompare(b))) lines.push(`  ${from} --> ${to}`);
   }
-  lines.push(`  %% every domain folder imports the foundation: ${toFoundation.join(', ')}`);
+  const onFoundation = [...value].filter(
+    ([from, targets]) => domains.has(from) && [...targets.keys()].some((to) => foundation.includes(to)),
+  );
+  lines.push(
+    `  %% every domain folder imports the foundation: ${onFoundation
+      .map(([from]) => from)
+      .sort()
+      .join(', ')}`,
+  );
   lines.push('  %% core/database/entities.ts (the entity registry) imports every domain with entities');
-  const mutual = [];
-  const real = (from, to) => edges.get(from)?.has(to) && !viaRegistryOnly(edges.get(from).get(to));
-  for (const [from, targets] of edges)
-    for (const to of targets.keys()) if (from < to && real(from, to) && real(to, from)) mutual.push(`${from} <-> ${to}`);
-  if (mutual.length) lines.push(`  %% folders importing each other: ${mutual.sort().join(', ')}`);
+  const pairs = [...broken].sort();
+  lines.push(`  %% value imports breaking the layers (${pairs.length}): ${pairs.join(', ') || 'none'}`);
   return lines.join('\n');
 }
 
@@ -99,5 +154,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       [...edges].map(([from, targets]) => [from, Object.fromEntries([...targets].map(([to, files]) => [to, [...files].sort()]))]),
     );
     console.log(JSON.stringify(plain, null, 2));
-  } else console.log(mermaid(edges));
+  } else {
+    const { LAYERS, FOUNDATION } = await import('../api/src/core/layers.ts');
+    console.log(mermaid(LAYERS, FOUNDATION));
+  }
 }

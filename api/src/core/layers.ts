@@ -1,0 +1,61 @@
+/**
+ * The layers of the domain folders of api/src, lowest first (docs/architecture.md, "The layers").
+ * A domain folder imports only folders of lower layers, never one of its own layer nor one above;
+ * `core/layout.spec.ts` holds this against the import graph that `scripts/import-graph.mjs` reads from
+ * the code. Type-only imports (`import type`) are erased from the compiled code: they are drawn, dotted,
+ * but they do not count (an entity names its upper neighbour in a relation by its entity name, the
+ * string target, and its type with `import type`).
+ *
+ * Plain data without types, so that the script runs it with Node's type stripping.
+ */
+export const LAYERS = [
+  {
+    name: 'tools',
+    why: 'document numbers and PDF rendering, health checks: they know no domain',
+    folders: ['documents', 'health'],
+  },
+  { name: 'files', why: 'uploads, storage and image variants, used by every domain with pictures', folders: ['media'] },
+  { name: 'mail', why: 'the outgoing mail queue, which every domain that writes to people uses', folders: ['mail'] },
+  { name: 'staff accounts', why: 'the staff user, whom roles, sessions and the audit trail name', folders: ['admins'] },
+  { name: 'roles', why: 'roles and their permissions, given to staff users', folders: ['access'] },
+  { name: 'sign-in', why: 'sessions and sign-in carry a user and the permissions of the role', folders: ['auth'] },
+  { name: 'audit', why: 'the trail of staff actions, written by every domain below the consumers', folders: ['audit'] },
+  { name: 'public forms', why: 'the rate limit of public writes and the contact form', folders: ['contact'] },
+  {
+    name: 'currencies',
+    why: 'currencies and rates to the CFA franc, which prices are converted with',
+    folders: ['exchange-rates'],
+  },
+  { name: 'catalogue', why: 'products, categories, brands: what is sold', folders: ['catalogue'] },
+  { name: 'customers', why: 'who orders', folders: ['customers'] },
+  { name: 'stock', why: 'the stock ledger of products, which orders hold and deliveries take from', folders: ['stock'] },
+  { name: 'orders', why: 'an order and its lines, of customers, for products, holding stock', folders: ['orders'] },
+  { name: 'quotes', why: 'the versions of an order the staff send and the client accepts', folders: ['quotes'] },
+  { name: 'deliveries', why: 'what leaves the warehouse for an accepted order', folders: ['deliveries'] },
+  { name: 'invoices', why: 'what an order (and its deliveries) is billed', folders: ['invoices'] },
+  { name: 'payments', why: 'what pays an invoice', folders: ['payments'] },
+  { name: 'blog', why: 'articles, written by staff users, with pictures', folders: ['blog'] },
+  { name: 'publishing', why: 'builds the public site from the catalogue and the blog', folders: ['publishing'] },
+  { name: 'metrics', why: 'reads the mail queue, the publishing state and the ledger for Prometheus', folders: ['metrics'] },
+  {
+    name: 'consumers',
+    why: 'cross-cutting readers and writers of several domains, none of which another domain needs',
+    folders: [
+      'backup',
+      'bulk',
+      'dashboard-summary',
+      'housekeeping',
+      'imports',
+      'list-exports',
+      'newsletter',
+      'profile',
+      'runtime-config',
+      'saved-views',
+      'search',
+      'stock-insights',
+    ],
+  },
+];
+
+/** Folders below every domain: `core`, `common`, `shared`, `contract` (their own rules in layout.spec.ts). */
+export const FOUNDATION = ['core', 'common', 'shared', 'contract'];
