@@ -20,6 +20,8 @@ export interface ListSort<E extends ObjectLiteral = ObjectLiteral> {
   expression: string;
   /** A many-to-one join it needs on the ids query (at most one row per row). */
   join?: (qb: SelectQueryBuilder<E>) => void;
+  /** Further expressions ordered by in the same direction before the id (e.g. an amount after its currency). */
+  then?: readonly string[];
 }
 
 /** A filter: the query's value (already validated by the list's DTO) narrows the query. */
@@ -89,7 +91,9 @@ export function applyListOrder<E extends ObjectLiteral>(
   const { direction, sort } = resolveSort(query, definition);
   sort.join?.(qb);
   const dir = direction === 'asc' ? 'ASC' : 'DESC';
-  return qb.orderBy(sort.expression, dir).addOrderBy(definition.id, dir);
+  qb.orderBy(sort.expression, dir);
+  for (const expression of sort.then ?? []) qb.addOrderBy(expression, dir);
+  return qb.addOrderBy(definition.id, dir);
 }
 
 /** Applies the filters present in the query (validated by the DTO before). */

@@ -44,30 +44,57 @@ export async function customerAccount(
   return { customer_id: customerId, invoices: summaries, payments, balances: balancesOf(summaries) };
 }
 
+/** One invoice's amounts per currency, in minor units, as the sums below read them. */
+export interface InvoiceAmounts {
+  state: string;
+  currencies: readonly { currency_code: string; invoiced: bigint; paid: bigint; balance: bigint }[];
+}
+
+/** Per currency (by code), in minor units: what `balancesOf` adds up. */
+export interface MinorBalance {
+  currency_code: string;
+  invoiced: bigint;
+  paid: bigint;
+  balance: bigint;
+}
+
 /**
  * Per currency, what invoices add up to: invoiced TTC less credit notes, paid, and the balance due
- * (an invoice canceled by a credit note owes nothing). The client page and the order list both read it.
+ * (an invoice canceled by a credit note owes nothing), sorted by currency code. The one rule behind
+ * the client page, the order list's figures and the order's stored sort columns (order-billing.ts).
  */
-export function balancesOf(summaries: readonly InvoiceSummaryView[]): AccountBalance[] {
+export function sumBalances(invoices: readonly InvoiceAmounts[]): MinorBalance[] {
   const totals = new Map<string, { invoiced: bigint; paid: bigint; balance: bigint }>();
-  for (const summary of summaries)
-    for (const c of summary.currencies) {
+  for (const invoice of invoices)
+    for (const c of invoice.currencies) {
       const code = c.currency_code;
       const t = totals.get(code) ?? { invoiced: 0n, paid: 0n, balance: 0n };
-      t.invoiced += toMinor(c.ttc, code) - toMinor(c.credited, code);
-      t.paid += toMinor(c.paid, code);
-      if (summary.state !== 'canceled_by_credit_note') t.balance += BigInt(c.balance_minor);
+      t.invoiced += c.invoiced;
+      t.paid += c.paid;
+      if (invoice.state !== 'canceled_by_credit_note') t.balance += c.balance;
       totals.set(code, t);
     }
-  return [...totals.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([code, t]) => ({
-      currency_code: code,
-      invoiced: money(t.invoiced, code),
-      paid: money(t.paid, code),
-      balance: money(t.balance, code),
-      balance_minor: Number(t.balance),
-    }));
+  return [...totals.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([code, t]) => ({ currency_code: code, ...t }));
+}
+
+/** `sumBalances` of invoice summaries, as the screens read them. */
+export function balancesOf(summaries: readonly InvoiceSummaryView[]): AccountBalance[] {
+  const amounts = summaries.map((summary) => ({
+    state: summary.state,
+    currencies: summary.currencies.map((c) => ({
+      currency_code: c.currency_code,
+      invoiced: toMinor(c.ttc, c.currency_code) - toMinor(c.credited, c.currency_code),
+      paid: toMinor(c.paid, c.currency_code),
+      balance: BigInt(c.balance_minor),
+    })),
+  }));
+  return sumBalances(amounts).map((t) => ({
+    currency_code: t.currency_code,
+    invoiced: money(t.invoiced, t.currency_code),
+    paid: money(t.paid, t.currency_code),
+    balance: money(t.balance, t.currency_code),
+    balance_minor: Number(t.balance),
+  }));
 }
 
 /** Each order's balances (balancesOf), for a page of orders at once: a fixed number of queries, whatever the page. */

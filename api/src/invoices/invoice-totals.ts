@@ -4,6 +4,7 @@ import { InvoiceCurrencyTotal } from './entities/invoice-currency-total.entity.j
 import { Invoice } from './entities/invoice.entity.js';
 import { balances, type InvoiceFolder } from './invoice-amounts.js';
 import { loadFolders } from './invoice-folders.js';
+import { storeOrderBilling } from './order-billing.js';
 
 /**
  * The stored per-currency totals of invoices (invoice_currency_totals), the list's TTC and balance
@@ -29,6 +30,15 @@ export function totalsRows(folder: InvoiceFolder): InvoiceCurrencyTotal[] {
  * would make concurrent issues wait on each other).
  */
 export async function storeTotals(manager: EntityManager, folders: readonly InvoiceFolder[], fresh = false): Promise<void> {
+  await storeInvoiceRows(manager, folders, fresh);
+  // And their orders' « Facturé » and « Solde » sort columns (order-billing.ts), in the same transaction.
+  await storeOrderBilling(
+    manager,
+    folders.map((f) => f.invoice.order_id),
+  );
+}
+
+async function storeInvoiceRows(manager: EntityManager, folders: readonly InvoiceFolder[], fresh: boolean): Promise<void> {
   if (!folders.length) return;
   const repository = manager.getRepository(InvoiceCurrencyTotal);
   if (!fresh) await repository.delete({ invoice_id: In(folders.map((f) => f.invoice.id)) });
@@ -93,7 +103,8 @@ export async function backfillTotals(manager: EntityManager, batch = BATCH): Pro
       .getMany();
     if (!invoices.length) return written;
     after = invoices.at(-1)!.id;
-    await storeTotals(manager, await loadFolders(manager, invoices), true);
+    // The invoice rows only: the orders' columns come with a later migration (order-billing.ts's backfill).
+    await storeInvoiceRows(manager, await loadFolders(manager, invoices), true);
     written += invoices.length;
   }
 }

@@ -44,7 +44,13 @@ export const ORDER_LIST: ListDefinition<OrderItem> = {
 
 /** GET /api/order/list: one row per order (`ord`), the same sorts and filters, and the client's orders. */
 export const ORDER_SUMMARY_LIST: ListDefinition<Order> = {
-  sorts: ORDER_SORTS,
+  sorts: {
+    ...ORDER_SORTS,
+    // « Facturé » and « Solde »: the first currency's amounts, grouped by currency (orders without an
+    // invoice first in ascending order), from the columns invoices/order-billing.ts keeps.
+    invoiced: { expression: 'ord.billed_currency', then: ['ord.invoiced_minor'] },
+    balance: { expression: 'ord.billed_currency', then: ['ord.balance_minor'] },
+  },
   defaultSort: { key: 'created_at', direction: 'desc' },
   id: 'ord.id',
   filters: {

@@ -35,6 +35,9 @@ export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
 @Index('IDX_orders_currency_company', ['currency', 'company_name'])
 // A client's orders (the client page), newest first.
 @Index('IDX_orders_customer_created', ['customer_id', 'created_at'])
+// The per-order list's « Facturé » and « Solde » sorts (invoices/order-billing.ts keeps the columns).
+@Index('IDX_orders_billed_invoiced', ['billed_currency', 'invoiced_minor'])
+@Index('IDX_orders_billed_balance', ['billed_currency', 'balance_minor'])
 export class Order {
   @PrimaryGeneratedColumn()
   id: number;
@@ -153,6 +156,21 @@ export class Order {
   /** "expired" when the hold job cancelled the order. */
   @Column({ type: 'varchar', length: 20, nullable: true })
   cancel_reason: string | null;
+
+  /**
+   * What the order's invoices add up to in their first currency by code (the first line of the list's
+   * « Facturé » and « Solde »): the currency, the TTC invoiced less credit notes and the balance due, in
+   * minor units; null before any invoice. Written by invoices/order-billing.ts in the transaction of
+   * each invoice, credit note and payment, for the list's sorts only.
+   */
+  @Column({ type: 'varchar', length: 3, nullable: true })
+  billed_currency: string | null;
+
+  @Column({ type: 'bigint', nullable: true })
+  invoiced_minor: string | null;
+
+  @Column({ type: 'bigint', nullable: true })
+  balance_minor: string | null;
 
   @OneToMany(() => OrderItem, (item) => item.order, { cascade: ['insert'] })
   items?: Relation<OrderItem>[];

@@ -129,13 +129,13 @@ export function OrderSummaryTable({
       column.accessor('balances', {
         id: 'invoiced',
         header: 'Facturé',
-        meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right' },
+        meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right', sortKey: 'invoiced' },
         cell: (info) => <OrderBalanceCell balances={info.getValue()} field="invoiced" />,
       }),
       column.accessor('balances', {
         id: 'balance',
         header: 'Solde',
-        meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right' },
+        meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right', sortKey: 'balance' },
         cell: (info) => <OrderBalanceCell balances={info.getValue()} field="balance" />,
       }),
       column.display({

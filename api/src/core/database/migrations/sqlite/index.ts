@@ -28,6 +28,7 @@ import { OrderFacetIndexes1795801900000 } from './1795801900000-OrderFacetIndexe
 import { InvoiceCurrencyTotals1795802000000 } from './1795802000000-InvoiceCurrencyTotals.js';
 import { QuoteVersionPricesIncludeTax1795802100000 } from './1795802100000-QuoteVersionPricesIncludeTax.js';
 import { ImportPreviews1795802200000 } from './1795802200000-ImportPreviews.js';
+import { OrderBillingSort1795802300000 } from './1795802300000-OrderBillingSort.js';
 
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -58,4 +59,5 @@ export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   InvoiceCurrencyTotals1795802000000,
   QuoteVersionPricesIncludeTax1795802100000,
   ImportPreviews1795802200000,
+  OrderBillingSort1795802300000,
 ];
