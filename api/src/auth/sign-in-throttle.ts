@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service.js';
-import { MetricsService } from '../metrics/metrics.service.js';
+import { MetricsRecorder } from '../common/metrics-recorder.js';
 import { ThrottleService, TooManyAttempts, waitText, type ThrottleRule } from './throttle.service.js';
 
 const MINUTE = 60_000;
@@ -59,7 +59,7 @@ export class SignInThrottle {
   constructor(
     private readonly throttle: ThrottleService,
     private readonly audit: AuditService,
-    @Optional() private readonly metrics?: MetricsService,
+    @Optional() private readonly metrics?: MetricsRecorder,
   ) {}
 
   /**

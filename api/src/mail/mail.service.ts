@@ -10,7 +10,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
-import { MetricsService } from '../metrics/metrics.service.js';
+import { MetricsRecorder } from '../common/metrics-recorder.js';
 import { OutgoingMail } from './entities/outgoing-mail.entity.js';
 import { OutboxTransport, SmtpTransport, type MailAttachment, type MailTransport } from './mail-transports.js';
 
@@ -71,7 +71,7 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Optional() private readonly metrics?: MetricsService,
+    @Optional() private readonly metrics?: MetricsRecorder,
   ) {
     this.transport = config.smtpUrl ? new SmtpTransport(config.smtpUrl) : new OutboxTransport(config.outboxDir);
   }

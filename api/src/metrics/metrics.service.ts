@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { conflictRetries } from '../common/transactions.js';
 import { ledgerCheckState } from '../stock/ledger/ledger-watch.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
+import { MetricsRecorder } from '../common/metrics-recorder.js';
 import { HealthService } from '../health/health.service.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
 import { PublishingMetrics } from './publishing-metrics.js';
@@ -23,7 +24,7 @@ interface Mysql2Pool {
  * database (mail queue, pool) are read when Prometheus scrapes.
  */
 @Injectable()
-export class MetricsService {
+export class MetricsService implements MetricsRecorder {
   readonly registry = new Registry();
 
   private readonly httpDuration = new Histogram({

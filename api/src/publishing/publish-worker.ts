@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from
 import { DataSource, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { Lease, processOwner } from '../core/lease/lease.js';
-import { MetricsService } from '../metrics/metrics.service.js';
+import { MetricsRecorder } from '../common/metrics-recorder.js';
 import { DeployHook } from './deploy-hook.js';
 import { PublishChange } from './entities/publish-change.entity.js';
 import { SiteBuildState } from './entities/site-build-state.entity.js';
@@ -39,7 +39,7 @@ export class PublishWorker implements OnApplicationShutdown {
     private readonly builder: SiteBuilderService,
     private readonly deployHook: DeployHook,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Optional() private readonly metrics?: MetricsService,
+    @Optional() private readonly metrics?: MetricsRecorder,
   ) {
     const slot = { entity: SiteBuildState, where: { id: 1 }, ownerColumn: 'lock_owner', expiresColumn: 'lock_expires_at' };
     this.lock = new Lease(dataSource, slot, this.owner);
