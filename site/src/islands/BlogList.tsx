@@ -42,7 +42,7 @@ export default function BlogList({ initialCards, initialTotal, initialPage = 1 }
   const [status, setStatus] = useState<Status>('idle');
   const [attempt, setAttempt] = useState(0);
   // The page and the search are in the address: Back from an article comes back to them.
-  useUrlState({
+  const ready = useUrlState({
     page: [
       String(page),
       (v) => {
@@ -53,7 +53,7 @@ export default function BlogList({ initialCards, initialTotal, initialPage = 1 }
     ],
     recherche: [search, setSearch, ''],
   });
-  const debounced = useDebounced(search.trim(), 300);
+  const debounced = useDebounced(search.trim(), 300, ready);
   const first = useRef(true);
   const listTop = useRef<HTMLDivElement>(null);
   const searchId = useId();

@@ -20,6 +20,7 @@ import { addToCart } from './lib/cart';
 import { useDebounced } from './lib/hooks';
 import { api, isAbort } from './lib/http';
 import { notify, prepareToasts } from './lib/toast';
+import { AmountInput } from './ui/AmountInput';
 import { ProductCard } from './ui/ProductCard';
 import { Spinner } from './ui/Spinner';
 
@@ -81,9 +82,9 @@ export default function Catalogue({ categories, brands, initialProducts, initial
 
   const typed = filters.recherche.trim();
   // Search starts at 2 characters; shorter text means no search at all (spec section 5).
-  const effectiveSearch = useDebounced(typed.length >= SEARCH_MIN_CHARS ? typed : '', 350);
+  const effectiveSearch = useDebounced(typed.length >= SEARCH_MIN_CHARS ? typed : '', 350, ready);
   // Amounts are sent once typing stops, and only when they are amounts.
-  const prices = useDebounced(`${filters.prix_min}|${filters.prix_max}`, 500);
+  const prices = useDebounced(`${filters.prix_min}|${filters.prix_max}`, 500, ready);
   const [priceMin = '', priceMax = ''] = prices.split('|');
   const asked = useMemo(
     () => ({
@@ -251,36 +252,22 @@ export default function Catalogue({ categories, brands, initialProducts, initial
         <fieldset className="min-w-0">
           <legend className="field-label">Prix ({unit})</legend>
           <div className="grid grid-cols-2 gap-1">
-            <div className="min-w-0">
-              <label htmlFor={ids.min} className="text-xs text-ink-muted">
-                Minimum
-              </label>
-              <input
-                id={ids.min}
-                name="prix_min"
-                inputMode="decimal"
-                autoComplete="off"
-                className="field-input"
-                value={filters.prix_min}
-                onChange={(e) => change('prix_min', e.target.value)}
-                aria-invalid={badAmount(filters.prix_min) || undefined}
-              />
-            </div>
-            <div className="min-w-0">
-              <label htmlFor={ids.max} className="text-xs text-ink-muted">
-                Maximum
-              </label>
-              <input
-                id={ids.max}
-                name="prix_max"
-                inputMode="decimal"
-                autoComplete="off"
-                className="field-input"
-                value={filters.prix_max}
-                onChange={(e) => change('prix_max', e.target.value)}
-                aria-invalid={badAmount(filters.prix_max) || undefined}
-              />
-            </div>
+            <AmountInput
+              id={ids.min}
+              name="prix_min"
+              label="Minimum"
+              value={filters.prix_min}
+              invalid={badAmount(filters.prix_min)}
+              onChange={(value) => change('prix_min', value)}
+            />
+            <AmountInput
+              id={ids.max}
+              name="prix_max"
+              label="Maximum"
+              value={filters.prix_max}
+              invalid={badAmount(filters.prix_max)}
+              onChange={(value) => change('prix_max', value)}
+            />
           </div>
           {(badAmount(filters.prix_min) || badAmount(filters.prix_max)) && (
             <p className="mt-0.5 text-xs text-danger">Saisissez un montant, par exemple 45000 ou 69,70.</p>

@@ -11,9 +11,18 @@ export function useHydrated(): boolean {
   );
 }
 
-/** The value, once it has stopped changing for `delay` ms. */
-export function useDebounced<T>(value: T, delay: number): T {
+/**
+ * The value, once it has stopped changing for `delay` ms. When `restored` turns true (the island has
+ * just read the address), the value is taken at once: what a link restores is not typing, and a first
+ * request without it would be wasted and show the wrong list.
+ */
+export function useDebounced<T>(value: T, delay: number, restored = true): T {
   const [debounced, setDebounced] = useState(value);
+  const [seen, setSeen] = useState(restored);
+  if (seen !== restored) {
+    setSeen(restored);
+    setDebounced(value);
+  }
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(value), delay);
     return () => clearTimeout(timer);

@@ -1,0 +1,118 @@
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProductCardData } from '../lib/products';
+
+vi.mock('./lib/http', () => ({ api: vi.fn(), isAbort: () => false }));
+vi.mock('./lib/toast', () => ({ prepareToasts: vi.fn(), notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const { api } = await import('./lib/http');
+const { default: Catalogue } = await import('./Catalogue');
+const apiMock = vi.mocked(api);
+
+const card = (id: number, name: string): ProductCardData => ({
+  id,
+  name,
+  price: '68000.00',
+  stock: 3,
+  image: null,
+  thumb: null,
+  currency: { symbol: 'FCFA', name: 'Franc CFA' },
+  category: 'Pompes',
+  spotlight: false,
+});
+const prerendered = [card(1, 'Groupe électrogène 5 kVA'), card(2, 'Pompe immergée')];
+const answer = (names: string[]) => ({
+  ok: true as const,
+  status: 200,
+  data: {
+    products: names.map((name, i) => ({
+      id: 100 + i,
+      name,
+      price: '1000.00',
+      stock: 5,
+      images: [],
+      currency: { symbol: 'FCFA' },
+    })),
+    totalProducts: names.length,
+  },
+});
+
+const show = (search: string) => window.history.replaceState(null, '', `/catalogue${search}`);
+const asked = () => apiMock.mock.calls.map(([path]) => new URLSearchParams(path.split('?')[1]));
+const renderCatalogue = () =>
+  render(
+    <Catalogue
+      categories={[{ id: 3, designation: 'Pompes' }]}
+      brands={[{ id: 5, name: 'Grundfos', count: 4 }]}
+      initialProducts={prerendered}
+      initialTotal={40}
+    />,
+  );
+
+beforeEach(() => {
+  apiMock.mockReset();
+  apiMock.mockResolvedValue(answer(['Pompe de surface']) as never);
+  localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('the catalogue’s filters in the address', () => {
+  it('shows the pre-rendered list without asking the server when the address names no filter', async () => {
+    show('');
+    renderCatalogue();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(apiMock).not.toHaveBeenCalled();
+    expect(screen.getByTitle('Groupe électrogène 5 kVA')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('40 produits');
+    expect(window.location.search).toBe('');
+  });
+
+  it('restores every filter of a shared link and asks for that list once, search and prices included', async () => {
+    show('?categorie=3&recherche=pompe&prix_max=80000&marque=5&tri=prix_asc');
+    renderCatalogue();
+    await screen.findByTitle('Pompe de surface');
+    // Past both typing delays: no second question once the first answered.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(apiMock).toHaveBeenCalledTimes(1);
+    const [query] = asked();
+    expect(query?.get('category')).toBe('3');
+    expect(query?.get('search')).toBe('pompe');
+    expect(query?.get('prix_max')).toBe('80000');
+    expect(query?.getAll('marque')).toEqual(['5']);
+    expect(query?.get('tri')).toBe('prix_asc');
+    expect((screen.getByLabelText('Catégorie') as HTMLSelectElement).value).toBe('3');
+    expect((screen.getByLabelText('Maximum') as HTMLInputElement).value).toBe('80000');
+    expect((screen.getByLabelText(/Grundfos/) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByTitle('Groupe électrogène 5 kVA')).toBeNull();
+  });
+
+  it('writes a changed filter back to the address, defaults left out', async () => {
+    show('?tri=prix_asc');
+    renderCatalogue();
+    await screen.findByTitle('Pompe de surface');
+    const category = screen.getByLabelText('Catégorie') as HTMLSelectElement;
+    await act(async () => {
+      category.value = '3';
+      category.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await waitFor(() => expect(window.location.search).toBe('?categorie=3&tri=prix_asc'));
+  });
+
+  it('marks an amount that is not one and never sends it', async () => {
+    show('');
+    renderCatalogue();
+    const min = screen.getByLabelText('Minimum') as HTMLInputElement;
+    await act(async () => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setValue.call(min, '45 000 FCFA');
+      min.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(min.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Saisissez un montant, par exemple 45000 ou 69,70.')).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(asked().every((query) => !query.has('prix_min'))).toBe(true);
+  });
+});
