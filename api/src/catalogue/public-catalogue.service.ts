@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import {
-  cappedCount,
   pageByIds,
   pageOf,
   pageRequest,
@@ -15,23 +14,17 @@ import {
 import { applyListQuery } from '../common/list-order.js';
 import type { Paginated } from '../contract/staff.js';
 import type { PublicCategory, PublicProduct } from '../contract/public.js';
-import { CURRENCY_SYMBOLS, currencyDecimals } from '../common/money.js';
+import { CURRENCY_SYMBOLS, currencyDecimals, toCents } from '../common/money.js';
+import { normalizeSearch } from '../common/search-text.js';
 import { invalidField, notFound } from '../core/errors/api-error.js';
 import { ExchangeRatesService, rateMap } from '../exchange-rates/exchange-rates.service.js';
 import { imageVariants } from '../media/image-variants.js';
 import { FILTER_DEFAULT_LIMIT, FILTER_MAX_LIMIT, type ProductFilterQueryDto } from './dto/public-catalogue.dto.js';
-import {
-  boundsIn,
-  DEFAULT_DISPLAY_CURRENCY,
-  displayPrice,
-  parseAmount,
-  worthKey,
-  type CatalogueSort,
-  type Rates,
-} from './catalogue-filters.js';
+import { boundsIn, DEFAULT_DISPLAY_CURRENCY, displayPrice, parseAmount, type Rates } from './catalogue-filters.js';
 import { Category } from './entities/category.entity.js';
 import { Currency } from './entities/currency.entity.js';
 import { Product } from './entities/product.entity.js';
+import { CatalogueIndexService } from './catalogue-index.service.js';
 import { withProductDetails } from './product-details.js';
 import { PRODUCT_LIST, type ProductListQueryDto } from './product-list.js';
 
@@ -83,6 +76,7 @@ export class PublicCatalogueService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly rates: ExchangeRatesService,
+    private readonly index: CatalogueIndexService,
   ) {}
 
   async categories(): Promise<PublicCategory[]> {
@@ -177,6 +171,8 @@ export class PublicCatalogueService {
    * The shop's grid: category ("all" or an id), name search, brands, availability, a price range in the
    * display currency, sort (newest, "Populaire": spotlight first, price converted, name), the first
    * `limit` products, each with its price in the display currency when one is asked for (`devise`).
+   * Which products and how many come from the in-memory index (catalogue-index.ts); the page's rows
+   * are then read by primary key, so the cards show what the database holds.
    */
   async filter(
     query: ProductFilterQueryDto,
@@ -191,216 +187,52 @@ export class PublicCatalogueService {
     if (query.devise && !display) throw invalidField('devise', unknownCurrency(query.devise));
     const range = priced ? priceRange(query, target) : {};
 
-    // Name and reference, accent- and case-insensitive ("electrogene" finds "Électrogène").
-    const scope = await this.scope(query.search);
-    const ids = this.base(scope);
-    if (query.category && query.category !== 'all')
-      ids.andWhere('product.category_id = :category', { category: Number(query.category) });
-    if (query.marque?.length) ids.andWhere('product.brand_id IN (:...brands)', { brands: query.marque.map(Number) });
-    if (query.disponibilite === 'en_stock') ids.andWhere('product.stock > 0');
-    else if (query.disponibilite === 'sur_commande') ids.andWhere('product.stock <= 0');
-    // Each currency's own bounds (exact: see boundsIn), compared on its price column by the indexes
-    // IDX_products_(category_)currency_price.
-    const currencies = money
-      ? money.currencies.flatMap((c) => {
-          const bounds = priced ? boundsIn(c.code, target, range, money.rates) : { empty: false };
-          return bounds && !bounds.empty ? [{ ...c, bounds }] : [];
-        })
-      : [];
-    // `filterOnly`: a condition tested on the rows the sort's index gives (`+` keeps SQLite from reading
-    // the OR of price ranges first and sorting every match, the plan it would pick for a broad range).
-    const inRange = (qb: SelectQueryBuilder<Product>, list: typeof currencies, filterOnly = false) => {
-      const parameters: Record<string, unknown> = {};
-      const clauses = list.map((c, i) => {
-        parameters[`price_currency_${i}`] = c.id;
-        const parts = [`${filterOnly ? '+' : ''}product.currency_id = :price_currency_${i}`];
-        if (c.bounds.min !== undefined) {
-          parts.push(`product.price >= :price_min_${i}`);
-          parameters[`price_min_${i}`] = c.bounds.min;
-        }
-        if (c.bounds.max !== undefined) {
-          parts.push(`product.price <= :price_max_${i}`);
-          parameters[`price_max_${i}`] = c.bounds.max;
-        }
-        return parts.join(' AND ');
-      });
-      return qb.andWhere(clauses.length ? `((${clauses.join(') OR (')}))` : '1 = 0', parameters);
-    };
-    if (priced) inRange(ids, currencies, true);
+    // Each currency's own bounds, exact (see boundsIn), compared with its price column in hundredths.
+    const prices =
+      priced && money
+        ? new Map(
+            money.currencies.flatMap((c) => {
+              const bounds = boundsIn(c.code, target, range, money.rates);
+              if (!bounds || bounds.empty) return [];
+              const cents = (text?: string) => (text === undefined ? undefined : Number(toCents(text)));
+              return [[c.id, { min: cents(bounds.min), max: cents(bounds.max) }] as const];
+            }),
+          )
+        : undefined;
+    const search = normalizeSearch(query.search);
+    // A search or a buyer filter matching many products is counted up to SEARCH_COUNT_CAP ("Plus de 1 000 produits").
+    const counted = Boolean(search) || Boolean(query.marque?.length) || Boolean(query.disponibilite) || priced;
+    const index = await this.index.current();
+    const match = index.match({
+      ...(query.category && query.category !== 'all' ? { category: Number(query.category) } : {}),
+      ...(query.marque?.length ? { brands: query.marque.map(Number) } : {}),
+      ...(query.disponibilite ? { availability: query.disponibilite } : {}),
+      ...(prices ? { prices } : {}),
+      ...(search ? { search } : {}),
+      sort,
+      limit,
+      ...(counted ? { countCap: SEARCH_COUNT_CAP } : {}),
+      ...(money ? { money: { codes: new Map(money.currencies.map((c) => [c.id, c.code])), rates: money.rates } } : {}),
+    });
     const displayed = query.devise && display ? { display } : {};
-
-    // Brands, exhausted products and price ranges that match few products are first resolved on their own
-    // indexes (index-only, stopping past NARROW_CAP): the page and its count then read those rows by primary
-    // key, where walking the sort's index would test most of the table to find few or none.
-    const narrowed = await this.narrowed(query, priced ? (qb) => inRange(qb, currencies) : undefined);
-    if (narrowed?.length === 0) return { products: [], total: 0, capped: false, ...displayed };
-    if (narrowed) ids.andWhere('product.id IN (:...narrowed)', { narrowed });
-    // Broad buyer filters are counted up to SEARCH_COUNT_CAP ("Plus de 1 000 produits"), like a frequent search.
-    const broad = !narrowed && (Boolean(query.marque?.length) || Boolean(query.disponibilite) || priced);
-    const counting = broad ? { countCap: SEARCH_COUNT_CAP } : scopeCount(scope);
-
-    let result: { rows: Product[]; total: number; capped: boolean };
-    if (narrowed) {
-      result = await this.sortedInMemory(ids, sort, limit, money);
-    } else if (byPrice && currencies.length > 1) {
-      result = await this.byConvertedPrice(ids, currencies, sort === 'prix_asc' ? 'ASC' : 'DESC', limit, money!.rates, counting);
-    } else {
-      // Served by IDX_products_(category_)created / (category_)spotlight_created / (category_)name / (category_)currency_price.
-      const direction = sort === 'prix_desc' || sort === 'nom_desc' || sort === 'recent' || sort === 'Populaire' ? 'DESC' : 'ASC';
-      if (sort === 'Populaire') ids.orderBy('product.in_spotlight', 'DESC').addOrderBy('product.created_at', 'DESC');
-      else if (sort === 'nom_asc' || sort === 'nom_desc') ids.orderBy('product.name', direction);
-      else if (byPrice) ids.orderBy('product.price', direction);
-      else ids.orderBy('product.created_at', 'DESC');
-      ids.addOrderBy('product.id', direction);
-      result = await pageByIds(ids, { skip: 0, take: limit }, (page) => this.load(page), counting);
-    }
-    const products = result.rows.map((row) => {
+    const byId = new Map(match.ids.length ? (await this.load(match.ids)).map((row) => [row.id, row]) : []);
+    const products = match.ids.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
       const product = toPublicProduct(row);
-      if (!display) return product;
-      return {
-        ...product,
-        display_price: displayPrice(product.price, product.currency.code, display.code, display.symbol, money!.rates),
-      };
+      if (!display) return [product];
+      return [
+        {
+          ...product,
+          display_price: displayPrice(product.price, product.currency.code, display.code, display.symbol, money!.rates),
+        },
+      ];
     });
-    return { products, total: result.total, capped: result.capped, ...displayed };
-  }
-
-  /**
-   * A narrowed list (at most NARROW_CAP rows, read by primary key): its sort keys read at once and
-   * sorted here, with the same order as the indexes give (ties by id), the count exact.
-   */
-  private async sortedInMemory(
-    ids: SelectQueryBuilder<Product>,
-    sort: CatalogueSort,
-    limit: number,
-    money: CatalogueMoney | undefined,
-  ): Promise<{ rows: Product[]; total: number; capped: boolean }> {
-    const rows = await ids
-      .clone()
-      .select('product.id', 'id')
-      .addSelect('product.price', 'price')
-      .addSelect('product.currency_id', 'currency_id')
-      .addSelect('product.created_at', 'created_at')
-      .addSelect('product.in_spotlight', 'in_spotlight')
-      .addSelect('product.name', 'name')
-      .orderBy()
-      .getRawMany<{
-        id: number | string;
-        price: number | string;
-        currency_id: number | string;
-        created_at: string | Date;
-        in_spotlight: unknown;
-        name: string;
-      }>();
-    const codes = new Map(money?.currencies.map((c) => [c.id, c.code]));
-    const keyed = rows.map((row) => ({
-      id: Number(row.id),
-      at: new Date(row.created_at).getTime(),
-      spotlight: Number(row.in_spotlight) ? 1 : 0,
-      name: row.name,
-      worth: money ? worthKey(columnPrice(row.price), codes.get(Number(row.currency_id)) ?? '', money.rates) : null,
-    }));
-    const desc = sort === 'prix_desc' || sort === 'nom_desc' ? -1 : 1;
-    const byWorth = (a: (typeof keyed)[number], b: (typeof keyed)[number]) => {
-      if (a.worth === null || b.worth === null) return a.worth === b.worth ? 0 : a.worth === null ? 1 : -1;
-      return desc * (a.worth < b.worth ? -1 : a.worth > b.worth ? 1 : 0);
-    };
-    keyed.sort((a, b) => {
-      if (sort === 'prix_asc' || sort === 'prix_desc') return byWorth(a, b) || desc * (a.id - b.id);
-      if (sort === 'nom_asc' || sort === 'nom_desc') return desc * (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
-      if (sort === 'Populaire') return b.spotlight - a.spotlight || b.at - a.at || b.id - a.id;
-      return b.at - a.at || b.id - a.id;
-    });
-    const page = keyed.slice(0, limit).map((k) => k.id);
-    if (!page.length) return { rows: [], total: 0, capped: false };
-    const byId = new Map((await this.load(page)).map((row) => [row.id, row]));
-    return {
-      rows: page.map((id) => byId.get(id)).filter((row): row is Product => row !== undefined),
-      total: keyed.length,
-      capped: false,
-    };
-  }
-
-  /**
-   * The ids matching the selective buyer filters (brands, exhausted, price range), each read alone from
-   * its index and intersected; a filter matching more than NARROW_CAP products is left to the main
-   * query. Null when none narrows.
-   */
-  private async narrowed(
-    query: ProductFilterQueryDto,
-    priceRange?: (qb: SelectQueryBuilder<Product>) => SelectQueryBuilder<Product>,
-  ): Promise<number[] | null> {
-    const table = () => this.dataSource.getRepository(Product).createQueryBuilder('product').select('product.id', 'id');
-    const candidates: SelectQueryBuilder<Product>[] = [];
-    if (query.marque?.length)
-      candidates.push(table().where('product.brand_id IN (:...brands)', { brands: query.marque.map(Number) }));
-    if (query.disponibilite === 'sur_commande') candidates.push(table().where('product.stock <= 0'));
-    if (priceRange) candidates.push(priceRange(table()));
-    let found = null as Set<number> | null;
-    for (const candidate of candidates) {
-      const rows = await candidate.limit(NARROW_CAP + 1).getRawMany<{ id: number | string }>();
-      if (rows.length > NARROW_CAP) continue;
-      const ids = new Set(rows.map((row) => Number(row.id)));
-      found = found ? new Set([...found].filter((id) => ids.has(id))) : ids;
-      if (!found.size) break;
-    }
-    return found ? [...found] : null;
-  }
-
-  /**
-   * Sorted by price across currencies: each currency's first `limit` products read in price order from
-   * IDX_products_(category_)currency_price, merged by their worth in CFA francs (exact), the first
-   * `limit` kept. Products of a currency without a rate come last.
-   */
-  private async byConvertedPrice(
-    ids: SelectQueryBuilder<Product>,
-    currencies: { id: number; code: string }[],
-    direction: 'ASC' | 'DESC',
-    limit: number,
-    rates: Rates,
-    counting: { countCap?: number },
-  ): Promise<{ rows: Product[]; total: number; capped: boolean }> {
-    const heads = await Promise.all(
-      currencies.map(async (currency) => {
-        const rows = await ids
-          .clone()
-          .andWhere('product.currency_id = :sort_currency', { sort_currency: currency.id })
-          .select('product.id', 'id')
-          .addSelect('product.price', 'price')
-          .orderBy('product.price', direction)
-          .addOrderBy('product.id', direction)
-          .limit(limit)
-          .getRawMany<{ id: number | string; price: number | string }>();
-        return rows.map((row) => ({ id: Number(row.id), key: worthKey(columnPrice(row.price), currency.code, rates) }));
-      }),
-    );
-    const sign = direction === 'ASC' ? 1 : -1;
-    const merged = heads
-      .flat()
-      .sort((a, b) => {
-        if (a.key === null || b.key === null) {
-          if (a.key === b.key) return sign * (a.id - b.id);
-          return a.key === null ? 1 : -1;
-        }
-        return sign * (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id);
-      })
-      .slice(0, limit);
-    let total = merged.length;
-    let capped = false;
-    if (merged.length === limit) {
-      const cap = counting.countCap;
-      if (cap !== undefined) ({ total, capped } = await cappedCount(ids, cap));
-      else total = Number((await ids.clone().select('COUNT(*)', 'n').orderBy().getRawOne<{ n: number | string }>())?.n ?? 0);
-    }
-    if (!merged.length) return { rows: [], total, capped };
-    const byId = new Map((await this.load(merged.map((m) => m.id))).map((row) => [row.id, row]));
-    return { rows: merged.map((m) => byId.get(m.id)).filter((row): row is Product => row !== undefined), total, capped };
+    return { products, total: match.total, capped: match.capped, ...displayed };
   }
 }
 
 const MONEY_TTL_MS = 5_000;
-/** A buyer filter matching at most this many products is resolved to their ids first (see narrowed). */
-const NARROW_CAP = 1000;
 
 const unknownCurrency = (devise: string) =>
   `La devise « ${devise.slice(0, 10)} » n’est pas proposée : choisissez FCFA (XOF), EUR ou USD.`;
@@ -438,6 +270,3 @@ function priceRange(query: ProductFilterQueryDto, code: string): { min?: bigint;
     throw invalidField('prix_max', 'Le prix maximum doit être supérieur ou égal au prix minimum.');
   return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
 }
-
-/** A price as a driver returns it raw (SQLite: a number, MariaDB: "69.70") as a decimal string. */
-const columnPrice = (value: number | string) => (typeof value === 'number' ? value.toFixed(2) : value);

@@ -39,9 +39,16 @@ const MAX_ENTRIES = 1000;
 @Injectable()
 export class PublicAnswerCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly listeners: (() => void)[] = [];
 
   invalidate(): void {
     this.entries.clear();
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Called on every local invalidation (the in-memory catalogue index reloads then). */
+  onInvalidate(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   private lookup(key: string, cacheControl: string, compute: () => Promise<unknown>, fresh: boolean): Promise<Answer> {

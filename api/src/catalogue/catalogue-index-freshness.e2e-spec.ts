@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Server } from 'node:http';
+import request from 'supertest';
+import { ensureCurrency, makeBrand, makeCategory, makeProduct } from '../../test/support/public-fixtures.js';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
+import { createApp } from '../bootstrap.js';
+import type { ProductFilterAnswer } from '../contract/public.js';
+import { PublishingService } from '../publishing/publishing.service.js';
+import { CatalogueIndexService } from './catalogue-index.service.js';
+import type { Brand } from './entities/brand.entity.js';
+import type { Category } from './entities/category.entity.js';
+import type { Currency } from './entities/currency.entity.js';
+import { Product } from './entities/product.entity.js';
+
+/** Polls `read` until `accept` holds (at most 15 s): the change reaches the other replica within its refresh period. */
+async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const value = await read();
+    if (accept(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * The shop's filter answers from an in-memory index on each replica: a change made through one API
+ * process (which notifies publishing, as the staff services do) or an order's stock move reaches the
+ * filter of another process sharing the database, without a restart, within its refresh period.
+ */
+describe(`public catalogue index across replicas (${testDatabaseKind()})`, () => {
+  let t: TestApp;
+  let other: NestExpressApplication;
+  let otherHttp: Server;
+  let category: Category;
+  let brand: Brand;
+  let xof: Currency;
+  let pump: Product;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ds = t.dataSource;
+    category = await makeCategory(ds, 'Pompes de test');
+    brand = await makeBrand(ds);
+    xof = await ensureCurrency(ds, 'Fcfa');
+    pump = await makeProduct(ds, { name: 'Pompe immergée', price: '50000.00', stock: 4, category, brand, currency: xof });
+    await makeProduct(ds, { name: 'Pompe de surface', price: '30000.00', stock: 2, category, brand, currency: xof });
+    other = await createApp(t.config);
+    // The production refresh, shortened: this replica learns of changes only by looking for them.
+    other.get(CatalogueIndexService).refreshMs = 200;
+    await other.init();
+    otherHttp = other.getHttpServer() as Server;
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t.close();
+  });
+
+  const filter = async (query: string): Promise<ProductFilterAnswer> =>
+    (await request(otherHttp).get(`/api/products/filter?category=${category.id}&${query}`).expect(200))
+      .body as ProductFilterAnswer;
+  const names = (answer: ProductFilterAnswer) => answer.products.map((p) => p.name);
+  const notify = (kind: 'product.updated' | 'product.created' | 'product.deleted') =>
+    t.app.get(PublishingService).notifyChange(kind, 'Changement de test');
+
+  it('sees a price change made on another replica, in the price range and sort', async () => {
+    expect(names(await filter('tri=prix_asc&prix_min=40000'))).toEqual(['Pompe immergée']);
+    await t.dataSource.getRepository(Product).update({ id: pump.id }, { price: '20000.00' });
+    await notify('product.updated');
+    const answer = await eventually(
+      () => filter('tri=prix_asc&prix_min=40000'),
+      (a) => a.totalProducts === 0,
+    );
+    expect(answer).toMatchObject({ totalProducts: 0, products: [] });
+    const sorted = await filter('tri=prix_asc');
+    expect(names(sorted)).toEqual(['Pompe immergée', 'Pompe de surface']);
+    expect(sorted.products[0]).toMatchObject({ price: '20000.00' });
+  });
+
+  it('sees a new product, searchable, made on another replica', async () => {
+    expect((await filter('search=doseuse')).totalProducts).toBe(0);
+    await makeProduct(t.dataSource, { name: 'Pompe doseuse', price: '90000.00', stock: 1, category, brand, currency: xof });
+    await notify('product.created');
+    const answer = await eventually(
+      () => filter('search=DOSEUSE'),
+      (a) => a.totalProducts === 1,
+    );
+    expect(names(answer)).toEqual(['Pompe doseuse']);
+    expect(names(await filter('tri=recent&limit=1'))).toEqual(['Pompe doseuse']);
+  });
+
+  it('drops a product removed from the catalogue on another replica', async () => {
+    const before = await filter('tri=nom_asc');
+    expect(names(before)).toContain('Pompe de surface');
+    const surface = before.products.find((p) => p.name === 'Pompe de surface')!;
+    await t.dataSource.getRepository(Product).delete({ id: surface.id });
+    await notify('product.deleted');
+    const answer = await eventually(
+      () => filter('tri=nom_asc'),
+      (a) => !names(a).includes('Pompe de surface'),
+    );
+    expect(names(answer)).toEqual(['Pompe doseuse', 'Pompe immergée']);
+    expect(answer.totalProducts).toBe(2);
+  });
+
+  it('sees stock taken by an order (no publishing notice) in the availability filter', async () => {
+    expect(names(await filter('disponibilite=sur_commande'))).toEqual([]);
+    // An order takes the stock with a conditional UPDATE, which moves updated_at and notifies nothing.
+    await t.dataSource
+      .createQueryBuilder()
+      .update(Product)
+      .set({ stock: () => 'stock - 4' })
+      .where('id = :id AND stock >= 4', { id: pump.id })
+      .execute();
+    const answer = await eventually(
+      () => filter('disponibilite=sur_commande'),
+      (a) => a.totalProducts === 1,
+    );
+    expect(names(answer)).toEqual(['Pompe immergée']);
+    expect(answer.products[0]).toMatchObject({ stock: 0 });
+    expect(names(await filter('disponibilite=en_stock'))).toEqual(['Pompe doseuse']);
+  });
+});

@@ -1,0 +1,181 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { PublicAnswerCache } from '../publishing/public-answer-cache.js';
+import { CatalogueIndex, columnCents, type CatalogueRow } from './catalogue-index.js';
+
+/**
+ * How often each replica looks for changes to the catalogue made elsewhere (another replica, an order,
+ * a stock entry): the longest a change stays unseen in the shop's filter, plus one reload (about half a
+ * second at 100,000 products).
+ */
+export const CATALOGUE_REFRESH_MS = 1000;
+
+/** Rows re-read at each check: updated in the last seconds before the newest seen (a commit may land late). */
+const UPDATED_MARGIN_MS = 3000;
+
+interface KeyRow {
+  id: number | string;
+  category_id: number | string;
+  brand_id: number | string;
+  currency_id: number | string;
+  price: number | string;
+  stock: number | string;
+  created_at: string | Date;
+  in_spotlight: number | string | boolean;
+  name: string;
+  search_text: string;
+  updated_at: string | Date;
+}
+
+const KEYS = 'id, category_id, brand_id, currency_id, price, stock, created_at, in_spotlight, name, search_text, updated_at';
+
+/** A datetime column as a number (SQLite: "2026-11-27 05:00:00" in UTC, MariaDB: a Date). */
+const timeOf = (value: string | Date) =>
+  value instanceof Date ? value.getTime() : Date.parse(`${value.replace(' ', 'T').slice(0, 23)}Z`);
+
+function toRow(raw: KeyRow): CatalogueRow {
+  return {
+    id: Number(raw.id),
+    category_id: Number(raw.category_id),
+    brand_id: Number(raw.brand_id),
+    currency_id: Number(raw.currency_id),
+    cents: columnCents(raw.price),
+    stock: Number(raw.stock),
+    created: timeOf(raw.created_at),
+    spotlight: Boolean(Number(raw.in_spotlight)),
+    name: raw.name,
+    search_text: raw.search_text ?? '',
+  };
+}
+
+/**
+ * Keeps this replica's CatalogueIndex fresh. Built from one query at the first filter; then:
+ * - a change made here (PublishingService.notifyChange empties the answer cache): reloaded before the
+ *   next answer;
+ * - every CATALOGUE_REFRESH_MS, two reads by index: `site_build_state.requested_seq`, which every
+ *   replica's notifyChange increments (a staff change anywhere: reloaded, and this replica's answer
+ *   cache emptied), and the products updated since the newest seen (orders and stock entries move
+ *   `stock` and `updated_at`: patched in place; any other change: reloaded).
+ * With `refreshMs` 0 (the tests' default) every filter reloads first: each answer is what is committed.
+ */
+@Injectable()
+export class CatalogueIndexService implements OnModuleDestroy {
+  private readonly logger = new Logger('CatalogueIndex');
+  private index?: CatalogueIndex;
+  private loading?: Promise<CatalogueIndex>;
+  private dirty = false;
+  private seq = -1;
+  /** The newest updated_at read, as the driver gives it. */
+  private newest?: string | Date;
+  private timer?: NodeJS.Timeout;
+  private checking = false;
+  private quiet = false;
+  refreshMs = process.env.NODE_ENV === 'test' ? 0 : CATALOGUE_REFRESH_MS;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly answers: PublicAnswerCache,
+  ) {
+    answers.onInvalidate(() => {
+      if (!this.quiet) this.dirty = true;
+    });
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /** The index as fresh as the rules above make it. */
+  async current(): Promise<CatalogueIndex> {
+    if (this.refreshMs === 0 || this.dirty || !this.index) return this.reload();
+    return this.index;
+  }
+
+  /**
+   * Loads the index again, reading what was committed before the call: concurrent callers share one
+   * load, and a call during a load waits for the next one.
+   */
+  reload(): Promise<CatalogueIndex> {
+    if (this.loading)
+      return (this.next ??= this.loading.then(
+        () => this.reload(),
+        () => this.reload(),
+      ));
+    this.next = undefined;
+    this.dirty = false;
+    this.loading = this.load().finally(() => (this.loading = undefined));
+    return this.loading;
+  }
+  private next?: Promise<CatalogueIndex>;
+
+  private async load(): Promise<CatalogueIndex> {
+    const seq = await this.requestedSeq();
+    const raws = (await this.dataSource.query(`SELECT ${KEYS} FROM products ORDER BY id`)) as KeyRow[];
+    this.index = new CatalogueIndex(raws.map(toRow));
+    this.seq = seq;
+    for (const raw of raws) if (!this.newest || timeOf(raw.updated_at) > timeOf(this.newest)) this.newest = raw.updated_at;
+    if (this.refreshMs > 0 && !this.timer) {
+      this.timer = setInterval(() => void this.check(), this.refreshMs);
+      this.timer.unref();
+    }
+    return this.index;
+  }
+
+  private async requestedSeq(): Promise<number> {
+    const [row] = (await this.dataSource.query('SELECT requested_seq FROM site_build_state WHERE id = 1')) as {
+      requested_seq: number | string;
+    }[];
+    return Number(row?.requested_seq ?? 0);
+  }
+
+  /** One look for changes made elsewhere (see the class). */
+  async check(): Promise<void> {
+    if (this.checking || this.loading || !this.index) return;
+    this.checking = true;
+    try {
+      const seq = await this.requestedSeq();
+      if (seq !== this.seq) {
+        await this.reload();
+        this.forgetAnswers();
+        return;
+      }
+      const since = this.newest === undefined ? undefined : this.before(this.newest);
+      if (since === undefined) return;
+      const raws = (await this.dataSource.query(`SELECT ${KEYS} FROM products WHERE updated_at >= ?`, [since])) as KeyRow[];
+      const index = this.index;
+      let reload = false;
+      let moved = false;
+      for (const raw of raws) {
+        const row = toRow(raw);
+        const same = index.sameKeys(row);
+        if (same === 'other') reload = true;
+        else if (same === 'stock') {
+          index.setStock(row.id, row.stock);
+          moved = true;
+        }
+        if (timeOf(raw.updated_at) > timeOf(this.newest!)) this.newest = raw.updated_at;
+      }
+      if (reload) await this.reload();
+      if (reload || moved) this.forgetAnswers();
+    } catch (error) {
+      this.logger.warn(`Catalogue index check failed: ${(error as Error).message}`);
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  /** Answers cached here predate a change made elsewhere (this replica's own changes empty the cache already). */
+  private forgetAnswers(): void {
+    this.quiet = true;
+    this.answers.invalidate();
+    this.quiet = false;
+  }
+
+  /** UPDATED_MARGIN_MS before `value`, in the column's own form. */
+  private before(value: string | Date): string | Date {
+    const time = timeOf(value) - UPDATED_MARGIN_MS;
+    if (value instanceof Date) return new Date(time);
+    return new Date(time).toISOString().slice(0, 19).replace('T', ' ');
+  }
+}
