@@ -6,8 +6,8 @@ import { Field } from '../../ui/field';
 import { Select } from '../../ui/select';
 import { ORDER_STATUS_LABEL, ORDER_STATUSES } from '../orders/status';
 import { BulkBar } from './bulk-bar';
-import { Button } from '../../ui/button';
-import { rowsText, useBulkAction } from './use-bulk-action';
+import { BulkButton } from './bulk-buttons';
+import { useBulkAction } from './use-bulk-action';
 import type { RowSelection } from './use-row-selection';
 import { ValueDialog } from './value-dialog';
 
@@ -38,19 +38,17 @@ export function OrderBulkActions({
 }) {
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<OrderStatusValue | ''>('');
-  const { send } = useBulkAction({
+  const { send, what, selected } = useBulkAction({
     list: 'order',
     rows,
     filter,
     invalidate: [queryKeys.orders.all, queryKeys.summary, queryKeys.products.all],
+    noun: { one: 'commande', many: 'commandes', feminine: true },
   });
-  const what = rowsText(rows.count, 'commande', 'commandes');
   return (
     <>
-      <BulkBar count={rows.count} label={`${what} sélectionnée${rows.count > 1 ? 's' : ''}`} onClear={rows.clear}>
-        <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-          Changer le statut
-        </Button>
+      <BulkBar count={rows.count} label={selected} onClear={rows.clear}>
+        <BulkButton label="Changer le statut" onClick={() => setOpen(true)} />
       </BulkBar>
       {open ? (
         <ValueDialog

@@ -4,7 +4,6 @@ import { FolderInput, Percent, Star, Tag, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { QueryValue } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
@@ -13,7 +12,8 @@ import { categoryOptionsQueryOptions, currenciesQueryOptions } from '../categori
 import { brandOptionsQueryOptions } from '../products/api';
 import { currencyLabel } from '../products/money';
 import { BulkBar } from './bulk-bar';
-import { rowsText, useBulkAction } from './use-bulk-action';
+import { BulkButton, ConfirmedBulkButtons, type ConfirmedBulkAction } from './bulk-buttons';
+import { useBulkAction } from './use-bulk-action';
 import type { RowSelection } from './use-row-selection';
 import { ValueDialog } from './value-dialog';
 
@@ -34,101 +34,55 @@ type Dialog = 'category' | 'brand' | 'price' | null;
 export function ProductBulkActions({ rows, filter }: { rows: RowSelection<PublicProduct>; filter: Record<string, QueryValue> }) {
   const { can } = usePermissions();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const { send, confirmAndSend } = useBulkAction({
+  const { send, confirmAndSend, what, selected } = useBulkAction({
     list: 'product',
     rows,
     filter,
     invalidate: [queryKeys.products.all, queryKeys.summary, queryKeys.publishingStatus],
+    noun: { one: 'produit', many: 'produits' },
   });
-  const what = rowsText(rows.count, 'produit', 'produits');
   const canEdit = can('shop', 'edit');
+  const spotlight: ConfirmedBulkAction[] = [
+    {
+      label: 'Populaires',
+      icon: Star,
+      send: { action: 'spotlight', in_spotlight: true },
+      title: `Ajouter ${what} aux populaires ?`,
+      message: 'Ils apparaîtront parmi les produits populaires du site.',
+      confirmLabel: 'Ajouter',
+    },
+    {
+      label: 'Retirer des populaires',
+      send: { action: 'spotlight', in_spotlight: false },
+      title: `Retirer ${what} des populaires ?`,
+      message: 'Ils ne seront plus mis en avant sur le site.',
+      confirmLabel: 'Retirer',
+    },
+  ];
+  const deletion: ConfirmedBulkAction = {
+    label: 'Supprimer',
+    icon: Trash2,
+    send: { action: 'delete' },
+    title: `Supprimer ${what} ?`,
+    message:
+      'Comme une suppression unitaire : les commandes qui les contiennent gardent leurs lignes, les images et fiches techniques sont effacées. Une suppression ne s’annule pas.',
+    confirmLabel: 'Supprimer',
+    danger: true,
+  };
   return (
     <>
-      <BulkBar count={rows.count} label={`${what} sélectionné${rows.count > 1 ? 's' : ''}`} onClear={rows.clear}>
+      <BulkBar count={rows.count} label={selected} onClear={rows.clear}>
         {canEdit ? (
           <>
-            <Button
-              variant="secondary"
-              size="sm"
-              icon={<Percent className="size-2" aria-hidden="true" />}
-              onClick={() => setDialog('price')}
-            >
-              Changer les prix
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              icon={<FolderInput className="size-2" aria-hidden="true" />}
-              onClick={() => setDialog('category')}
-            >
-              Catégorie
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              icon={<Tag className="size-2" aria-hidden="true" />}
-              onClick={() => setDialog('brand')}
-            >
-              Marque
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              icon={<Star className="size-2" aria-hidden="true" />}
-              onClick={() =>
-                void confirmAndSend(
-                  { action: 'spotlight', in_spotlight: true },
-                  {
-                    title: `Ajouter ${what} aux populaires ?`,
-                    message: 'Ils apparaîtront parmi les produits populaires du site.',
-                    confirmLabel: 'Ajouter',
-                    tone: 'primary',
-                  },
-                )
-              }
-            >
-              Populaires
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() =>
-                void confirmAndSend(
-                  { action: 'spotlight', in_spotlight: false },
-                  {
-                    title: `Retirer ${what} des populaires ?`,
-                    message: 'Ils ne seront plus mis en avant sur le site.',
-                    confirmLabel: 'Retirer',
-                    tone: 'primary',
-                  },
-                )
-              }
-            >
-              Retirer des populaires
-            </Button>
+            <BulkButton label="Changer les prix" icon={Percent} onClick={() => setDialog('price')} />
+            <BulkButton label="Catégorie" icon={FolderInput} onClick={() => setDialog('category')} />
+            <BulkButton label="Marque" icon={Tag} onClick={() => setDialog('brand')} />
           </>
         ) : null}
-        {can('shop', 'delete') ? (
-          <Button
-            variant="danger"
-            size="sm"
-            icon={<Trash2 className="size-2" aria-hidden="true" />}
-            onClick={() =>
-              void confirmAndSend(
-                { action: 'delete' },
-                {
-                  title: `Supprimer ${what} ?`,
-                  message:
-                    'Comme une suppression unitaire : les commandes qui les contiennent gardent leurs lignes, les images et fiches techniques sont effacées. Une suppression ne s’annule pas.',
-                  confirmLabel: 'Supprimer',
-                  tone: 'danger',
-                },
-              )
-            }
-          >
-            Supprimer
-          </Button>
-        ) : null}
+        <ConfirmedBulkButtons
+          confirmAndSend={confirmAndSend}
+          actions={[...(canEdit ? spotlight : []), ...(can('shop', 'delete') ? [deletion] : [])]}
+        />
       </BulkBar>
       {dialog === 'price' ? <PriceDialog what={what} onClose={() => setDialog(null)} send={send} /> : null}
       {dialog === 'category' || dialog === 'brand' ? (

@@ -16,6 +16,8 @@ export interface BulkActionContext<T> {
   filter: Record<string, QueryValue>;
   /** What the answer changes: the lists refetch. */
   invalidate: QueryKey[];
+  /** The rows' name, one and many, and whether it is feminine (« 3 commandes sélectionnées »). */
+  noun: { one: string; many: string; feminine?: boolean };
 }
 
 /**
@@ -24,7 +26,7 @@ export interface BulkActionContext<T> {
  * server can take it back; the selection is cleared and the lists refresh. Answers the summary, or
  * null when nothing was sent; a refusal of the whole request (422, 403…) throws for the caller's form.
  */
-export function useBulkAction<T>({ list, rows, filter, invalidate }: BulkActionContext<T>) {
+export function useBulkAction<T>({ list, rows, filter, invalidate, noun }: BulkActionContext<T>) {
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const refresh = () => Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -71,7 +73,11 @@ export function useBulkAction<T>({ list, rows, filter, invalidate }: BulkActionC
     });
   };
 
-  return { send, confirmAndSend };
+  /** « 3 produits », for the dialogs' titles. */
+  const what = rowsText(rows.count, noun.one, noun.many);
+  /** « 3 produits sélectionnés », the toolbar's label. */
+  const selected = `${what} sélectionné${noun.feminine ? 'e' : ''}${rows.count > 1 ? 's' : ''}`;
+  return { send, confirmAndSend, what, selected };
 }
 
 /** « 3 produits », « 1 234 articles ». */
