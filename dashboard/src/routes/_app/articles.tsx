@@ -3,6 +3,7 @@ import { ArticlesPage, type ArticlesView } from '../../features/articles/article
 import { isArticleStatus } from '../../features/articles/status';
 import { dayParam, idParam, validateSortSearch } from '../../lib/list-sort';
 import { validateListSearch } from '../../lib/list-search';
+import { useListNavigation } from '../../lib/use-list-navigation';
 
 function validateArticlesSearch(raw: Record<string, unknown>) {
   const view: ArticlesView = {
@@ -19,17 +20,7 @@ export const Route = createFileRoute('/_app/articles')({
   validateSearch: validateArticlesSearch,
   component: function ArticlesRoute() {
     const { page = 1, search = '', sort, dir, size, status, user_id, from, to } = Route.useSearch();
-    const navigate = Route.useNavigate();
-    return (
-      <ArticlesPage
-        page={page}
-        search={search}
-        view={{ sort, dir, size, status, user_id, from, to }}
-        onViewChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }) })}
-        onViewReplace={(query) => void navigate({ search: validateArticlesSearch(query) })}
-        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })}
-        onSearchChange={(next) => void navigate({ search: (prev) => ({ ...prev, search: next || undefined, page: undefined }) })}
-      />
-    );
+    const list = useListNavigation(validateArticlesSearch);
+    return <ArticlesPage page={page} search={search} view={{ sort, dir, size, status, user_id, from, to }} {...list} />;
   },
 });

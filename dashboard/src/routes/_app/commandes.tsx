@@ -4,6 +4,7 @@ import { isOrderStatus } from '../../features/orders/status';
 import type { OrderStatusValue } from '@comptoir/api/contract';
 import { dayParam, validateSortSearch } from '../../lib/list-sort';
 import { validateListSearch, type ListSearch } from '../../lib/list-search';
+import { useListNavigation } from '../../lib/use-list-navigation';
 
 interface OrdersSearch extends ListSearch, OrdersView {
   status?: OrderStatusValue;
@@ -26,16 +27,14 @@ export const Route = createFileRoute('/_app/commandes')({
   component: function OrdersRoute() {
     const { page = 1, search = '', status, sort, dir, size, currency, from, to, vue } = Route.useSearch();
     const navigate = Route.useNavigate();
+    const list = useListNavigation(validateOrdersSearch);
     return (
       <OrdersPage
         page={page}
         search={search}
         status={status}
         view={{ sort, dir, size, currency, from, to, vue }}
-        onViewChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }) })}
-        onViewReplace={(query) => void navigate({ search: validateOrdersSearch(query) })}
-        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })}
-        onSearchChange={(next) => void navigate({ search: (prev) => ({ ...prev, search: next || undefined, page: undefined }) })}
+        {...list}
         onStatusChange={(next) => void navigate({ search: (prev) => ({ ...prev, status: next, page: undefined }) })}
       />
     );

@@ -3,6 +3,7 @@ import type { InvoiceState } from '@comptoir/api/contract';
 import { InvoicesPage, type InvoicesView } from '../../features/invoices/invoices-page';
 import { dayParam, validateSortSearch } from '../../lib/list-sort';
 import { validateListSearch } from '../../lib/list-search';
+import { useListNavigation } from '../../lib/use-list-navigation';
 
 const STATES: InvoiceState[] = ['issued', 'partly_paid', 'paid', 'overdue', 'canceled_by_credit_note'];
 const CURRENCIES = ['XOF', 'EUR', 'USD'];
@@ -22,17 +23,7 @@ export const Route = createFileRoute('/_app/factures')({
   validateSearch: validateInvoicesSearch,
   component: function InvoicesRoute() {
     const { page = 1, search = '', sort, dir, size, state, currency, from, to } = Route.useSearch();
-    const navigate = Route.useNavigate();
-    return (
-      <InvoicesPage
-        page={page}
-        search={search}
-        view={{ sort, dir, size, state, currency, from, to }}
-        onViewChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }) })}
-        onViewReplace={(query) => void navigate({ search: validateInvoicesSearch(query) })}
-        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })}
-        onSearchChange={(next) => void navigate({ search: (prev) => ({ ...prev, search: next || undefined, page: undefined }) })}
-      />
-    );
+    const list = useListNavigation(validateInvoicesSearch);
+    return <InvoicesPage page={page} search={search} view={{ sort, dir, size, state, currency, from, to }} {...list} />;
   },
 });

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { StockPage, type StockEntriesView } from '../../../features/stock/stock-page';
 import { dayParam, validateSortSearch } from '../../../lib/list-sort';
 import { validateListSearch } from '../../../lib/list-search';
+import { useListNavigation } from '../../../lib/use-list-navigation';
 
 function validateStockSearch(raw: Record<string, unknown>) {
   const view: StockEntriesView = {
@@ -19,17 +20,9 @@ export const Route = createFileRoute('/_app/stock/entrees')({
   validateSearch: validateStockSearch,
   component: function ListRoute() {
     const { page = 1, search = '', sort, dir, size, expirable, expiry_from, expiry_to, from, to } = Route.useSearch();
-    const navigate = Route.useNavigate();
+    const list = useListNavigation(validateStockSearch);
     return (
-      <StockPage
-        page={page}
-        search={search}
-        view={{ sort, dir, size, expirable, expiry_from, expiry_to, from, to }}
-        onViewChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }) })}
-        onViewReplace={(query) => void navigate({ search: validateStockSearch(query) })}
-        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })}
-        onSearchChange={(next) => void navigate({ search: (prev) => ({ ...prev, search: next || undefined, page: undefined }) })}
-      />
+      <StockPage page={page} search={search} view={{ sort, dir, size, expirable, expiry_from, expiry_to, from, to }} {...list} />
     );
   },
 });
