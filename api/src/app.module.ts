@@ -17,7 +17,7 @@ import { StorageModule } from './media/storage/storage.module.js';
 import { CountPendingModule } from './orders/count-pending.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AccessModule } from './access/access.module.js';
-import { AdminsModule } from './admins/admins.module.js';
+import { AdminsModule } from './staff-accounts/admins.module.js';
 import { ProfileModule } from './profile/profile.module.js';
 import { StaffArticlesModule } from './blog/staff-articles.module.js';
 import { StaffCatalogueModule } from './catalogue/staff-catalogue.module.js';

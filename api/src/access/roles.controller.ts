@@ -4,7 +4,7 @@ import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { RequirePermission } from '../core/access/permissions.js';
 import { RoleDto } from './dto/role.dto.js';
-import { IdPipe } from './id.pipe.js';
+import { IdPipe } from '../common/id.pipe.js';
 import { ROLE_MESSAGES, RolesService } from './roles.service.js';
 
 const RoleId = new IdPipe(ROLE_MESSAGES.notFound);

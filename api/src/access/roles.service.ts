@@ -5,7 +5,7 @@ import { runTransaction } from '../common/transactions.js';
 import { User } from '../admins/entities/user.entity.js';
 import { gridOf, roleView } from '../admins/user-view.js';
 import { SessionService } from '../auth/session.service.js';
-import { isUniqueViolation } from '../auth/unique-violation.js';
+import { isUniqueViolation } from '../common/unique-violation.js';
 import type { RoleListAnswer, RoleSaveAnswer } from '../contract/staff.js';
 import { PERMISSION_CATEGORIES, type PermissionGrid, type StaffPrincipal } from '../core/access/permissions.js';
 import { explainUnappliedUpdate, versionedWhere, withCurrentRecord } from '../common/versioning.js';

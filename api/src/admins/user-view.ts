@@ -20,6 +20,9 @@ import type { User } from './entities/user.entity.js';
 /** What the admins table shows in its "Mot de passe" column: a mask, never the stored hash. */
 export const PASSWORD_MASK = '••••••••••••••••';
 
+/** Staff photos, under the storage root (the staff accounts page and the profile save them). */
+export const AVATAR_FOLDER = 'avatars';
+
 const iso = (value: Date | string | null | undefined): string => (value ? new Date(value).toISOString() : '');
 
 export function userFields(user: User): StaffUserFields {

@@ -1,7 +1,7 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { clientOf } from '../auth/client-info.js';
+import { clientOf } from '../common/client-info.js';
 
 /** Who made a change, as the audit entry records it. */
 export interface AuditActor {

@@ -6,7 +6,7 @@ import { RequireCsrf } from '../core/access/csrf.js';
 import { Public, SignedIn } from '../core/access/permissions.js';
 import { PublicWrite } from '../core/web/public-writes.js';
 import { AuthService } from './auth.service.js';
-import { clientOf } from './client-info.js';
+import { clientOf } from '../common/client-info.js';
 import { LoginDto } from './dto/login.dto.js';
 import { LocalAuthGuard } from './passport/local-auth.guard.js';
 import type { SignedInUser } from './passport/local.strategy.js';

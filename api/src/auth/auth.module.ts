@@ -1,7 +1,6 @@
 import { Inject, Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { RolePermission } from '../access/entities/role-permission.entity.js';
 import { User } from '../admins/entities/user.entity.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { MailModule } from '../mail/mail.module.js';
@@ -39,7 +38,6 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
   imports: [
     TypeOrmModule.forFeature([
       User,
-      RolePermission,
       StaffSession,
       PasswordResetToken,
       LoginThrottle,

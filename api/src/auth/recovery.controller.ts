@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { Public } from '../core/access/permissions.js';
 import { PublicWrite } from '../core/web/public-writes.js';
 import { withRetryAfter } from './auth.controller.js';
-import { clientOf } from './client-info.js';
+import { clientOf } from '../common/client-info.js';
 import { RecoveryDto } from './dto/recovery.dto.js';
 import { ResetPasswordDto } from './dto/reset-password.dto.js';
 import { RECOVERY_ANSWER, RESET_DONE, RecoveryService } from './recovery.service.js';

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, LessThan, type Repository } from 'typeorm';
 import { ApiError } from '../core/errors/api-error.js';
-import { isUniqueViolation } from './unique-violation.js';
+import { isUniqueViolation } from '../common/unique-violation.js';
 import { LoginThrottle } from './entities/login-throttle.entity.js';
 
 /**

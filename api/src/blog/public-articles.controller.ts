@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
-import { IdPipe } from '../access/id.pipe.js';
+import { IdPipe } from '../common/id.pipe.js';
 import type { ArticleAnswer, ArticleListAnswer, OtherArticlesAnswer } from '../contract/public.js';
 import { Public } from '../core/access/permissions.js';
 import { OtherArticlesQueryDto, PublicArticleQueryDto } from './dto/public-article-query.dto.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, type Repository, type SelectQueryBuilder } from 'typeorm';
-import { isUniqueViolation } from '../auth/unique-violation.js';
+import { isUniqueViolation } from '../common/unique-violation.js';
 import { collectFieldErrors, type SubmittedForm } from '../common/forms.js';
 import { containsPattern, pageByIds, pageOf, pageRequest, scopeCount, searchScope, whereScope } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { IdPipe } from '../access/id.pipe.js';
+import { IdPipe } from '../common/id.pipe.js';
 import { ARTICLE_LIST } from '../blog/article-list.js';
 import { StaffArticleListQueryDto } from '../blog/dto/staff-article.dto.js';
 import { PRODUCT_LIST, ProductListQueryDto } from '../catalogue/product-list.js';

@@ -3,7 +3,7 @@ import { ApiList } from '../common/list-order.js';
 import { Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { IdPipe } from '../access/id.pipe.js';
+import { IdPipe } from '../common/id.pipe.js';
 import { FormBody, type SubmittedForm } from '../common/forms.js';
 import { ListQueryDto } from '../common/listing.js';
 import type { BrandListAnswer, BrandSaveAnswer, DoneAnswer } from '../contract/backoffice.js';

@@ -1,7 +1,7 @@
 import { Controller, Delete, HttpCode, Param, Post, Query, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { IdPipe } from '../access/id.pipe.js';
+import { IdPipe } from '../common/id.pipe.js';
 import { FormBody, type SubmittedForm } from '../common/forms.js';
 import { sentVersion } from '../common/versioning.js';
 import type { ProductDatasheetsAnswer } from '../contract/backoffice.js';

@@ -1,7 +1,7 @@
 import { Controller, Delete, HttpCode, Param, Patch, Post, Req, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { IdPipe } from '../access/id.pipe.js';
+import { IdPipe } from '../common/id.pipe.js';
 import { FormBody, type SubmittedForm } from '../common/forms.js';
 import type { DoneAnswer, ProductSaveAnswer, SpotlightAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import { IdPipe } from '../access/id.pipe.js';
+import { IdPipe } from '../common/id.pipe.js';
 import { ApiList } from '../common/list-order.js';
 import type { CategoriesAnswer, ProductAnswer, ProductFilterAnswer, ProductListAnswer } from '../contract/public.js';
 import { Public } from '../core/access/permissions.js';

@@ -3,7 +3,7 @@ import { ApiList } from '../common/list-order.js';
 import { Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { IdPipe } from '../access/id.pipe.js';
+import { IdPipe } from '../common/id.pipe.js';
 import { FormBody, type SubmittedForm } from '../common/forms.js';
 import type { CustomerListAnswer, CustomerSaveAnswer, DoneAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';

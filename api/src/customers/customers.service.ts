@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Not, type Repository } from 'typeorm';
-import { isUniqueViolation } from '../auth/unique-violation.js';
+import { isUniqueViolation } from '../common/unique-violation.js';
 import type { SubmittedForm } from '../common/forms.js';
 import { applyListQuery } from '../common/list-order.js';
 import { CUSTOMER_LIST, type CustomerListQueryDto } from './customer-list.js';

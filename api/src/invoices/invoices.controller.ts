@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { IdPipe } from '../access/id.pipe.js';
+import { IdPipe } from '../common/id.pipe.js';
 import { RequirePermission } from '../core/access/permissions.js';
 import { invalidField } from '../core/errors/api-error.js';
 import { sendPdf } from '../quotes/staff-quotes.controller.js';

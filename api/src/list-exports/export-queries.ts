@@ -1,4 +1,4 @@
-import { AdminListQueryDto } from '../admins/admin-list.js';
+import { AdminListQueryDto } from '../staff-accounts/admin-list.js';
 import { AuditQueryDto } from '../audit/dto/audit-query.dto.js';
 import { StaffArticleListQueryDto } from '../blog/dto/staff-article.dto.js';
 import { ProductListQueryDto } from '../catalogue/product-list.js';

@@ -1,8 +1,8 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AdminsService } from '../admins/admins.service.js';
-import { ADMIN_LIST } from '../admins/admin-list.js';
+import { AdminsService } from '../staff-accounts/admins.service.js';
+import { ADMIN_LIST } from '../staff-accounts/admin-list.js';
 import { AUDIT_LIST } from '../audit/audit-list.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ARTICLE_LIST } from '../blog/article-list.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminsModule } from '../admins/admins.module.js';
+import { AdminsModule } from '../staff-accounts/admins.module.js';
 import { StaffArticlesModule } from '../blog/staff-articles.module.js';
 import { CataloguePublicModule } from '../catalogue/catalogue-public.module.js';
 import { StaffCatalogueModule } from '../catalogue/staff-catalogue.module.js';

@@ -20,7 +20,7 @@ import {
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { MediaListAnswer, MediaUploadAnswer } from '../contract/backoffice.js';
-import { IdPipe } from '../access/id.pipe.js';
+import { IdPipe } from '../common/id.pipe.js';
 import { RequirePermission, SignedIn, can } from '../core/access/permissions.js';
 import { forbidden } from '../core/errors/api-error.js';
 import { MediaService } from './media.service.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { isUniqueViolation } from '../auth/unique-violation.js';
+import { isUniqueViolation } from '../common/unique-violation.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { MailService } from '../mail/mail.service.js';
 import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity.js';

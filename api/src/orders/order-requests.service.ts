@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { DataSource, In, LessThan, type EntityManager } from 'typeorm';
-import { isUniqueViolation } from '../auth/unique-violation.js';
+import { isUniqueViolation } from '../common/unique-violation.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 import { isTransactionConflict, runTransaction } from '../common/transactions.js';
 import { nextDocumentNumber } from '../documents/document-numbers.js';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { IdPipe } from '../access/id.pipe.js';
+import { IdPipe } from '../common/id.pipe.js';
 import { RequirePermission } from '../core/access/permissions.js';
 import { paymentView } from '../invoices/invoice-presenters.js';
 import type { InvoiceView, PaymentView } from '../contract/invoices.js';

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, Req, Res, UploadedFile, UseIntercepto
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { clientOf } from '../auth/client-info.js';
+import { clientOf } from '../common/client-info.js';
 import { SessionCookies } from '../auth/session-cookies.js';
 import type { ProfileUpdateAnswer } from '../contract/staff.js';
 import { SignedIn } from '../core/access/permissions.js';

@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { AVATAR_FOLDER } from '../admins/admins.service.js';
 import { User } from '../admins/entities/user.entity.js';
-import { currentUserView } from '../admins/user-view.js';
+import { AVATAR_FOLDER, currentUserView } from '../admins/user-view.js';
 import { assertPasswordNotPersonal } from '../auth/password-rules.js';
 import { CURRENT_PASSWORD_WRONG, CurrentPassword } from '../auth/current-password.js';
 import { hashPassword } from '../auth/password.js';
 import { SessionService, type OpenedSession, type SessionClient } from '../auth/session.service.js';
-import { isUniqueViolation } from '../auth/unique-violation.js';
+import { isUniqueViolation } from '../common/unique-violation.js';
 import type { CurrentUser } from '../contract/staff.js';
 import type { StaffPrincipal } from '../core/access/permissions.js';
 import { explainUnappliedUpdate, withCurrentRecord } from '../common/versioning.js';

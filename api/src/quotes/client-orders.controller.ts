@@ -1,7 +1,7 @@
 import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { clientOf } from '../auth/client-info.js';
+import { clientOf } from '../common/client-info.js';
 import { RateLimited } from '../contact/public-rate-limit.js';
 import type { ClientOrderAnswer, ClientOrdersAnswer } from '../contract/quotes.js';
 import { Public } from '../core/access/permissions.js';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { IdPipe } from '../access/id.pipe.js';
+import { IdPipe } from '../common/id.pipe.js';
 import type { StaffQuoteAnswer } from '../contract/quotes.js';
 import { RequirePermission } from '../core/access/permissions.js';
 import { OrderMessageDto, QuoteDraftDto, QuoteVersionCheckDto } from './dto/quote.dto.js';

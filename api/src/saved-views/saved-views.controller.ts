@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { IdPipe } from '../access/id.pipe.js';
+import { IdPipe } from '../common/id.pipe.js';
 import type { SavedViewListAnswer, SavedViewSaveAnswer } from '../contract/saved-views.js';
 import type { DoneAnswer } from '../contract/backoffice.js';
 import { SignedIn } from '../core/access/permissions.js';

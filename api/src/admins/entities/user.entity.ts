@@ -11,8 +11,8 @@ import {
   VersionColumn,
   type Relation,
 } from 'typeorm';
-import { Role } from '../../access/entities/role.entity.js';
-import { Article } from '../../blog/entities/article.entity.js';
+import type { Role } from '../../access/entities/role.entity.js';
+import type { Article } from '../../blog/entities/article.entity.js';
 import { SearchTextColumn } from '../../common/search-text.js';
 
 /** A staff member of the back-office. */
@@ -30,7 +30,7 @@ export class User {
   role_id: number;
 
   // A role still held by someone cannot be deleted: the service answers a French 409.
-  @ManyToOne(() => Role, (role) => role.users, { onDelete: 'RESTRICT', onUpdate: 'CASCADE' })
+  @ManyToOne('Role', (role: Role) => role.users, { onDelete: 'RESTRICT', onUpdate: 'CASCADE' })
   @JoinColumn({ name: 'role_id' })
   role?: Relation<Role>;
 
@@ -67,7 +67,7 @@ export class User {
   @Column({ type: 'datetime', nullable: true })
   password_changed_at: Date | null;
 
-  @OneToMany(() => Article, (article) => article.user)
+  @OneToMany('Article', (article: Article) => article.user)
   articles?: Relation<Article>[];
 
   /** Optimistic concurrency (common/versioning.ts): 1 on insert, +1 on every save. */

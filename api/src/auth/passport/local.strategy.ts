@@ -5,7 +5,7 @@ import { Strategy as LocalPassportStrategy } from 'passport-local';
 import type { CurrentUser } from '../../contract/staff.js';
 import { withRetryAfter } from '../auth.controller.js';
 import { AuthService } from '../auth.service.js';
-import { clientOf } from '../client-info.js';
+import { clientOf } from '../../common/client-info.js';
 import type { OpenedSession } from '../session.service.js';
 import type { SecondFactorNeeded } from '../two-factor/two-factor.service.js';
 import { SignInTokens } from '../sign-in-tokens.service.js';

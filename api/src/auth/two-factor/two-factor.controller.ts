@@ -16,7 +16,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
 import type { Repository } from 'typeorm';
-import { IdPipe } from '../../access/id.pipe.js';
+import { IdPipe } from '../../common/id.pipe.js';
 import { User } from '../../admins/entities/user.entity.js';
 import { AuditService } from '../../audit/audit.service.js';
 import type {
@@ -32,7 +32,7 @@ import { ApiError, ValidationFailed, notFound } from '../../core/errors/api-erro
 import { PublicWrite } from '../../core/web/public-writes.js';
 import { withRetryAfter } from '../auth.controller.js';
 import { AuthService } from '../auth.service.js';
-import { clientOf } from '../client-info.js';
+import { clientOf } from '../../common/client-info.js';
 import { SessionCookies } from '../session-cookies.js';
 import { SignInThrottle, type SignInAttempt } from '../sign-in-throttle.js';
 import { SignInTokens } from '../sign-in-tokens.service.js';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { IdPipe } from '../../access/id.pipe.js';
+import { IdPipe } from '../../common/id.pipe.js';
 import type {
   InventoryCountAnswer,
   StockAdjustmentAnswer,

@@ -6,7 +6,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { Article } from '../blog/entities/article.entity.js';
 import { AdminsController } from './admins.controller.js';
 import { AdminsService } from './admins.service.js';
-import { User } from './entities/user.entity.js';
+import { User } from '../admins/entities/user.entity.js';
 
 /** The administrators screen: staff accounts, their role and photo. */
 @Module({

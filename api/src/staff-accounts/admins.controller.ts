@@ -16,8 +16,8 @@ import {
 } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { IdPipe } from '../access/id.pipe.js';
-import { clientOf } from '../auth/client-info.js';
+import { IdPipe } from '../common/id.pipe.js';
+import { clientOf } from '../common/client-info.js';
 import { SessionCookies } from '../auth/session-cookies.js';
 import type { AdminSaveAnswer } from '../contract/staff.js';
 import { RequirePermission } from '../core/access/permissions.js';

@@ -1,5 +1,5 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
-import { ID_MAX, ID_TEXT } from '../common/forms.js';
+import { ID_MAX, ID_TEXT } from './forms.js';
 import { notFound } from '../core/errors/api-error.js';
 
 /** A route's `{id}`: a positive whole number, or the French 404 of the resource. */

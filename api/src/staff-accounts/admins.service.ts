@@ -9,7 +9,7 @@ import { grantsAdministration, removedRights } from '../access/permission-grid.j
 import { assertPasswordNotPersonal } from '../auth/password-rules.js';
 import { hashPassword } from '../auth/password.js';
 import { SessionService, type OpenedSession, type SessionClient } from '../auth/session.service.js';
-import { isUniqueViolation } from '../auth/unique-violation.js';
+import { isUniqueViolation } from '../common/unique-violation.js';
 import { Article } from '../blog/entities/article.entity.js';
 import type { AdminListAnswer, AdminListItem } from '../contract/staff.js';
 import type { StaffPrincipal } from '../core/access/permissions.js';
@@ -23,8 +23,8 @@ import type { CheckedImage } from '../media/upload-policy.js';
 import { pageByIds, pageOf, pageRequest, whereSearch } from '../common/listing.js';
 import type { CreateAdminDto, UpdateAdminDto } from './dto/admin.dto.js';
 import { ROLE_UNKNOWN } from './dto/admin.dto.js';
-import { User } from './entities/user.entity.js';
-import { adminView, gridOf } from './user-view.js';
+import { User } from '../admins/entities/user.entity.js';
+import { AVATAR_FOLDER, adminView, gridOf } from '../admins/user-view.js';
 import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 
 export const ADMIN_MESSAGES = {
@@ -40,8 +40,6 @@ export const ADMIN_MESSAGES = {
 };
 
 export const ADMINS_PER_PAGE = 8;
-/** Staff photos, under the storage root. */
-export const AVATAR_FOLDER = 'avatars';
 
 @Injectable()
 export class AdminsService {

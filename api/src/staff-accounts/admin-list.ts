@@ -1,6 +1,6 @@
 import { equals, IdFilter, type ListDefinition } from '../common/list-order.js';
 import { ListQueryDto } from '../common/listing.js';
-import type { User } from './entities/user.entity.js';
+import type { User } from '../admins/entities/user.entity.js';
 
 /** GET /api/admin's sorts and filter (role). */
 export const ADMIN_LIST: ListDefinition<User> = {
