@@ -6,9 +6,9 @@ import type { Repository } from 'typeorm';
 import { pageRequest, paginate, whereSearch } from '../common/listing.js';
 import type { MediaItem, MediaUploadAnswer } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
-import { Article } from '../blog/entities/article.entity.js';
 import { ValidationFailed, conflict, notFound } from '../core/errors/api-error.js';
 import { Media } from './entities/media.entity.js';
+import { MediaUsage } from './media-usage.js';
 import { discardImage, imageVariants, saveWithImages } from './image-variants.js';
 import { STORAGE, storageUrl, type Storage } from './storage/storage.js';
 import { checkImage } from './upload-policy.js';
@@ -36,6 +36,7 @@ export class MediaService {
   constructor(
     @InjectRepository(Media) private readonly media: Repository<Media>,
     @Inject(STORAGE) private readonly storage: Storage,
+    private readonly usage: MediaUsage,
   ) {}
 
   /** `field`: the multipart field of the route, which also keys its 422 errors (`file` or `image`). */
@@ -77,14 +78,8 @@ export class MediaService {
   async remove(id: number): Promise<void> {
     const media = await this.media.findOne({ where: { id } });
     if (!media) throw notFound('Image introuvable.');
-    const user = await this.media.manager
-      .getRepository(Article)
-      .createQueryBuilder('article')
-      .select(['article.id', 'article.title'])
-      .where('article.image = :path OR article.content LIKE :inText', { path: media.path, inText: `%${media.path}%` })
-      .getOne();
-    if (user)
-      throw conflict(`Cette image est utilisée par l’article « ${user.title} » : retirez-la de l’article avant de la supprimer.`);
+    const refusal = await this.usage.refusal(this.media.manager, media.path);
+    if (refusal) throw conflict(refusal);
     await this.media.remove(media);
     await discardImage(this.storage, media.path);
   }

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { User } from '../../admins/entities/user.entity.js';
+import type { User } from '../../admins/entities/user.entity.js';
 import { SearchTextColumn } from '../../common/search-text.js';
 
 /** An uploaded file (editor images and the like), stored under a generated name. */
@@ -36,7 +36,7 @@ export class Media {
   @Column({ type: 'int', nullable: true })
   user_id: number | null;
 
-  @ManyToOne(() => User, { nullable: true, onDelete: 'SET NULL', onUpdate: 'CASCADE' })
+  @ManyToOne('User', { nullable: true, onDelete: 'SET NULL', onUpdate: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })
   user?: Relation<User> | null;
 
