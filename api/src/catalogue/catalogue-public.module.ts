@@ -3,11 +3,15 @@ import { CataloguePageController } from './catalogue-page.controller.js';
 import { PublicCatalogueController } from './public-catalogue.controller.js';
 import { PublicCatalogueService } from './public-catalogue.service.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';
+import { SITE_CATALOGUE } from '../publishing/site-sources.js';
 
-/** Public reads of the catalogue: categories, products, live stock, the shop's filter. */
+/**
+ * Public reads of the catalogue: categories, products, live stock, the shop's filter; the site build
+ * reads them too (SITE_CATALOGUE).
+ */
 @Module({
   controllers: [PublicCatalogueController, CataloguePageController],
-  providers: [PublicCatalogueService, CatalogueIndexService],
+  providers: [PublicCatalogueService, CatalogueIndexService, { provide: SITE_CATALOGUE, useExisting: PublicCatalogueService }],
   exports: [PublicCatalogueService],
 })
 export class CataloguePublicModule {}

@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { PublicArticlesService } from '../blog/public-articles.service.js';
-import { PublicCatalogueService } from '../catalogue/public-catalogue.service.js';
+import type { PublicArticlesService } from '../blog/public-articles.service.js';
+import type { PublicCatalogueService } from '../catalogue/public-catalogue.service.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { compressedPagesDir, PAGE_HASHES_FILE, PrecompressedPages } from '../core/web/precompressed-pages.js';
 import { recordReleaseScriptHashes } from '../core/web/security-headers.js';
@@ -20,6 +20,7 @@ import { EditOverlay } from './edit-overlay.js';
 import { failureForStaff } from './build-failure.js';
 import { SiteBucket } from './site-bucket.js';
 import { SiteReleases } from './site-releases.js';
+import { SITE_ARTICLES, SITE_CATALOGUE } from './site-sources.js';
 import { siteSourceHash } from './site-source-hash.js';
 
 export interface BuildOutcome {
@@ -75,11 +76,11 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     this.bucket = config.siteBucket ? new SiteBucket(config.siteBucket) : null;
     this.buildState = new BuildState(this.releases.root);
     this.pages = PrecompressedPages.for(compressedPagesDir(config.siteDir));
-    // Resolved at build time from the application (not injected): the blog and catalogue modules
-    // depend on this global publishing module, not the other way round.
+    // Resolved at build time from the application (not injected), by the tokens the blog and catalogue
+    // modules provide them under: they depend on this global publishing module, not the other way round.
     this.buildData = new BuildDataCache(dataSource, () => ({
-      articles: this.moduleRef.get(PublicArticlesService, { strict: false }),
-      catalogue: this.moduleRef.get(PublicCatalogueService, { strict: false }),
+      articles: this.moduleRef.get<PublicArticlesService>(SITE_ARTICLES, { strict: false }),
+      catalogue: this.moduleRef.get<PublicCatalogueService>(SITE_CATALOGUE, { strict: false }),
     }));
   }
 
