@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
 import type { SubmittedForm } from '../common/forms.js';
-import { countByParent, pageOf, pageRequest, whereSearch, type ListQueryDto } from '../common/listing.js';
+import { countByParent, paginate, pageRequest, whereSearch, type ListQueryDto } from '../common/listing.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
 import { explainUnappliedUpdate, withCurrentRecord } from '../common/versioning.js';
 import type { StaffBrand } from '../contract/backoffice.js';
@@ -51,13 +51,9 @@ export class BrandsService {
     const request = pageRequest(query, BRANDS_PAGE_SIZE);
     const qb = applyListOrder(this.brands.createQueryBuilder('brand'), query, BRAND_LIST);
     whereSearch(qb, 'brand', query.search);
-    const [rows, total] = await qb.skip(request.skip).take(request.perPage).getManyAndCount();
-    const counts = await this.productCounts(rows.map((b) => b.id));
-    return pageOf(
-      rows.map((b) => toStaffBrand(b, counts.get(b.id) ?? 0)),
-      total,
-      request,
-    );
+    const page = await paginate(qb, request);
+    const counts = await this.productCounts(page.data.map((b) => b.id));
+    return { ...page, data: page.data.map((b) => toStaffBrand(b, counts.get(b.id) ?? 0)) };
   }
 
   private productCounts(ids: number[]): Promise<Map<number, number>> {

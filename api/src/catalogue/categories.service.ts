@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
 import type { SubmittedForm } from '../common/forms.js';
-import { countByParent, pageOf, pageRequest, whereSearch, type ListQueryDto } from '../common/listing.js';
+import { countByParent, paginate, pageRequest, whereSearch, type ListQueryDto } from '../common/listing.js';
 import { isForeignKeyViolation, runTransaction } from '../common/transactions.js';
 import { explainUnappliedUpdate, withCurrentRecord } from '../common/versioning.js';
 import type { StaffCategory, StaffCurrency } from '../contract/backoffice.js';
@@ -45,13 +45,9 @@ export class CategoriesService {
     const request = pageRequest(query, CATEGORIES_PAGE_SIZE);
     const qb = applyListOrder(this.categories.createQueryBuilder('category'), query, CATEGORY_LIST);
     whereSearch(qb, 'category', query.search);
-    const [rows, total] = await qb.skip(request.skip).take(request.perPage).getManyAndCount();
-    const counts = await this.productCounts(rows.map((c) => c.id));
-    return pageOf(
-      rows.map((c) => toStaffCategory(c, counts.get(c.id) ?? 0)),
-      total,
-      request,
-    );
+    const page = await paginate(qb, request);
+    const counts = await this.productCounts(page.data.map((c) => c.id));
+    return { ...page, data: page.data.map((c) => toStaffCategory(c, counts.get(c.id) ?? 0)) };
   }
 
   private productCounts(ids: number[]): Promise<Map<number, number>> {

@@ -4,6 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Paginated } from '../contract/staff.js';
 import { SORT_DIRECTIONS, type SortDirection } from './list-order.js';
+import { afterCondition, anchoredPageIds, keysetOrder } from './page-anchors.js';
 import { normalizeSearch, searchTextContains } from './search-text.js';
 import { trigramMatches } from './search-trigrams.js';
 import { isSqlite } from './transactions.js';
@@ -83,20 +84,21 @@ export function pageOf<T>(data: T[], total: number, request: PageRequest, capped
   };
 }
 
-/** Runs a query builder as one page: `getManyAndCount` with skip/take (safe with joined collections). */
+/**
+ * Runs a query builder as one page through pageByIds: the page's ids on the narrow index of the sort
+ * (OFFSET skips index entries, not whole rows), then those rows with the query's own selects and
+ * joins. `qb` joins many-to-one relations at most (one row per row), as pageByIds asks.
+ */
 export async function paginate<E extends ObjectLiteral, T = E>(
   qb: SelectQueryBuilder<E>,
   request: PageRequest,
   map: (row: E) => T = (row) => row as unknown as T,
 ): Promise<Paginated<T>> {
-  if (keysetReading.getStore()) {
-    const alias = qb.alias;
-    const { rows } = await pageByIds(qb, { skip: 0, take: request.perPage }, (ids) =>
-      qb.clone().andWhere(`${alias}.id IN (:...keyset_page)`, { keyset_page: ids }).orderBy().getMany(),
-    );
-    return pageOf(rows.map(map), rows.length, request);
-  }
-  const [rows, total] = await qb.skip(request.skip).take(request.perPage).getManyAndCount();
+  const alias = qb.alias;
+  const keyset = keysetReading.getStore() !== undefined;
+  const { rows, total } = await pageByIds(qb, { skip: keyset ? 0 : request.skip, take: request.perPage }, (ids) =>
+    qb.clone().andWhere(`${alias}.id IN (:...page_ids)`, { page_ids: ids }).orderBy().getMany(),
+  );
   return pageOf(rows.map(map), total, request);
 }
 
@@ -113,32 +115,12 @@ export interface KeysetCursor {
 }
 export const keysetReading = new AsyncLocalStorage<KeysetCursor>();
 
-/**
- * The rows after `after` in an order « expression dir, id dir »: NULLs come first in ascending
- * order and last in descending order, on SQLite and MariaDB alike.
- */
-function afterCondition(expression: string, id: string, dir: 'ASC' | 'DESC', after: { key: unknown; id: number }) {
-  const parameters = { keyset_key: after.key, keyset_id: after.id };
-  const next = dir === 'ASC' ? '>' : '<';
-  if (after.key === null || after.key === undefined)
-    return dir === 'ASC'
-      ? { where: `((${expression}) IS NULL AND ${id} > :keyset_id OR (${expression}) IS NOT NULL)`, parameters }
-      : { where: `((${expression}) IS NULL AND ${id} < :keyset_id)`, parameters };
-  const tail = dir === 'DESC' ? ` OR (${expression}) IS NULL` : '';
-  return {
-    where: `((${expression}) ${next} :keyset_key OR ((${expression}) = :keyset_key AND ${id} ${next} :keyset_id)${tail})`,
-    parameters,
-  };
-}
-
 /** The ids of the next rows of an ordered query for a keyset cursor, or undefined when its order is not « expression, id ». */
 async function idsAfter<E extends ObjectLiteral>(ids: SelectQueryBuilder<E>, take: number, cursor: KeysetCursor) {
   const alias = ids.alias;
-  const order = Object.entries(ids.expressionMap.orderBys);
-  const direction = (value: (typeof order)[number][1]) => (typeof value === 'string' ? value : value.order);
-  if (order.length !== 2 || order[1]![0] !== `${alias}.id` || direction(order[0]![1]) !== direction(order[1]![1]))
-    return undefined;
-  const [expression, dir] = [order[0]![0], direction(order[0]![1])];
+  const order = keysetOrder(ids);
+  if (!order) return undefined;
+  const { expression, dir } = order;
   const query = ids.clone().select(`${alias}.id`, 'id').addSelect(expression, 'keyset_key').offset(undefined).limit(take);
   if (cursor.after) {
     const { where, parameters } = afterCondition(expression, `${alias}.id`, dir, cursor.after);
@@ -173,18 +155,22 @@ export async function pageByIds<E extends ObjectLiteral>(
   const alias = ids.alias;
   const cursor = keysetReading.getStore();
   const keyset = cursor ? await idsAfter(ids, window.take, cursor) : undefined;
-  const idRows = keyset
-    ? []
-    : await ids
+  // A deep page starts from the list's nearest anchor (common/page-anchors.ts), checked against the total below.
+  const anchored = keyset ? undefined : await anchoredPageIds(ids, window);
+  const byOffset = async () =>
+    (
+      await ids
         .clone()
         .select(`${alias}.id`, 'id')
         .offset(window.skip || undefined)
         .limit(window.take)
-        .getRawMany<{ id: number | string }>();
-  const pageIds = keyset ?? idRows.map((r) => Number(r.id));
+        .getRawMany<{ id: number | string }>()
+    ).map((r) => Number(r.id));
+  let pageIds = keyset ?? anchored?.ids ?? (await byOffset());
   let total = pageIds.length;
   let capped = false;
-  if (!keyset && options.count !== false && !(window.skip === 0 && pageIds.length < window.take)) {
+  const counting = !keyset && options.count !== false && !(window.skip === 0 && pageIds.length < window.take);
+  if (counting) {
     if (options.total) total = await options.total();
     else if (options.countCap !== undefined) ({ total, capped } = await cappedCount(ids, options.countCap));
     else {
@@ -192,6 +178,7 @@ export async function pageByIds<E extends ObjectLiteral>(
       total = Number(counted?.n ?? 0);
     }
   }
+  if (anchored && !anchored.check(counting && !capped ? total : undefined)) pageIds = await byOffset();
   if (pageIds.length === 0) return { rows: [], total, capped };
   const loaded = await load(pageIds);
   const byId = new Map(loaded.map((row) => [Number((row as unknown as { id: unknown }).id), row]));

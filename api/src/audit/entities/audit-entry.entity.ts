@@ -30,6 +30,7 @@ export class AuditEntry {
   user_id: number | null;
 
   /** "Prénom Nom" of the user when the entry was written. */
+  @Index('IDX_audit_user_name')
   @Column({ type: 'varchar', length: 201, nullable: true })
   user_name: string | null;
 

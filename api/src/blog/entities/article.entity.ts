@@ -78,6 +78,7 @@ export class Article {
   @CreateDateColumn({ type: 'datetime' })
   created_at: Date;
 
+  @Index('IDX_blog_articles_updated_at')
   @UpdateDateColumn({ type: 'datetime' })
   updated_at: Date;
 }

@@ -103,6 +103,7 @@ export class Product {
   specs: ProductSpec[] | null;
 
   /** The "popular" flag shown on the home page and toggled from the products list. */
+  @Index('IDX_products_in_spotlight')
   @Column({ type: 'boolean', default: false })
   in_spotlight: boolean;
 

@@ -59,6 +59,7 @@ export class Customer {
   @CreateDateColumn({ type: 'datetime' })
   created_at: Date;
 
+  @Index('IDX_customers_updated_at')
   @UpdateDateColumn({ type: 'datetime' })
   updated_at: Date;
 }

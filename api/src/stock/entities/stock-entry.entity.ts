@@ -34,9 +34,11 @@ export class StockEntry {
   @Column({ type: 'varchar', length: 255, nullable: true })
   image: string | null;
 
+  @Index('IDX_stock_entries_price')
   @MoneyColumn()
   price: string;
 
+  @Index('IDX_stock_entries_quantity')
   @Column({ type: 'int' })
   quantity: number;
 
@@ -50,6 +52,7 @@ export class StockEntry {
   product?: Relation<Product> | null;
 
   /** Plain dates, 'YYYY-MM-DD'. */
+  @Index('IDX_stock_entries_manufacture_date')
   @Column({ type: 'date' })
   manufacture_date: string;
 
@@ -61,6 +64,7 @@ export class StockEntry {
   @Column({ type: 'boolean', default: false })
   expirable: boolean;
 
+  @Index('IDX_stock_entries_billing_date')
   @Column({ type: 'date', nullable: true })
   billing_date: string | null;
 
