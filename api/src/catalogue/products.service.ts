@@ -10,7 +10,6 @@ import type { ImageFieldRules, SubmittedImages } from '../media/image-fields.js'
 import { discardImage, imageVariants, saveWithImages } from '../media/image-variants.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { discardStored } from '../media/upload-policy.js';
-import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { PublishingService } from '../publishing/publishing.service.js';
 import type { ProductCreateDto, ProductUpdateDto } from './dto/product.dto.js';
 import { Brand } from './entities/brand.entity.js';
@@ -23,6 +22,7 @@ import { Product } from './entities/product.entity.js';
 import { AuditService } from '../audit/audit.service.js';
 import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 import { changeAvailable, currentProduct } from '../stock/ledger/stock-ledger.js';
+import { PRODUCT_DELETED } from './product-references.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 
 const NOT_FOUND = 'Produit introuvable.';
@@ -262,7 +262,7 @@ export class ProductsService {
     const product = await runTransaction(this.dataSource, async (manager) => {
       const found = await manager.getRepository(Product).findOne({ where: { id }, relations: { images: true } });
       if (!found) throw notFound(NOT_FOUND);
-      await manager.getRepository(OrderItem).update({ product_id: id }, { product_id: null });
+      for (const detach of PRODUCT_DELETED.all()) await detach(manager, id);
       await manager.getRepository(ProductImage).delete({ product_id: id });
       const sheets = await manager.getRepository(ProductDatasheet).findBy({ product_id: id });
       await removeAudited(manager.getRepository(Product), id);

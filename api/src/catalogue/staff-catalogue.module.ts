@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { BrandsController } from './brands.controller.js';
 import { BrandsService } from './brands.service.js';
 import { CategoriesController } from './categories.controller.js';
@@ -18,7 +17,7 @@ import { ProductsService } from './products.service.js';
 
 /** The staff side of the catalogue: brands, categories, currencies, products (writes). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Brand, Category, Currency, Product, ProductImage, ProductDatasheet, OrderItem])],
+  imports: [TypeOrmModule.forFeature([Brand, Category, Currency, Product, ProductImage, ProductDatasheet])],
   controllers: [BrandsController, CategoriesController, ProductsController, ProductDatasheetsController],
   providers: [BrandsService, CategoriesService, ProductsService, ProductDatasheetsService],
   exports: [BrandsService, CategoriesService, ProductsService],

@@ -5,16 +5,16 @@ import { isUniqueViolation } from '../common/unique-violation.js';
 import type { SubmittedForm } from '../common/forms.js';
 import { applyListQuery } from '../common/list-order.js';
 import { CUSTOMER_LIST, type CustomerListQueryDto } from './customer-list.js';
-import { countByParent, pageByIds, pageOf, pageRequest, scopeCount, searchScope, whereScope } from '../common/listing.js';
+import { pageByIds, pageOf, pageRequest, scopeCount, searchScope, whereScope } from '../common/listing.js';
 import { runTransaction } from '../common/transactions.js';
 import { explainUnappliedUpdate, withCurrentRecord } from '../common/versioning.js';
 import type { StaffCustomer } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
 import { invalidField, notFound, type FieldErrors } from '../core/errors/api-error.js';
-import { Order } from '../orders/entities/order.entity.js';
 import type { CustomerFormDto } from './dto/customer.dto.js';
 import { Customer } from './entities/customer.entity.js';
 import { removeAudited, updateAudited } from '../audit/audited-writes.js';
+import { CUSTOMER_ORDERS } from './customer-orders.js';
 
 export const CUSTOMERS_PAGE_SIZE = 8;
 const NOT_FOUND = 'Client introuvable.';
@@ -46,7 +46,8 @@ export class CustomersService {
   ) {}
 
   private orderCounts(ids: number[]): Promise<Map<number, number>> {
-    return countByParent(this.dataSource.getRepository(Order).createQueryBuilder('ord'), 'ord.customer_id', ids);
+    const count = CUSTOMER_ORDERS.count.get('orders');
+    return count ? count(this.dataSource, ids) : Promise.resolve(new Map());
   }
 
   async list(query: CustomerListQueryDto): Promise<Paginated<StaffCustomer>> {
@@ -122,7 +123,7 @@ export class CustomersService {
   async delete(id: number): Promise<void> {
     await runTransaction(this.dataSource, async (manager) => {
       if (!(await manager.getRepository(Customer).existsBy({ id }))) throw notFound(NOT_FOUND);
-      await manager.getRepository(Order).update({ customer_id: id }, { customer_id: null });
+      for (const detach of CUSTOMER_ORDERS.detach.all()) await detach(manager, id);
       await removeAudited(manager.getRepository(Customer), id);
     });
   }

@@ -7,11 +7,10 @@ import { pageOf, pageRequest } from '../../common/listing.js';
 import type { StockLevels, StockLotRow, StockMovementRow } from '../../contract/stock-ledger.js';
 import type { Paginated } from '../../contract/staff.js';
 import { notFound } from '../../core/errors/api-error.js';
-import { Delivery } from '../../deliveries/entities/delivery.entity.js';
-import { Order } from '../../orders/entities/order.entity.js';
 import { StockEntry } from '../entities/stock-entry.entity.js';
 import { StockLot } from '../entities/stock-lot.entity.js';
 import { StockMovement } from '../entities/stock-movement.entity.js';
+import { documentLabels, labelsOf as labels } from './document-labels.js';
 
 export const MOVEMENTS_PAGE_SIZE = 20;
 export const PRODUCT_NOT_FOUND = 'Produit introuvable.';
@@ -21,22 +20,6 @@ export const plainDay = (value: string | Date | null): string | null =>
 
 /** Today in Lomé (UTC), 'YYYY-MM-DD': a lot whose expiry date is before it is expired. */
 export const today = (): string => new Date().toISOString().slice(0, 10);
-
-/** The ids of one kind of document among the movements, read in one query each, as labels. */
-async function labels<E extends { id: number }>(
-  db: DataSource,
-  entity: new () => E,
-  ids: number[],
-  label: (row: E) => string,
-): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .getRepository(entity)
-    .createQueryBuilder('doc')
-    .whereInIds([...new Set(ids)])
-    .getMany();
-  return new Map(rows.map((row) => [row.id, label(row)]));
-}
 
 /** A product's movement history and lots, as the stock keeper reads them. */
 @Injectable()
@@ -61,9 +44,9 @@ export class StockHistoryService {
     const ofType = (type: string) =>
       rows.filter((r) => r.document_type === type && r.document_id !== null).map((r) => r.document_id!);
     const [orders, entries, deliveries, users] = await Promise.all([
-      labels(this.db, Order, ofType('order'), (o) => o.order_num),
+      documentLabels(this.db, 'order', ofType('order')),
       labels(this.db, StockEntry, ofType('stock_entry'), (e) => `Entrée « ${e.name} »`),
-      labels(this.db, Delivery, ofType('delivery'), (d) => d.number),
+      documentLabels(this.db, 'delivery', ofType('delivery')),
       labels(
         this.db,
         User,
