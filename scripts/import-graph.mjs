@@ -3,7 +3,8 @@
 // that lands in another top-level folder is one edge. Prints a Mermaid graph drawn by layers
 // (api/src/core/layers.ts; docs/architecture.md holds its output) and the imports that break them;
 // `--json` prints { edges: { from: [to…] } } for tests and scripts.
-//   node scripts/import-graph.mjs            the Mermaid picture, by layers
+//   node scripts/import-graph.mjs            the Mermaid picture, by layers (arrows a longer path implies left out)
+//   node scripts/import-graph.mjs --all      every arrow
 //   node scripts/import-graph.mjs --json     the edges
 import fs from 'node:fs';
 import path from 'node:path';
@@ -103,7 +104,7 @@ export function layerBreaks(layers, foundation) {
  * Value imports are arrows (`-->`), imports of types only dotted (`-.->`), value imports that break the
  * layers (upward or sideways) thick (`==>`) and listed at the end.
  */
-function mermaid(layers, foundation) {
+function mermaid(layers, foundation, { all: drawAll = false } = {}) {
   const lines = ['graph TD'];
   const domains = new Set(layers.flatMap((layer) => layer.folders));
   for (const [index, layer] of [...layers.entries()].reverse()) {
@@ -115,14 +116,24 @@ function mermaid(layers, foundation) {
   for (const folder of foundation) lines.push(`    ${folder}`);
   lines.push('  end');
   const value = importGraph({ valueOnly: true });
-  const all = importGraph();
+  const every = importGraph();
+  const all = drawAll;
   const breaks = layerBreaks(layers, foundation);
   const broken = new Set(breaks.map((line) => line.split(':')[0]));
-  for (const [from, targets] of [...all].sort(([a], [b]) => a.localeCompare(b))) {
+  // A value arrow another path of value arrows already implies is left out unless `all` (the picture
+  // stays readable: orders --> catalogue is drawn, orders --> media is implied through it).
+  // Paths through arrows that break the layers imply nothing.
+  const below = (from) =>
+    [...(value.get(from)?.keys() ?? [])].filter((next) => domains.has(next) && !broken.has(`${from} → ${next}`));
+  const reaches = (from, to, seen = new Set()) =>
+    below(from).some((next) => !seen.has(next) && (next === to || reaches(next, to, seen.add(next))));
+  const implied = (from, to) => below(from).some((next) => next !== to && reaches(next, to));
+  for (const [from, targets] of [...every].sort(([a], [b]) => a.localeCompare(b))) {
     if (!domains.has(from)) continue;
     for (const to of [...targets.keys()].sort()) {
       if (!domains.has(to)) continue;
       const arrow = !value.get(from)?.has(to) ? '-.->' : broken.has(`${from} → ${to}`) ? '==>' : '-->';
+      if (arrow === '-->' && !all && implied(from, to)) continue;
       lines.push(`  ${from} ${arrow} ${to}`);
     }
   }
@@ -156,6 +167,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     console.log(JSON.stringify(plain, null, 2));
   } else {
     const { LAYERS, FOUNDATION } = await import('../api/src/core/layers.ts');
-    console.log(mermaid(LAYERS, FOUNDATION));
+    console.log(mermaid(LAYERS, FOUNDATION, { all: process.argv.includes('--all') }));
   }
 }

@@ -16,10 +16,23 @@ export const LAYERS = [
   },
   { name: 'files', why: 'uploads, storage and image variants, used by every domain with pictures', folders: ['media'] },
   { name: 'mail', why: 'the outgoing mail queue, which every domain that writes to people uses', folders: ['mail'] },
-  { name: 'staff accounts', why: 'the staff user, whom roles, sessions and the audit trail name', folders: ['admins'] },
-  { name: 'roles', why: 'roles and their permissions, given to staff users', folders: ['access'] },
-  { name: 'sign-in', why: 'sessions and sign-in carry a user and the permissions of the role', folders: ['auth'] },
-  { name: 'audit', why: 'the trail of staff actions, written by every domain below the consumers', folders: ['audit'] },
+  {
+    name: 'publishing',
+    why: 'the queue of changes and the site build; the build finds the public readers of the catalogue and the blog by token',
+    folders: ['publishing'],
+  },
+  { name: 'staff users', why: 'the staff user, whom roles, sessions and the audit trail name', folders: ['admins'] },
+  { name: 'audit', why: 'the trail of staff actions, naming the staff user; every domain above writes it', folders: ['audit'] },
+  {
+    name: 'sign-in',
+    why: 'sessions and sign-in of a staff user, audited; they read the permissions of the role by type only',
+    folders: ['auth'],
+  },
+  {
+    name: 'roles',
+    why: 'roles and their permissions: changing one audits it and ends the sessions that lose a right',
+    folders: ['access'],
+  },
   { name: 'public forms', why: 'the rate limit of public writes and the contact form', folders: ['contact'] },
   {
     name: 'currencies',
@@ -35,8 +48,12 @@ export const LAYERS = [
   { name: 'invoices', why: 'what an order (and its deliveries) is billed', folders: ['invoices'] },
   { name: 'payments', why: 'what pays an invoice', folders: ['payments'] },
   { name: 'blog', why: 'articles, written by staff users, with pictures', folders: ['blog'] },
-  { name: 'publishing', why: 'builds the public site from the catalogue and the blog', folders: ['publishing'] },
   { name: 'metrics', why: 'reads the mail queue, the publishing state and the ledger for Prometheus', folders: ['metrics'] },
+  {
+    name: 'staff accounts page',
+    why: 'creates and edits staff users: roles, passwords and sessions, their articles republished',
+    folders: ['staff-accounts'],
+  },
   {
     name: 'consumers',
     why: 'cross-cutting readers and writers of several domains, none of which another domain needs',
