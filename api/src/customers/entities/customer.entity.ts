@@ -9,7 +9,7 @@ import {
   VersionColumn,
   type Relation,
 } from 'typeorm';
-import { Order } from '../../orders/entities/order.entity.js';
+import type { Order } from '../../orders/entities/order.entity.js';
 import { SearchTextColumn } from '../../common/search-text.js';
 
 @Entity('customers')
@@ -44,7 +44,7 @@ export class Customer {
   @Column({ type: 'varchar', length: 255 })
   representative_email: string;
 
-  @OneToMany(() => Order, (order) => order.customer)
+  @OneToMany('Order', (order: Order) => order.customer)
   orders?: Relation<Order>[];
 
   /** Optimistic concurrency (common/versioning.ts): 1 on insert, +1 on every save. */
