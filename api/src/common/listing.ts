@@ -4,7 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Paginated } from '../contract/staff.js';
 import { SORT_DIRECTIONS, type SortDirection } from './list-order.js';
-import { afterCondition, anchoredPageIds, keysetOrder } from './page-anchors.js';
+import { afterCondition, anchoredPageIds, keysetOrder, mayBeNull } from './page-anchors.js';
 import { normalizeSearch, searchTextContains } from './search-text.js';
 import { trigramMatches } from './search-trigrams.js';
 import { isSqlite } from './transactions.js';
@@ -123,7 +123,8 @@ async function idsAfter<E extends ObjectLiteral>(ids: SelectQueryBuilder<E>, tak
   const { expression, dir } = order;
   const query = ids.clone().select(`${alias}.id`, 'id').addSelect(expression, 'keyset_key').offset(undefined).limit(take);
   if (cursor.after) {
-    const { where, parameters } = afterCondition(expression, `${alias}.id`, dir, cursor.after);
+    const nullable = mayBeNull(ids, expression);
+    const { where, parameters } = afterCondition(expression, `${alias}.id`, dir, cursor.after, 'keyset', nullable);
     query.andWhere(where, parameters);
   }
   const rows = await query.getRawMany<{ id: number | string; keyset_key: unknown }>();

@@ -17,9 +17,19 @@ export function keysetOrder<E extends ObjectLiteral>(
   return { expression: order[0]![0], dir: direction(order[0]![1]) };
 }
 
+/** Whether a sort expression can be NULL: false for a NOT NULL column of the query (`alias.property`). */
+export function mayBeNull<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, expression: string): boolean {
+  const [, alias, property] = /^(\w+)\.(\w+)$/.exec(expression) ?? [];
+  if (!alias || !property) return true;
+  const metadata = qb.expressionMap.aliases.find((a) => a.name === alias && a.hasMetadata)?.metadata;
+  return metadata?.findColumnWithPropertyPath(property)?.isNullable ?? true;
+}
+
 /**
  * The rows after `after` in an order « expression dir, id dir »: NULLs come first in ascending
- * order and last in descending order, on SQLite and MariaDB alike.
+ * order and last in descending order, on SQLite and MariaDB alike. The key's bound comes first on
+ * its own (`expression >= key AND …`), so that both databases seek it in the sort's index rather than
+ * test every row from the top; `nullable: false` (see mayBeNull) leaves out the NULL rows' branch.
  */
 export function afterCondition(
   expression: string,
@@ -27,6 +37,7 @@ export function afterCondition(
   dir: 'ASC' | 'DESC',
   after: KeysetPosition,
   prefix = 'keyset',
+  nullable = true,
 ): { where: string; parameters: Record<string, unknown> } {
   const [key, idParameter] = [`${prefix}_key`, `${prefix}_id`];
   const parameters = { [key]: after.key, [idParameter]: after.id };
@@ -35,9 +46,9 @@ export function afterCondition(
     return dir === 'ASC'
       ? { where: `((${expression}) IS NULL AND ${id} > :${idParameter} OR (${expression}) IS NOT NULL)`, parameters }
       : { where: `((${expression}) IS NULL AND ${id} < :${idParameter})`, parameters };
-  const tail = dir === 'DESC' ? ` OR (${expression}) IS NULL` : '';
+  const tail = dir === 'DESC' && nullable ? ` OR (${expression}) IS NULL` : '';
   return {
-    where: `((${expression}) ${next} :${key} OR ((${expression}) = :${key} AND ${id} ${next} :${idParameter})${tail})`,
+    where: `(((${expression}) ${next}= :${key} AND ((${expression}) ${next} :${key} OR ${id} ${next} :${idParameter}))${tail})`,
     parameters,
   };
 }
@@ -84,6 +95,7 @@ interface Anchors {
 interface GroupedOrder {
   expression: string;
   dir: 'ASC' | 'DESC';
+  nullable: boolean;
   /** The id column the order ends with: `alias.id`, or a joined parent's (`ord.id`). */
   group: string;
 }
@@ -96,13 +108,14 @@ function groupedOrder<E extends ObjectLiteral>(ids: SelectQueryBuilder<E>): Grou
   const direction = (value: (typeof order)[number][1]) => (typeof value === 'string' ? value : value.order);
   if (order.length !== 2 || !/^\w+\.id$/.test(order[1]![0]) || direction(order[0]![1]) !== direction(order[1]![1]))
     return undefined;
-  return { expression: order[0]![0], dir: direction(order[0]![1]), group: order[1]![0] };
+  const expression = order[0]![0];
+  return { expression, dir: direction(order[0]![1]), group: order[1]![0], nullable: mayBeNull(ids, expression) };
 }
 
 /** The rows of `anchor`'s group and those after it, in the list's order. */
-function fromGroup({ expression, dir, group }: GroupedOrder, anchor: Anchor, prefix: string) {
+function fromGroup({ expression, dir, group, nullable }: GroupedOrder, anchor: Anchor, prefix: string) {
   const before = { key: anchor.key, id: dir === 'ASC' ? anchor.group - 1 : anchor.group + 1 };
-  return afterCondition(expression, group, dir, before, prefix);
+  return afterCondition(expression, group, dir, before, prefix, nullable);
 }
 
 /**
