@@ -13,8 +13,8 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchEnvironment, mb, seedBenchData } from './lib/bench-seed.mjs';
 import { buildIfStale, root } from './lib/builds.mjs';
-import { growDemoData } from './lib/demo-data.mjs';
 
 const argv = process.argv.slice(2);
 const loopAt = argv.indexOf('--loop');
@@ -24,7 +24,6 @@ if (!sizes.length) sizes.push('demo', '10000');
 const require = createRequire(path.join(root, 'api/package.json'));
 const Database = require('better-sqlite3');
 const cli = path.join(root, 'api/dist/cli.js');
-const ADMIN = { email: 'admin@comptoir.example', password: 'Motdepasse-Admin-2024' };
 
 function run(args, env) {
   const started = process.hrtime.bigint();
@@ -41,7 +40,6 @@ const du = (dir) => {
   }
   return total;
 };
-const mb = (b) => (b / 1024 / 1024).toFixed(1);
 
 /** Pairs of rows in one transaction, one every ~2 ms, from another process: a busy server's pace (no pause at all would grow the database by 100 MB a minute). */
 const WRITER = `
@@ -63,14 +61,12 @@ if (loops) {
 }
 const rows = [];
 for (const size of sizes) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-bench-backup-${size}-`));
+  const { env, dataDir, remove } = benchEnvironment(`bench-backup-${size}`);
   const target = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-bench-restore-${size}-`));
   const archive = path.join(os.tmpdir(), `comptoir-bench-${size}-${process.pid}.tar.gz`);
   try {
-    const env = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' };
-    run(['seed'], env);
     // Each product with an image file of its own and its two resized copies, as uploads make them.
-    if (size !== 'demo') await growDemoData(env, { products: Number(size), ownImages: true });
+    await seedBenchData(env, size === 'demo' ? {} : { products: Number(size), ownImages: true });
     const db = new Database(path.join(dataDir, 'comptoir.sqlite'), { readonly: true });
     const products = db.prepare('SELECT COUNT(*) AS c FROM products').get().c;
     db.close();
@@ -92,23 +88,23 @@ for (const size of sizes) {
     console.log(backup.output);
     console.log(restore.output);
   } finally {
-    for (const p of [dataDir, target, archive]) fs.rmSync(p, { recursive: true, force: true });
+    remove();
+    for (const p of [target, archive]) fs.rmSync(p, { recursive: true, force: true });
   }
 }
 console.log(`\nnode ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`);
 console.table(rows);
 
 async function backupLoop(count, encrypt) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-bench-backup-loop-'));
+  const { env, dataDir, remove } = benchEnvironment('bench-backup-loop');
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-bench-backup-archives-'));
-  const env = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' };
   if (encrypt) env.BACKUP_KEY = 'bench backup key, 16+ characters';
   const database = path.join(dataDir, 'comptoir.sqlite');
   let writer;
   const results = { ok: 0, failed: [], inconsistent: [], wideMode: [] };
   const started = Date.now();
   try {
-    run(['seed'], env);
+    await seedBenchData(env);
     writer = spawn(process.execPath, ['-e', WRITER, require.resolve('better-sqlite3'), database], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -152,7 +148,8 @@ async function backupLoop(count, encrypt) {
     console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`);
   } finally {
     writer?.kill();
-    for (const p of [dataDir, out]) fs.rmSync(p, { recursive: true, force: true });
+    remove();
+    fs.rmSync(out, { recursive: true, force: true });
   }
   if (results.failed.length || results.inconsistent.length || results.wideMode.length) process.exit(1);
 }

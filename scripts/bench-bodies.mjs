@@ -4,14 +4,10 @@
 // and urlencoded) to every public write route and to sign-in. Prints the answers' statuses and the
 // health latencies (median, p99, max): the figures behind "no request can freeze the server",
 // recorded in docs/performance.md. Tests assert the 413s; timings live here (the machine may be loaded).
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { buildIfStale, root } from './lib/builds.mjs';
+import { benchEnvironment, spawnComptoir } from './lib/bench-seed.mjs';
+import { buildIfStale } from './lib/builds.mjs';
 
 const args = process.argv.slice(2);
 const roundsAt = args.indexOf('--rounds');
@@ -25,14 +21,6 @@ const ROUTES = [
   '/api/order/create',
   '/api/order/estimate',
 ];
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 function send(port, method, route, body, type, agent) {
   return new Promise((resolve, reject) => {
@@ -86,23 +74,15 @@ if (!isMainThread) {
 }
 
 buildIfStale();
-const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-bench-bodies-'));
-const server = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    BUILD_SITE_ON_BOOT: 'false',
-    SEED_ON_EMPTY: 'false',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'admin@comptoir.example',
-    ADMIN_PASSWORD: 'Motdepasse-Admin-2024',
-    COMPANY_EMAIL_DOMAIN: 'comptoir.example',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+// An empty database in the development mode (NODE_ENV as this process has it), rate limits as configured.
+const { env, remove } = benchEnvironment('bench-bodies');
+if (process.env.NODE_ENV) env.NODE_ENV = process.env.NODE_ENV;
+else delete env.NODE_ENV;
+const { port, stop } = await spawnComptoir(
+  env,
+  { HOST: '127.0.0.1', BUILD_SITE_ON_BOOT: 'false', SEED_ON_EMPTY: 'false', COMPANY_EMAIL_DOMAIN: 'comptoir.example' },
+  { stdio: ['ignore', 'inherit', 'inherit'] },
+);
 try {
   for (;;) {
     const ok = await send(port, 'GET', '/api/health', null, null, undefined).catch(() => null);
@@ -138,7 +118,6 @@ try {
   console.log(`GET /api/health alone:     ${summary(baseline)}`);
   console.log(`GET /api/health meanwhile: ${summary(latencies)}`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
+  remove();
 }

@@ -5,17 +5,13 @@
 // visits the main screens one after the other. For each step it prints the scripts fetched and their
 // weight compressed (gzip level 9 of each body, as bench:site counts the public site's), so the
 // budgets can be read directly: sign-in ≤ 120 KB, first screen once signed in ≤ 180 KB.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { buildIfStale, root } from './lib/builds.mjs';
-import { seedDemo } from './lib/demo-data.mjs';
-import { freePort } from './lib/mariadb.mjs';
+import { BENCH_ADMIN as ADMIN, answers, benchEnvironment, seedBenchData, spawnComptoir } from './lib/bench-seed.mjs';
+import { buildIfStale } from './lib/builds.mjs';
+import { waitFor } from './lib/stage-steps.mjs';
 
-const ADMIN = { email: 'admin@comptoir.example', password: 'Motdepasse-Admin-2024' };
 const BUDGETS = { signIn: 120, firstScreen: 180 };
 const SCREENS = [
   ['Commandes', '/dashboard/commandes'],
@@ -29,43 +25,18 @@ const SCREENS = [
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-async function waitForServer(base, child) {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 buildIfStale();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-bench-dashboard-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const env = {
-  NODE_ENV: 'production',
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  SITE_URL: base,
-  LOG_LEVEL: 'warn',
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
-};
-seedDemo(env);
-const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-const api = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
-  stdio: ['ignore', log, log],
-  env: { ...process.env, ...env },
-});
+const { env, remove } = benchEnvironment('bench-dashboard');
+await seedBenchData(env);
+const { server: api, base, stop } = await spawnComptoir(env, (url) => ({ SITE_URL: url }));
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
 });
 try {
-  await waitForServer(base, api);
+  await waitFor('the API', 15 * 60_000, answers(base, '/api/health/ready'), {
+    abort: () => api.exitCode !== null && `the API exited with ${api.exitCode}`,
+  });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   /** Opens a page that records the compressed size of every script it fetches, by path. */
   const recordingPage = async () => {
@@ -136,5 +107,6 @@ try {
     }
 } finally {
   await browser.close();
-  api.kill('SIGTERM');
+  await stop();
+  remove();
 }

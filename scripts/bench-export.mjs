@@ -10,14 +10,11 @@
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { root } from './lib/builds.mjs';
-import { benchEnvironment, mb, seedBenchData, sleep, startBenchServer, withPeakRss } from './lib/bench-seed.mjs';
+import { benchEnvironment, benchOptions, mb, seedBenchData, sleep, startBenchServer, withPeakRss } from './lib/bench-seed.mjs';
 import { startMariaDb } from './lib/mariadb.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : fallback;
-};
+const option = benchOptions(args);
 const PRODUCTS = Number(option('products', 100_000));
 const databases = option('db') ? [option('db')] : ['sqlite', 'mariadb'];
 
@@ -64,7 +61,7 @@ async function measure(kind, mariadb) {
       );
     }
   } finally {
-    running?.stop();
+    await running?.stop();
     remove();
   }
 }

@@ -12,14 +12,11 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { root } from './lib/builds.mjs';
-import { benchEnvironment, mb, seedBenchData, startBenchServer, withPeakRss } from './lib/bench-seed.mjs';
+import { benchEnvironment, benchOptions, mb, seedBenchData, startBenchServer, withPeakRss } from './lib/bench-seed.mjs';
 import { startMariaDb } from './lib/mariadb.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : fallback;
-};
+const option = benchOptions(args);
 const ROWS = Number(option('rows', 10_000));
 const databases = option('db') ? [option('db')] : ['sqlite', 'mariadb'];
 const HEADER = ['Référence', 'Désignation', 'Catégorie', 'Marque', 'Devise', 'Prix', 'Stock', 'Description', 'TVA (%)'];
@@ -96,7 +93,7 @@ async function measure(kind, mariadb) {
     await importOnce(kind, server, staff, 'XLSX, new products', await xlsxOf(xlsxRows), 'produits.xlsx');
     await importOnce(kind, server, staff, 'XLSX again, updates', await xlsxOf(sheetRows('XLS', refs, 7)), 'produits.xlsx');
   } finally {
-    running?.stop();
+    await running?.stop();
     remove();
   }
 }

@@ -16,14 +16,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { root } from './lib/builds.mjs';
-import { benchEnvironment, seedBenchData } from './lib/bench-seed.mjs';
+import { benchEnvironment, benchOptions, seedBenchData } from './lib/bench-seed.mjs';
 import { startMariaDb } from './lib/mariadb.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : fallback;
-};
+const option = benchOptions(args);
 const PRODUCTS = Number(option('products', 100_000));
 const MOVEMENTS = Number(option('movements', 1_000_000));
 const OPS = Number(option('ops', 2000));

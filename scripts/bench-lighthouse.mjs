@@ -8,7 +8,7 @@
 // it, else gzip; hashed assets immutable). Rounds are interleaved: each round audits every page once,
 // references included, so a burst of load hits them all alike; the load average of each round is
 // printed. Starts Comptoir (built api/dist) on a throw-away DATA_DIR with the demo data.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -16,24 +16,18 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { benchEnvironment, benchOptions, loadAverages, median, seedBenchData, spawnComptoir } from './lib/bench-seed.mjs';
 import { buildIfStale, root } from './lib/builds.mjs';
 import { freePort } from './lib/mariadb.mjs';
 import { waitFor } from './lib/stage-steps.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : fallback;
-};
+const option = benchOptions(args);
 const runs = Number(option('runs', 5));
 const only = option('pages')?.split(',');
 // --save <folder>: keeps every Lighthouse report (JSON) there, to read the audits' details.
 const saveDir = option('save');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 /** Two stock Astro pages (static, and one React island hydrated on load), built with the site's Astro. */
 function buildStockAstro() {
@@ -139,31 +133,12 @@ async function audit(url, chromePort) {
 }
 
 buildIfStale();
-console.log(
-  `Load average before: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')} on ${os.cpus().length} cores`,
-);
+console.log(`Load average before: ${loadAverages(2)} on ${os.cpus().length} cores`);
 const stockDist = buildStockAstro();
 const stock = await serveStatic(stockDist);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-lighthouse-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-const comptoir = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
-  stdio: ['ignore', log, log],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SITE_URL: base,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'admin@comptoir.example',
-    ADMIN_PASSWORD: 'Motdepasse-Admin-2024',
-  },
-});
+const { env, remove } = benchEnvironment('lighthouse');
+await seedBenchData(env);
+const { base, stop } = await spawnComptoir(env, (url) => ({ SITE_URL: url }));
 let chrome;
 try {
   await waitFor('the first site build', 15 * 60_000, async () => (await fetch(`${base}/`)).status === 200, { intervalMs: 300 });
@@ -242,7 +217,6 @@ try {
 } finally {
   await chrome?.kill();
   stock.server.close();
-  comptoir.kill('SIGTERM');
-  await new Promise((r) => comptoir.once('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
+  remove();
 }

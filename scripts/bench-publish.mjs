@@ -2,13 +2,11 @@
 // `npm run bench:publish [-- 100 1000 5000] [--runs 5]`: for sites of N articles and N products, the
 // time of a full cold build and, from an editor's "Publier" request, the time until the new article
 // answers 200 at /article/{slug} (median of several runs). Prints a table; see docs/performance.md.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildIfStale, root } from './lib/builds.mjs';
-import { growDemoData, seedDemo } from './lib/demo-data.mjs';
-import { freePort } from './lib/mariadb.mjs';
+import { BENCH_ADMIN, benchEnvironment, loadAverages, seedBenchData, spawnComptoir, stopProcess } from './lib/bench-seed.mjs';
+import { buildIfStale } from './lib/builds.mjs';
 import { StaffClient, TINY_PNG } from './lib/staff-client.mjs';
 import { waitFor } from './lib/stage-steps.mjs';
 
@@ -17,31 +15,20 @@ const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
 const sizes = args.filter((a, i) => /^\d+$/.test(a) && i !== runsAt + 1).map(Number);
 if (!sizes.length) sizes.push(100, 1000, 5000);
-const ADMIN = { email: 'admin@comptoir.example', password: 'Motdepasse-Admin-2024' };
 const keepAt = args.indexOf('--keep');
 // --keep DIR: seed each size once into DIR/N and keep it (seeding 10,000 + 10,000 takes a while).
 const keepDir = keepAt >= 0 ? path.resolve(args[keepAt + 1]) : null;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function startServer(dataDir, port, env = {}) {
-  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  return spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
-    stdio: ['ignore', log, log],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-      SEED_ON_EMPTY: 'false',
-      // Fixed, as in production: the pages show it, and another one at each start would rebuild them all.
-      SITE_URL: 'http://localhost:8080',
-      ...env,
-    },
+/** Comptoir building its site in `env`'s DATA_DIR (not waited for). */
+const startServer = (env, extraEnv = {}) =>
+  spawnComptoir(env, {
+    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    SEED_ON_EMPTY: 'false',
+    // Fixed, as in production: the pages show it, and another one at each start would rebuild them all.
+    SITE_URL: 'http://localhost:8080',
+    ...extraEnv,
   });
-}
 
 /** Publishes one article and resolves with the ms until /article/{slug} answers 200. */
 async function publishArticle(staff, base, title) {
@@ -73,16 +60,14 @@ async function publishArticle(staff, base, title) {
  * `env` changing what every page shows (COMPANY_NAME), the start is a cold build: the edit goes live
  * by priority over the old release meanwhile.
  */
-async function publishRightAfterStart(dataDir, n, env = {}) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = startServer(dataDir, port, env);
+async function publishRightAfterStart(benchEnv, n, env = {}) {
+  const { base, stop } = await startServer(benchEnv, env);
   try {
     await waitFor('the server', 60_000, async () => (await fetch(`${base}/api/health`).catch(() => null))?.status > 0, {
       intervalMs: 50,
     });
     const staff = new StaffClient(base);
-    await staff.signIn(ADMIN.email, ADMIN.password);
+    await staff.signIn(BENCH_ADMIN.email, BENCH_ADMIN.password);
     const building = (await staff.request('GET', '/api/publishing/status')).status.state === 'building';
     const liveMs = await publishArticle(staff, base, `Publication après démarrage ${n}-${Date.now()}`);
     const started = Date.now();
@@ -96,45 +81,34 @@ async function publishRightAfterStart(dataDir, n, env = {}) {
     );
     return { liveMs, building, settledMs: Date.now() - started };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stop();
   }
 }
 
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
+const load = () => loadAverages(1);
 buildIfStale();
 console.log(`load average before: ${load()}`);
 const results = [];
 for (const n of sizes) {
   const kept = keepDir ? path.join(keepDir, String(n)) : null;
   const reuse = kept && fs.existsSync(path.join(kept, 'comptoir.sqlite'));
-  const dataDir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-bench-${n}-`));
+  const { env, dataDir, remove } = benchEnvironment(`bench-${n}`, 'sqlite', null, { dataDir: kept });
   if (!reuse) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const env = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' };
-    const seedStarted = Date.now();
-    seedDemo(env);
-    await growDemoData(env, { products: n, articles: n });
-    console.log(`N=${n}: seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+    const seconds = await seedBenchData(env, { products: n, articles: n });
+    console.log(`N=${n}: seeded in ${seconds.toFixed(1)} s`);
   }
   // A kept folder's site is rebuilt from scratch: the cold build is measured, not a restart.
   if (reuse) fs.rmSync(path.join(dataDir, 'site'), { recursive: true, force: true });
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const started = Date.now();
-  const server = startServer(dataDir, port);
+  const { server, base } = await startServer(env);
   try {
     await waitFor(`the cold build at N=${n}`, 60 * 60_000, async () => (await fetch(`${base}/`)).status === 200, {
       intervalMs: 100,
     });
     const coldMs = Date.now() - started;
     const staff = new StaffClient(base);
-    await staff.signIn(ADMIN.email, ADMIN.password);
+    await staff.signIn(BENCH_ADMIN.email, BENCH_ADMIN.password);
     const publishMs = [];
     const switchedMs = [];
     for (let run = 0; run < runs; run++) {
@@ -144,12 +118,11 @@ for (const n of sizes) {
       const { status } = await staff.request('GET', '/api/publishing/status');
       switchedMs.push(new Date(status.live_since).getTime() - t0);
     }
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stopProcess(server);
     // A restart with the same site (nothing to build), then a start with another company name (every
     // page shows it: a cold build), each with an article published as soon as the server listens.
-    const restart = await publishRightAfterStart(dataDir, n);
-    const coldStart = await publishRightAfterStart(dataDir, n, { COMPANY_NAME: `Comptoir ${Date.now()}` });
+    const restart = await publishRightAfterStart(env, n);
+    const coldStart = await publishRightAfterStart(env, n, { COMPANY_NAME: `Comptoir ${Date.now()}` });
     console.log(
       `N=${n}: publish right after a restart ${(restart.liveMs / 1000).toFixed(1)} s (start building: ${restart.building}),` +
         ` right after a start with a cold build ${(coldStart.liveMs / 1000).toFixed(1)} s (cold build ended ${(coldStart.settledMs / 1000).toFixed(1)} s later)`,
@@ -160,11 +133,8 @@ for (const n of sizes) {
         ` (release switched after ${switchedMs.map((m) => (m / 1000).toFixed(1)).join(' / ')} s)`,
     );
   } finally {
-    if (server.exitCode === null && server.signalCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    }
-    if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
+    await stopProcess(server);
+    remove();
   }
 }
 

@@ -16,31 +16,20 @@
 // with the load average at each round. Budgets (issue « slow network »): FCP ≤ 2.5 s, buttons ≤ 5 s.
 // A bench, not a test: figures depend on the machine. Without --served it starts Comptoir (built
 // api/dist) on a throw-away DATA_DIR with the demo data, as bench:lighthouse does.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { chromium } from 'playwright';
-import { buildIfStale, root } from './lib/builds.mjs';
-import { freePort } from './lib/mariadb.mjs';
+import { benchEnvironment, benchOptions, loadAverages, median, seedBenchData, spawnComptoir } from './lib/bench-seed.mjs';
+import { buildIfStale } from './lib/builds.mjs';
 import { waitFor } from './lib/stage-steps.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : fallback;
-};
+const option = benchOptions(args);
 const runs = Number(option('runs', 3));
 const wanted = option('pages', '/,/catalogue,/product').split(',');
 // --waterfall: also prints each request of the last run of each page (start → end, bytes), to see why.
 const waterfall = args.includes('--waterfall');
 const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
 const BUDGET = { fcp: 2500, buttons: 5000 };
-const median = (xs) => {
-  const s = xs.filter((x) => x !== null).sort((a, b) => a - b);
-  if (!s.length) return null;
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const ms = (x) => (x === null ? '–' : `${(x / 1000).toFixed(2)} s`);
 const load = () => os.loadavg()[0].toFixed(1);
 
@@ -140,40 +129,22 @@ async function measure(browser, url) {
   }
 }
 
-let server;
-let dataDir;
+let started;
 let base = option('served');
 if (!base) {
   buildIfStale();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-slow-network-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  server = spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
-    stdio: ['ignore', log, log],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SITE_URL: base,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'admin@comptoir.example',
-      ADMIN_PASSWORD: 'Motdepasse-Admin-2024',
-    },
-  });
+  const { env, remove } = benchEnvironment('slow-network');
+  await seedBenchData(env);
+  const running = await spawnComptoir(env, (url) => ({ SITE_URL: url }));
+  base = running.base;
+  started = { stop: running.stop, remove };
 }
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
 });
 try {
-  console.log(
-    `Load average before: ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')} on ${os.cpus().length} cores`,
-  );
+  console.log(`Load average before: ${loadAverages(2)} on ${os.cpus().length} cores`);
   await waitFor('the site', 15 * 60_000, async () => (await fetch(`${base}/`)).status === 200, { intervalMs: 300 });
   const product = (await (await fetch(`${base}/api/product?per_page=1`)).json()).products.data[0];
   const pages = [
@@ -217,16 +188,11 @@ try {
   console.log(
     `\nBudgets: FCP ≤ ${BUDGET.fcp / 1000} s, buttons working ≤ ${BUDGET.buttons / 1000} s${missed ? ' — missed where marked ⚠' : ' — all met'}.`,
   );
-  console.log(
-    `Load average after: ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`Load average after: ${loadAverages(2)}`);
 } finally {
   await browser.close();
-  if (server) {
-    server.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  if (started) {
+    await started.stop();
+    started.remove();
   }
 }
