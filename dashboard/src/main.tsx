@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { currentPublicPath, onPublicPage } from './features/auth/redirect';
-import { isApiError, setUnauthorizedHandler } from './lib/api';
+import { setUnauthorizedHandler } from './lib/api';
+import { peekQueryClient } from './lib/query-client';
 import { queryKeys } from './lib/query-keys';
 import { routeTree } from './routeTree.gen';
 import { loadRuntimeConfig } from './lib/runtime-config';
@@ -11,22 +11,9 @@ import { StartFailure } from './ui/start-failure';
 import { FullPageSpinner } from './ui/spinner';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A refusal (4xx) will not change by asking again; a network or server failure might.
-      retry: (failures, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2,
-      refetchOnWindowFocus: false,
-      staleTime: 30_000,
-    },
-    mutations: { retry: false },
-  },
-});
-
 const router = createRouter({
   routeTree,
   basepath: '/dashboard',
-  context: { queryClient },
   defaultPreload: 'intent',
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
@@ -43,7 +30,7 @@ declare module '@tanstack/react-router' {
 setUnauthorizedHandler(() => {
   if (onPublicPage()) return;
   const redirect = currentPublicPath();
-  queryClient.removeQueries({ queryKey: queryKeys.me });
+  peekQueryClient()?.removeQueries({ queryKey: queryKeys.me });
   void router.navigate({ to: '/login', search: { redirect }, replace: true });
 });
 
@@ -67,9 +54,7 @@ function start(): void {
     () =>
       root.render(
         <StrictMode>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
+          <RouterProvider router={router} />
         </StrictMode>,
       ),
     () => root.render(<StartFailure onRetry={start} />),

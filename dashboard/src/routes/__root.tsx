@@ -1,13 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
+import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { NotFoundPage } from '../features/layout/not-found-page';
+import { ToasterHost } from '../ui/toaster-host';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
-export const Route = createRootRouteWithContext<RouterContext>()({
+export const Route = createRootRoute({
   component: RootLayout,
   notFoundComponent: NotFoundPage,
 });
@@ -16,7 +11,7 @@ function RootLayout() {
   return (
     <>
       <Outlet />
-      <Toaster position="top-right" richColors closeButton duration={1500} toastOptions={{ className: 'font-sans' }} />
+      <ToasterHost />
     </>
   );
 }

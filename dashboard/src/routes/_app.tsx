@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, Outlet, redirect, useNavigate, useRouter } from '@tanstack/react-router';
 import { RotateCw, ServerCrash } from 'lucide-react';
 import { useEffect } from 'react';
@@ -6,10 +6,13 @@ import { meQueryOptions } from '../features/auth/api';
 import { currentPublicPath } from '../features/auth/redirect';
 import { AppShell } from '../features/layout/app-shell';
 import { isApiError } from '../lib/api';
+import { loadClassMerging } from '../lib/cn';
+import { loadQueryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
 import { Button, buttonClasses } from '../ui/button';
 import { ConfirmProvider } from '../ui/confirm-dialog';
 import { FullPageSpinner } from '../ui/spinner';
+import { loadToasts } from '../ui/toaster-host';
 
 /**
  * The route guard (spec section 2): every signed-in screen lives under this pathless layout.
@@ -17,10 +20,13 @@ import { FullPageSpinner } from '../ui/spinner';
  * /dashboard/login?redirect=<this page>, and they come back here after signing in.
  */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: async ({ context, location }) => {
+  beforeLoad: async ({ location }) => {
+    // What the signed-in screens need and the sign-in screens do without: the query cache (for their
+    // loaders too) and class merging (lib/cn.ts).
+    const [queryClient] = await Promise.all([loadQueryClient(), loadClassMerging()]);
     try {
-      const user = await context.queryClient.ensureQueryData(meQueryOptions);
-      return { user };
+      const user = await queryClient.ensureQueryData(meQueryOptions);
+      return { user, queryClient };
     } catch (error) {
       if (isApiError(error) && (error.status === 401 || error.status === 419)) {
         throw redirect({
@@ -40,24 +46,34 @@ export const Route = createFileRoute('/_app')({
 });
 
 function SignedInLayout() {
+  const { queryClient } = Route.useRouteContext();
+  // Signed-in screens show notices (some through sonner directly): its host is mounted with them.
+  useEffect(() => void loadToasts(), []);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionWatch />
+      {/* Confirmations are asked only once signed in: the sign-in screens do not ship the alert dialog. */}
+      <ConfirmProvider>
+        <AppShell>
+          <Outlet />
+        </AppShell>
+      </ConfirmProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** The session ended while the app was open (signed out elsewhere, expired): back to sign-in. */
+function SessionWatch() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { error } = useQuery(meQueryOptions);
-  // The session ended while the app was open (signed out elsewhere, expired): back to sign-in.
   useEffect(() => {
     if (isApiError(error) && error.status === 401) {
       queryClient.removeQueries({ queryKey: queryKeys.me });
       void navigate({ to: '/login', search: { redirect: currentPublicPath() }, replace: true });
     }
   }, [error, navigate, queryClient]);
-  // Confirmations are asked only once signed in: the sign-in screens do not ship the alert dialog.
-  return (
-    <ConfirmProvider>
-      <AppShell>
-        <Outlet />
-      </AppShell>
-    </ConfirmProvider>
-  );
+  return null;
 }
 
 /** The session could not be checked for another reason than "not signed in" (server down, ...). */

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginPage } from '../features/auth/login-page';
+import { peekQueryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
 
 export interface LoginSearch {
@@ -18,9 +19,9 @@ export const Route = createFileRoute('/login')({
     second_factor:
       search.second_factor === 'enrol' ? 'enrol' : search.second_factor === '1' || search.second_factor === 1 ? '1' : undefined,
   }),
-  beforeLoad: ({ context }) => {
+  beforeLoad: () => {
     // Already signed in (known from this page's cache, e.g. the back button): to the dashboard.
-    if (context.queryClient.getQueryData(queryKeys.me)) throw redirect({ to: '/', replace: true });
+    if (peekQueryClient()?.getQueryData(queryKeys.me)) throw redirect({ to: '/', replace: true });
   },
   component: function LoginRoute() {
     const { redirect: target, link, second_factor: secondFactor } = Route.useSearch();

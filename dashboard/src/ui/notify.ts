@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { loadToasts } from './toaster-host';
 
 /** The spec's notices last 1.5 s. */
 export const NOTICE_MS = 1500;
@@ -7,14 +7,14 @@ export const FAILURE_MS = 5000;
 
 /** A success notice ("Admin ajouté avec succès !"). */
 export function notifySuccess(message: string, description?: string): void {
-  toast.success(message, { description, duration: NOTICE_MS });
+  void loadToasts().then((toast) => toast.success(message, { description, duration: NOTICE_MS }));
 }
 
 /** A failure notice; the spec titles some "Erreur" with the server's text under it. */
 export function notifyError(message: string, description?: string): void {
-  toast.error(message, { description, duration: FAILURE_MS });
+  void loadToasts().then((toast) => toast.error(message, { description, duration: FAILURE_MS }));
 }
 
 export function notifyWarning(message: string, description?: string): void {
-  toast.warning(message, { description, duration: NOTICE_MS });
+  void loadToasts().then((toast) => toast.warning(message, { description, duration: NOTICE_MS }));
 }

@@ -1,16 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import type { SecondFactorMethod } from '@comptoir/api/contract';
 import { Fingerprint, LogIn } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../lib/api';
 import { companyEmailDomain } from '../../lib/brand';
+import { loadQueryClient } from '../../lib/query-client';
 import { Button } from '../../ui/button';
 import { Field, FormAlert } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { login, meQueryOptions } from './api';
-import { applyServerErrors } from './apply-server-errors';
 import { AuthLayout } from './auth-layout';
 import { domainMessage, EMAIL_REQUIRED, isCompanyEmail, PASSWORD_REQUIRED } from './email-rules';
 import { PasswordInput } from './password-input';
@@ -25,6 +23,16 @@ interface LoginForm {
   email: string;
   password: string;
 }
+type LoginErrors = Partial<Record<keyof LoginForm, string>>;
+
+/** The form's own checks, run on submit and then again as the person corrects a field. */
+function checkLogin(values: LoginForm): LoginErrors {
+  const errors: LoginErrors = {};
+  if (!values.email.trim()) errors.email = EMAIL_REQUIRED;
+  else if (!isCompanyEmail(values.email)) errors.email = domainMessage();
+  if (!values.password) errors.password = PASSWORD_REQUIRED;
+  return errors;
+}
 
 /** /dashboard/login: "Se connecter". Success goes to the `redirect` page, or the dashboard home. */
 export function LoginPage({
@@ -38,7 +46,6 @@ export function LoginPage({
   afterLink?: '1' | 'enrol';
 }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   // The second step, once the password was right for an account with two-factor sign-in.
   const [step, setStep] = useState<{ methods: SecondFactorMethod[]; enrol: boolean } | null>(
     afterLink ? { methods: ['totp', 'passkey', 'recovery_code'], enrol: afterLink === 'enrol' } : null,
@@ -46,6 +53,7 @@ export function LoginPage({
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const signedIn = async () => {
     // A new session: forget whatever an earlier user left in the cache, then load the user.
+    const queryClient = await loadQueryClient();
     queryClient.clear();
     await queryClient.fetchQuery(meQueryOptions);
     router.history.push(safeRedirect(redirect));
@@ -77,15 +85,34 @@ export function LoginPage({
       ? 'Ce lien de connexion est invalide, déjà utilisé ou expiré. Connectez-vous à nouveau pour en recevoir un autre.'
       : null,
   );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
+  // Two fields held in plain state rather than react-hook-form: the sign-in screen stays under its
+  // weight budget (the library is fetched by the signed-in screens' forms), with the same behaviour:
+  // checked on submit, then again on each change; the first field in error takes the focus.
+  const [values, setValues] = useState<LoginForm>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const focusFirst = (found: LoginErrors) =>
+    (found.email ? inputs.email : found.password ? inputs.password : null)?.current?.focus();
+  const change = (field: keyof LoginForm, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors((current) => ({ ...current, [field]: checkLogin(next)[field] }));
+  };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setSubmitted(true);
+    const found = checkLogin(values);
+    setErrors(found);
+    if (found.email || found.password) {
+      focusFirst(found);
+      return;
+    }
     setFormError(null);
+    setSubmitting(true);
     try {
       const answer = await login({ email: values.email.trim(), password: values.password });
       if (answer.second_factor_required) {
@@ -99,10 +126,18 @@ export function LoginPage({
         return;
       }
       // A message already shown under its field is not repeated above the form.
-      const underFields = applyServerErrors(error, setError, ['email', 'password']);
-      setFormError(underFields ? null : error.serverMessage || 'Erreur lors de la connexion');
+      const fromServer: LoginErrors = {};
+      const email = error.fieldError('email');
+      const password = error.fieldError('password');
+      if (email) fromServer.email = email;
+      if (password) fromServer.password = password;
+      setErrors(fromServer);
+      focusFirst(fromServer);
+      setFormError(email || password ? null : error.serverMessage || 'Erreur lors de la connexion');
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   if (step) {
     return (
@@ -124,21 +159,28 @@ export function LoginPage({
 
   return (
     <AuthLayout title="Se connecter" subtitle="Accédez à l'espace de gestion avec votre email professionnel.">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-2">
         {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <Field id="login-email" label="Email pro" error={errors.email?.message}>
+        <Field id="login-email" label="Email pro" error={errors.email}>
           <Input
             type="email"
             autoComplete="username"
             inputMode="email"
             placeholder={`prenom.nom@${companyEmailDomain()}`}
-            {...register('email', {
-              validate: (value) => (!value.trim() ? EMAIL_REQUIRED : isCompanyEmail(value) ? true : domainMessage()),
-            })}
+            name="email"
+            ref={inputs.email}
+            value={values.email}
+            onChange={(event) => change('email', event.target.value)}
           />
         </Field>
-        <Field id="login-password" label="Mot de passe" error={errors.password?.message}>
-          <PasswordInput autoComplete="current-password" {...register('password', { required: PASSWORD_REQUIRED })} />
+        <Field id="login-password" label="Mot de passe" error={errors.password}>
+          <PasswordInput
+            autoComplete="current-password"
+            name="password"
+            ref={inputs.password}
+            value={values.password}
+            onChange={(event) => change('password', event.target.value)}
+          />
         </Field>
         <div className="flex justify-end">
           <Link to="/account/recovery" className="text-sm font-medium text-brand-700 hover:underline">

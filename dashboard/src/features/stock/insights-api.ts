@@ -9,7 +9,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys, type ListParams } from '../../lib/query-keys';
 
-export const STOCK_FILTERS: readonly StockListFilter[] = ['low', 'out', 'expiring', 'expired'];
+export { STOCK_FILTERS } from './stock-search';
 export const DEFAULT_EXPIRY_DAYS = 30;
 
 /** The filter's label in the product list ("Stock bas"...). */

@@ -55,13 +55,3 @@ export function StockFilterBar({
     </div>
   );
 }
-
-/** `?stock=&days=` of the product list's URL. */
-export function validateStockSearch(raw: Record<string, unknown>): { stock?: StockListFilter; days?: number } {
-  const stock = STOCK_FILTERS.find((filter) => filter === raw.stock);
-  const days = Number(raw.days);
-  return {
-    stock,
-    days: stock === 'expiring' && Number.isInteger(days) && days >= 0 && days <= 3650 ? days : undefined,
-  };
-}

@@ -1,12 +1,10 @@
 import type { LoginAnswer, RecoveryCodesAnswer, TotpEnrolment, TwoFactorStatus } from '@comptoir/api/contract';
 import { queryOptions } from '@tanstack/react-query';
-import {
-  startAuthentication,
-  startRegistration,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/browser';
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { api } from '../../lib/api';
+
+// The browser's WebAuthn helpers are fetched when a passkey is used, not with the sign-in screen.
+const webAuthn = () => import('@simplewebauthn/browser');
 
 /** Sign-in calls answer 401 for an expired pending sign-in: the login page handles it, no redirect. */
 const signIn = { redirectOnUnauthorized: false } as const;
@@ -31,7 +29,7 @@ export async function secondFactorWithPasskey() {
     {},
     signIn,
   );
-  const credential = await startAuthentication({ optionsJSON: options });
+  const credential = await (await webAuthn()).startAuthentication({ optionsJSON: options });
   return sendSecondFactor({ credential });
 }
 
@@ -42,7 +40,7 @@ export async function signInWithPasskey() {
     {},
     signIn,
   );
-  const credential = await startAuthentication({ optionsJSON: options });
+  const credential = await (await webAuthn()).startAuthentication({ optionsJSON: options });
   return api.post<LoginAnswer>('/api/login/passkey', { credential }, signIn);
 }
 
@@ -60,7 +58,7 @@ export async function enrolPasskeyAtSignIn(label: string) {
     {},
     signIn,
   );
-  const credential = await startRegistration({ optionsJSON: options });
+  const credential = await (await webAuthn()).startRegistration({ optionsJSON: options });
   return api.post<RecoveryCodesAnswer>('/api/login/enrol/passkey', { credential, label }, signIn);
 }
 
@@ -89,7 +87,7 @@ export async function addPasskey(label: string) {
     '/api/profile/two-factor/passkeys/options',
     {},
   );
-  const credential = await startRegistration({ optionsJSON: options });
+  const credential = await (await webAuthn()).startRegistration({ optionsJSON: options });
   return api.post<RecoveryCodesAnswer>('/api/profile/two-factor/passkeys', { credential, label });
 }
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProductsPage, type ProductsView } from '../../features/products/products-page';
-import { validateStockSearch } from '../../features/stock/stock-filter-bar';
+import { validateStockSearch } from '../../features/stock/stock-search';
 import { idParam, validateSortSearch } from '../../lib/list-sort';
 import { validateListSearch } from '../../lib/list-search';
 
