@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
-import type { ProductFilterAnswer, ProductSort } from '@comptoir/api/contract';
+import type { ProductFilterAnswer } from '@comptoir/api/contract';
 import {
   AVAILABILITY_OPTIONS,
   DEFAULT_FILTERS,
@@ -21,6 +21,7 @@ import { useDebounced } from './lib/hooks';
 import { api, isAbort } from './lib/http';
 import { notify, prepareToasts } from './lib/toast';
 import { AmountInput } from './ui/AmountInput';
+import { FilterSelect } from './ui/FilterSelect';
 import { ProductCard } from './ui/ProductCard';
 import { Spinner } from './ui/Spinner';
 
@@ -156,6 +157,13 @@ export default function Catalogue({ categories, brands, initialProducts, initial
   };
   const toggleBrand = (brand: string, on: boolean) =>
     change('marque', on ? [...filters.marque, brand] : filters.marque.filter((b) => b !== brand));
+  const categoryOptions = useMemo(
+    () => [
+      { value: 'all', label: 'Toutes les catégories' },
+      ...categories.map((c) => ({ value: String(c.id), label: c.designation })),
+    ],
+    [categories],
+  );
   const unit = DISPLAY_CURRENCIES.find((c) => c.code === filters.devise)?.label ?? 'FCFA';
   const badAmount = (text: string) => text.trim() !== '' && !AMOUNT_TEXT.test(text.trim());
 
@@ -194,43 +202,22 @@ export default function Catalogue({ categories, brands, initialProducts, initial
         onSubmit={(e) => e.preventDefault()}
         data-catalogue-filters
       >
-        <div className="min-w-0">
-          <label htmlFor={ids.category} className="field-label">
-            Catégorie
-          </label>
-          <select
-            id={ids.category}
-            name="categorie"
-            className="field-input"
-            value={filters.categorie}
-            onChange={(e) => change('categorie', e.target.value)}
-          >
-            <option value="all">Toutes les catégories</option>
-            {categories.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.designation}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-0">
-          <label htmlFor={ids.sort} className="field-label">
-            Trier par
-          </label>
-          <select
-            id={ids.sort}
-            name="tri"
-            className="field-input"
-            value={filters.tri}
-            onChange={(e) => change('tri', e.target.value as ProductSort)}
-          >
-            {SORT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id={ids.category}
+          name="categorie"
+          label="Catégorie"
+          value={filters.categorie}
+          options={categoryOptions}
+          onChange={(value) => change('categorie', value)}
+        />
+        <FilterSelect
+          id={ids.sort}
+          name="tri"
+          label="Trier par"
+          value={filters.tri}
+          options={SORT_OPTIONS}
+          onChange={(value) => change('tri', value)}
+        />
         <div className="min-w-0">
           <label htmlFor={ids.search} className="field-label">
             Rechercher
@@ -273,46 +260,23 @@ export default function Catalogue({ categories, brands, initialProducts, initial
             <p className="mt-0.5 text-xs text-danger">Saisissez un montant, par exemple 45000 ou 69,70.</p>
           )}
         </fieldset>
-        <div className="min-w-0">
-          <label htmlFor={ids.availability} className="field-label">
-            Disponibilité
-          </label>
-          <select
-            id={ids.availability}
-            name="disponibilite"
-            className="field-input"
-            value={filters.disponibilite}
-            onChange={(e) => change('disponibilite', e.target.value as CatalogueFilters['disponibilite'])}
-          >
-            {AVAILABILITY_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-0">
-          <label htmlFor={ids.currency} className="field-label">
-            Afficher les prix en
-          </label>
-          <select
-            id={ids.currency}
-            name="devise"
-            className="field-input"
-            value={filters.devise}
-            onChange={(e) => change('devise', e.target.value as DisplayCurrency)}
-            aria-describedby={`${ids.currency}-hint`}
-          >
-            {DISPLAY_CURRENCIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-          <p id={`${ids.currency}-hint`} className="mt-0.5 text-xs text-ink-muted">
-            Prix convertis (≈) au taux du jour, indicatifs.
-          </p>
-        </div>
+        <FilterSelect
+          id={ids.availability}
+          name="disponibilite"
+          label="Disponibilité"
+          value={filters.disponibilite}
+          options={AVAILABILITY_OPTIONS}
+          onChange={(value) => change('disponibilite', value)}
+        />
+        <FilterSelect
+          id={ids.currency}
+          name="devise"
+          label="Afficher les prix en"
+          value={filters.devise}
+          options={DISPLAY_CURRENCIES.map((c) => ({ value: c.code, label: c.label }))}
+          onChange={(value) => change('devise', value)}
+          hint="Prix convertis (≈) au taux du jour, indicatifs."
+        />
         {brands.length > 0 && (
           <fieldset className="min-w-0 sm:col-span-2 md:col-span-3">
             <legend className="field-label">Marques</legend>

@@ -11,8 +11,8 @@ import {
   readCreateAnswer,
   validateOrder,
   whatsappCartText,
-  type Values,
 } from './order-form';
+import { COMPLETE_ORDER } from './order-fixtures';
 
 const item = (id: number, name: string, price: string, currency: { symbol: string; name?: string }, quantity = 1): CartItem => ({
   id,
@@ -26,21 +26,7 @@ const item = (id: number, name: string, price: string, currency: { symbol: strin
 const pump = item(7, 'Pompe immergée', '68000.00', { symbol: 'FCFA', name: 'Fcfa' }, 2);
 const gloves = item(9, 'Gants', '19.99', { symbol: '€', name: 'Euro' });
 
-const complete: Values = {
-  ...EMPTY,
-  payment_by: 'Visa',
-  currency: 'Fcfa',
-  payment_term: '30 jours',
-  delivery_method: 'Route',
-  credit_level: 'Sans acompte',
-  delivery_address: 'Zone portuaire, Lomé',
-  company_name: 'Agro Sud',
-  company_phone: '+228 90 00 00 00',
-  company_email: 'achats@agro.example',
-  representative_name: 'Afi',
-  representative_phone: '+228 91 00 00 00',
-  representative_email: 'afi@agro.example',
-};
+const complete = COMPLETE_ORDER;
 
 describe('the order form’s rules', () => {
   it('requires the eleven fields and the address for a delivery method that needs one, and checks e-mails', () => {

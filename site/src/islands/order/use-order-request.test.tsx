@@ -1,7 +1,8 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { FormEvent } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY, FORM_STORAGE_KEY, ORDER_TEXTS, type Values } from './order-form';
+import { FORM_STORAGE_KEY, ORDER_TEXTS, type Values } from './order-form';
+import { COMPLETE_ORDER } from './order-fixtures';
 
 vi.mock('../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 vi.mock('../lib/http', () => ({ api: vi.fn(), isAbort: () => false }));
@@ -22,21 +23,7 @@ const pump = {
   image: null,
   currency: { symbol: 'FCFA', name: 'Fcfa' },
 };
-const complete: Values = {
-  ...EMPTY,
-  payment_by: 'Visa',
-  currency: 'Fcfa',
-  payment_term: '30 jours',
-  delivery_method: 'Route',
-  credit_level: 'Sans acompte',
-  delivery_address: 'Zone portuaire, Lomé',
-  company_name: 'Agro Sud',
-  company_phone: '+228 90 00 00 00',
-  company_email: 'achats@agro.example',
-  representative_name: 'Afi',
-  representative_phone: '+228 91 00 00 00',
-  representative_email: 'afi@agro.example',
-};
+const complete = COMPLETE_ORDER;
 const event = { preventDefault: () => {} } as FormEvent<HTMLFormElement>;
 
 function renderRequest() {
