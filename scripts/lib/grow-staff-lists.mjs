@@ -2,6 +2,10 @@
 // to N rows each, so that bench:api's deep pages of every staff list read a list of N rows. Rows go
 // through the API's own TypeORM entities (search_text filled by its subscriber) in multi-row INSERTs
 // inside one transaction, as lib/demo-data.mjs grows products and orders. Rows already there count.
+//
+// On data kept by `npm run bench:api -- N --prepare-only`:
+//   node scripts/lib/grow-staff-lists.mjs N --sqlite-dir DIR
+//   node scripts/lib/grow-staff-lists.mjs N --database-url mysql://root@127.0.0.1:33306/NAME
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from './builds.mjs';
@@ -74,4 +78,14 @@ export async function growStaffLists(env, rows) {
     await ds.destroy();
   }
   return Date.now() - started;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const option = (name) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
+  const rows = Number(args.find((a) => /^\d+$/.test(a)) ?? 10000);
+  const sqliteDir = option('sqlite-dir');
+  const env = { NODE_ENV: 'production', DATA_DIR: sqliteDir ?? process.env.DATA_DIR, DATABASE_URL: option('database-url') ?? '' };
+  const ms = await growStaffLists(env, rows);
+  console.log(`Clients, stock entries and journal entries grown to ${rows} in ${(ms / 1000).toFixed(0)} s`);
 }
