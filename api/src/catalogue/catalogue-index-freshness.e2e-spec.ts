@@ -63,6 +63,15 @@ describe(`public catalogue index across replicas (${testDatabaseKind()})`, () =>
   const notify = (kind: 'product.updated' | 'product.created' | 'product.deleted') =>
     t.app.get(PublishingService).notifyChange(kind, 'Changement de test');
 
+  it('answers each card with the fields of the product’s own answer', async () => {
+    const [card] = (await filter('search=immergee')).products;
+    const own = (await request(otherHttp).get(`/api/product/${pump.id}`).expect(200)).body as {
+      product: Record<string, unknown>;
+    };
+    const { specs: _specs, datasheets: _datasheets, ...fields } = own.product;
+    expect(card).toEqual(fields);
+  });
+
   it('sees a price change made on another replica, in the price range and sort', async () => {
     expect(names(await filter('tri=prix_asc&prix_min=40000'))).toEqual(['Pompe immergée']);
     await t.dataSource.getRepository(Product).update({ id: pump.id }, { price: '20000.00' });

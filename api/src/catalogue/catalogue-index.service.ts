@@ -114,7 +114,14 @@ export class CatalogueIndexService implements OnModuleDestroy {
     const raws = (await this.dataSource.query(`SELECT ${KEYS} FROM products ORDER BY id`)) as KeyRow[];
     this.index = new CatalogueIndex(raws.map(toRow));
     this.seq = seq;
-    for (const raw of raws) if (!this.newest || timeOf(raw.updated_at) > timeOf(this.newest)) this.newest = raw.updated_at;
+    let newest = this.newest === undefined ? -Infinity : timeOf(this.newest);
+    for (const raw of raws) {
+      const time = timeOf(raw.updated_at);
+      if (time > newest) {
+        newest = time;
+        this.newest = raw.updated_at;
+      }
+    }
     if (this.refreshMs > 0 && !this.timer) {
       this.timer = setInterval(() => void this.check(), this.refreshMs);
       this.timer.unref();

@@ -52,10 +52,67 @@ export interface CatalogueMatch {
   capped: boolean;
 }
 
-/** Below this many candidates (from the narrowest filter), matches are gathered then sorted; above, the sort's order is walked. */
-const GATHER_LIMIT = 8000;
+/** Up to this many candidates (the filters' lists intersected), each is tested; above, the sort's order is walked. */
+const GATHER_LIMIT = 20000;
+/** Up to this many matches, they are sorted by rank; above, marked and the sort's order walked. */
+const SORT_LIMIT = 2000;
+
+/** Positions in either list (each ascending), ascending; `unsorted`: the lists are not in position order. */
+function union(lists: Int32Array[], unsorted = false): Int32Array {
+  if (lists.length === 1 && !unsorted) return lists[0]!;
+  const all = new Int32Array(lists.reduce((sum, l) => sum + l.length, 0));
+  let at = 0;
+  for (const list of lists) {
+    all.set(list, at);
+    at += list.length;
+  }
+  return all.sort();
+}
+
+/** Positions in both lists (each ascending): a merge, or binary searches in a much longer `b`. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let n = 0;
+  if (b.length > 16 * a.length) {
+    let low = 0;
+    for (const x of a) {
+      let high = b.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (b[middle]! < x) low = middle + 1;
+        else high = middle;
+      }
+      if (low < b.length && b[low] === x) out[n++] = x;
+    }
+  } else {
+    let j = 0;
+    for (const x of a) {
+      while (j < b.length && b[j]! < x) j++;
+      if (j < b.length && b[j] === x) out[n++] = x;
+    }
+  }
+  return out.subarray(0, n);
+}
 
 const EMPTY = new Int32Array(0);
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** A trigram's key in the postings: a number for three ASCII characters (cheaper than a string), else itself. */
+function gramKey(gram: string): number | string {
+  if (gram.length !== 3) return gram;
+  const a = gram.charCodeAt(0);
+  const b = gram.charCodeAt(1);
+  const c = gram.charCodeAt(2);
+  return a < 128 && b < 128 && c < 128 ? (a << 14) | (b << 7) | c : gram;
+}
+
+/** gramKey of the trigram at `k` of a text without surrogates. */
+function asciiGram(text: string, k: number): number | string {
+  const a = text.charCodeAt(k);
+  const b = text.charCodeAt(k + 1);
+  const c = text.charCodeAt(k + 2);
+  return a < 128 && b < 128 && c < 128 ? (a << 14) | (b << 7) | c : text.substring(k, k + 3);
+}
 
 /** A name's sort key: lower case without accents (as utf8mb4_unicode_ci compares), then the id. */
 const nameKey = (name: string) => normalizeSearch(name);
@@ -109,7 +166,7 @@ export class CatalogueIndex {
   private readonly byBrand: Map<number, Int32Array>;
   /** Each currency's positions by price (then id). */
   private readonly byPrice = new Map<number, Int32Array>();
-  private readonly trigrams = new Map<string, Int32Array>();
+  private readonly trigrams = new Map<number | string, Int32Array>();
   private readonly orders = new Map<string, { order: Int32Array; rank: Int32Array; nulls?: number }>();
 
   constructor(rows: CatalogueRow[]) {
@@ -125,7 +182,8 @@ export class CatalogueIndex {
     this.spotlight = new Uint8Array(n);
     this.names = new Array<string>(n);
     this.texts = new Array<string>(n);
-    const postings = new Map<string, number[]>();
+    this.marks = new Uint32Array(n);
+    const postings = new Map<number | string, number[]>();
     rows.forEach((row, i) => {
       this.ids[i] = row.id;
       this.category[i] = row.category_id;
@@ -138,10 +196,15 @@ export class CatalogueIndex {
       this.names[i] = nameKey(row.name);
       this.texts[i] = row.search_text;
       this.position.set(row.id, i);
-      for (const trigram of trigramsOf(row.search_text)) {
+      const text = row.search_text;
+      // Plain BMP text (nearly every row): cut with substring; otherwise on code points (trigramsOf).
+      const grams = SURROGATE.test(text) ? trigramsOf(text) : null;
+      const count = grams ? grams.length : text.length - 2;
+      for (let k = 0; k < count; k++) {
+        const trigram = grams ? gramKey(grams[k]!) : asciiGram(text, k);
         const list = postings.get(trigram);
-        if (list) list.push(i);
-        else postings.set(trigram, [i]);
+        if (!list) postings.set(trigram, [i]);
+        else if (list[list.length - 1] !== i) list.push(i);
       }
     });
     for (const [trigram, list] of postings) this.trigrams.set(trigram, Int32Array.from(list));
@@ -174,7 +237,20 @@ export class CatalogueIndex {
   /** A stock moved by an order or a stock entry: availability is tested on it, no order depends on it. */
   setStock(id: number, stock: number): void {
     const i = this.position.get(id);
-    if (i !== undefined) this.stock[i] = stock;
+    if (i === undefined) return;
+    this.stock[i] = stock;
+    this.exhaustedList = undefined;
+  }
+
+  /** Positions of exhausted products (few in a shop that sells), listed again after a stock moved. */
+  private exhaustedList?: Int32Array;
+  private exhausted(): Int32Array {
+    if (!this.exhaustedList) {
+      const list: number[] = [];
+      for (let i = 0; i < this.size; i++) if (this.stock[i]! <= 0) list.push(i);
+      this.exhaustedList = Int32Array.from(list);
+    }
+    return this.exhaustedList;
   }
 
   private desc = (a: number, b: number) => this.created[b]! - this.created[a]! || this.ids[b]! - this.ids[a]!;
@@ -182,13 +258,14 @@ export class CatalogueIndex {
   /** Positions in the sort's order (built on first use; price orders per rates in force). */
   private sorted(sort: CatalogueSort, money: CatalogueQuery['money']): { order: Int32Array; rank: Int32Array } {
     const byPrice = sort === 'prix_asc' || sort === 'prix_desc';
-    const key = byPrice ? `${sort} ${ratesKey(money)}` : sort === 'nom_desc' ? 'nom_asc' : sort;
+    const rates = byPrice ? ratesKey(money) : '';
+    const key = byPrice ? `${sort} ${rates}` : sort === 'nom_desc' ? 'nom_asc' : sort;
     let entry = this.orders.get(key);
     if (!entry) {
       if (byPrice) {
+        // Only the price orders of the rates in force are kept.
+        for (const old of this.orders.keys()) if (old.startsWith('prix_') && !old.endsWith(` ${rates}`)) this.orders.delete(old);
         entry = this.priceOrder(sort === 'prix_desc', money);
-        // Only the orders of the rates in force are kept.
-        for (const old of this.orders.keys()) if (old.startsWith('prix_')) this.orders.delete(old);
       } else {
         const order =
           key === 'Populaire'
@@ -216,22 +293,50 @@ export class CatalogueIndex {
     return back;
   }
 
-  /** By the CFA franc worth (worthKey, exact), ties by id; prices without a rate last (by id). */
+  /**
+   * By the CFA franc worth (worthKey, exact), ties by id; prices without a rate last (by id). Each
+   * currency's list is already in price order, so the order is a merge of those lists.
+   */
   private priceOrder(descending: boolean, money: CatalogueQuery['money']) {
-    const worth = new Array<bigint | null>(this.size);
-    for (let i = 0; i < this.size; i++) {
-      const code = money?.codes.get(this.currency[i]!);
-      worth[i] = code && money ? worthKey(centsText(this.cents[i]!), code, money.rates) : null;
-    }
     const sign = descending ? -1 : 1;
-    const order = orderOf(this.size, (a, b) => {
-      const x = worth[a]!;
-      const y = worth[b]!;
-      if (x === null || y === null) return x === y ? sign * (this.ids[a]! - this.ids[b]!) : x === null ? 1 : -1;
-      return x < y ? -sign : x > y ? sign : sign * (this.ids[a]! - this.ids[b]!);
-    });
+    const heads: { list: Int32Array; at: number; worth: bigint[] }[] = [];
+    const unrated: number[] = [];
+    for (const [currency, ascending] of this.byPrice) {
+      const code = money?.codes.get(currency);
+      const list = descending ? ascending.slice().reverse() : ascending;
+      const probe = code && money ? worthKey('0.00', code, money.rates) : null;
+      if (probe === null || !code || !money) {
+        unrated.push(...list);
+        continue;
+      }
+      heads.push({ list, at: 0, worth: Array.from(list, (i) => worthKey(centsText(this.cents[i]!), code, money.rates)!) });
+    }
+    const order = new Int32Array(this.size);
+    let filled = 0;
+    for (;;) {
+      let best: (typeof heads)[number] | undefined;
+      for (const head of heads) {
+        if (head.at >= head.list.length) continue;
+        if (!best) {
+          best = head;
+          continue;
+        }
+        const x = head.worth[head.at]!;
+        const y = best.worth[best.at]!;
+        if (x === y ? sign * (this.ids[head.list[head.at]!]! - this.ids[best.list[best.at]!]!) < 0 : x < y === !descending)
+          best = head;
+      }
+      if (!best) break;
+      order[filled++] = best.list[best.at++]!;
+    }
+    unrated.sort((a, b) => sign * (this.ids[a]! - this.ids[b]!));
+    for (const i of unrated) order[filled++] = i;
     return { order, rank: rankOf(order) };
   }
+
+  /** A mark per position, stamped per query (match is synchronous: one query at a time). */
+  private readonly marks: Uint32Array;
+  private stamp = 0;
 
   /** The filter's page (ids in order) and count. */
   match(query: CatalogueQuery): CatalogueMatch {
@@ -244,53 +349,59 @@ export class CatalogueIndex {
       (availability === undefined || (availability === 'en_stock' ? this.stock[i]! > 0 : this.stock[i]! <= 0)) &&
       (!prices || this.inRange(i, prices)) &&
       (!term || this.texts[i]!.includes(term));
-
-    // The narrowest list of candidates the filters give (each a superset of the matches).
-    const sources: Int32Array[][] = [];
-    if (category !== undefined) sources.push([this.byCategory.get(category) ?? EMPTY]);
-    if (brands) sources.push([...brands].map((b) => this.byBrand.get(b) ?? EMPTY));
-    if (prices) sources.push([...prices].map(([currency, bounds]) => this.priceSlice(currency, bounds)));
-    if (term) {
-      const grams = trigramsOf(term);
-      if (grams.length) {
-        const lists = grams.map((g) => this.trigrams.get(g) ?? EMPTY);
-        sources.push([lists.reduce((a, b) => (b.length < a.length ? b : a))]);
-      }
-    }
-    const sizeOf = (lists: Int32Array[]) => lists.reduce((sum, l) => sum + l.length, 0);
-    const narrowest = sources.reduce<Int32Array[] | undefined>(
-      (best, lists) => (!best || sizeOf(lists) < sizeOf(best) ? lists : best),
-      undefined,
-    );
     const cap = query.countCap;
     const finish = (ids: number[], total: number) =>
       cap !== undefined && total > cap ? { ids, total: cap, capped: true } : { ids, total, capped: false };
-
     const { order, rank } = this.sorted(query.sort, query.money);
-    if (narrowest && sizeOf(narrowest) <= GATHER_LIMIT) {
-      const matches: number[] = [];
-      for (const list of narrowest) for (const i of list) if (test(i)) matches.push(i);
+
+    // Lists of positions (ascending) that hold every match: intersected, the smallest first.
+    const lists: Int32Array[] = [];
+    if (category !== undefined) lists.push(this.byCategory.get(category) ?? EMPTY);
+    if (brands) lists.push(union([...brands].map((b) => this.byBrand.get(b) ?? EMPTY)));
+    if (prices) {
+      const slices = [...prices].map(([currency, bounds]) => this.priceSlice(currency, bounds));
+      if (slices.reduce((sum, l) => sum + l.length, 0) <= GATHER_LIMIT) lists.push(union(slices, true));
+    }
+    if (term) for (const gram of trigramsOf(term)) lists.push(this.trigrams.get(gramKey(gram)) ?? EMPTY);
+    if (availability === 'sur_commande') lists.push(this.exhausted());
+    const plain = !brands && !availability && !prices && !term;
+    lists.sort((a, b) => a.length - b.length);
+    let candidates = lists[0];
+    if (candidates && candidates.length <= GATHER_LIMIT && !plain)
+      for (const list of lists.slice(1)) candidates = intersect(candidates, list);
+
+    if (!candidates || candidates.length > GATHER_LIMIT || plain) {
+      // Broad: the sort's order walked until the page is full and the count capped (a category alone is counted once per build).
+      const page: number[] = [];
+      let total = 0;
+      for (let r = 0; r < order.length; r++) {
+        const i = order[r]!;
+        if (!test(i)) continue;
+        total++;
+        if (page.length < query.limit) page.push(this.ids[i]!);
+        else if (plain) {
+          total = category === undefined ? this.size : (this.byCategory.get(category)?.length ?? 0);
+          break;
+        } else if (cap !== undefined && total > cap) break;
+      }
+      return finish(page, total);
+    }
+    const matches: number[] = [];
+    for (const i of candidates) if (test(i)) matches.push(i);
+    if (matches.length <= SORT_LIMIT) {
       matches.sort((a, b) => rank[a]! - rank[b]!);
       return finish(
         matches.slice(0, query.limit).map((i) => this.ids[i]!),
         matches.length,
       );
     }
-    // Only a category (or nothing): counted once per build.
-    const plain = !brands && !availability && !prices && !term;
+    // Many matches: marked, then the sort's order walked until the page is full.
+    const stamp = ++this.stamp;
+    for (const i of matches) this.marks[i] = stamp;
     const page: number[] = [];
-    let total = 0;
-    for (let r = 0; r < order.length; r++) {
-      const i = order[r]!;
-      if (!test(i)) continue;
-      total++;
-      if (page.length < query.limit) page.push(this.ids[i]!);
-      else if (plain) {
-        total = category === undefined ? this.size : (this.byCategory.get(category)?.length ?? 0);
-        break;
-      } else if (cap !== undefined && total > cap) break;
-    }
-    return finish(page, total);
+    for (let r = 0; r < order.length && page.length < query.limit; r++)
+      if (this.marks[order[r]!] === stamp) page.push(this.ids[order[r]!]!);
+    return finish(page, matches.length);
   }
 
   /** Whether position i's price is within its currency's bounds (no bounds for its currency: out). */

@@ -24,6 +24,7 @@ import { boundsIn, DEFAULT_DISPLAY_CURRENCY, displayPrice, parseAmount, type Rat
 import { Category } from './entities/category.entity.js';
 import { Currency } from './entities/currency.entity.js';
 import { Product } from './entities/product.entity.js';
+import { decimalString } from '../core/database/column-types.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';
 import { withProductDetails } from './product-details.js';
 import { PRODUCT_LIST, type ProductListQueryDto } from './product-list.js';
@@ -103,6 +104,74 @@ export class PublicCatalogueService {
   /** Products of these ids with their relations (images, currency, category, brand). */
   private async load(ids: number[]): Promise<Product[]> {
     return this.products().where('product.id IN (:...ids)', { ids }).getMany();
+  }
+
+  /**
+   * The filter's cards by id: two statements by primary key (products with their currency, category
+   * and brand; their images), mapped as toPublicProduct maps the entities, without the ORM's hydration
+   * (half the CPU of a filter answer when it was used here).
+   */
+  private async cards(ids: number[]): Promise<Map<number, PublicProduct>> {
+    const cards = new Map<number, PublicProduct>();
+    if (!ids.length) return cards;
+    const marks = ids.map(() => '?').join(', ');
+    const [rows, images] = (await Promise.all([
+      this.dataSource.query(
+        `SELECT p.id, p.name, p.reference, p.price, p.stock, p.description, p.category_id, p.brand_id, p.currency_id,
+                p.in_spotlight, p.tax_rate_bp, p.tax_exemption, p.created_at, p.updated_at, p.version,
+                c.name AS currency_name, c.symbol AS currency_symbol, c.code AS currency_code,
+                k.designation AS category_designation, b.name AS brand_name
+         FROM products p JOIN currencies c ON c.id = p.currency_id JOIN categories k ON k.id = p.category_id
+         JOIN brands b ON b.id = p.brand_id WHERE p.id IN (${marks})`,
+        ids,
+      ),
+      this.dataSource.query(
+        `SELECT id, product_id, image_path, position FROM product_images WHERE product_id IN (${marks})`,
+        ids,
+      ),
+    ])) as [CardRow[], { id: number | string; product_id: number | string; image_path: string; position: number | string }[]];
+    const imagesOf = new Map<number, { id: number; image_path: string; position: number }[]>();
+    for (const image of images) {
+      const list = imagesOf.get(Number(image.product_id)) ?? [];
+      list.push({ id: Number(image.id), image_path: image.image_path, position: Number(image.position) });
+      imagesOf.set(Number(image.product_id), list);
+    }
+    const product = this.dataSource.getRepository(Product).metadata;
+    const date = (column: string, value: unknown) =>
+      this.dataSource.driver.prepareHydratedValue(value, product.findColumnWithPropertyName(column)!) as Date;
+    for (const row of rows) {
+      const id = Number(row.id);
+      cards.set(
+        id,
+        toPublicProduct({
+          id,
+          name: row.name,
+          reference: row.reference,
+          price: decimalString.from(row.price) as string,
+          stock: Number(row.stock),
+          description: row.description,
+          category_id: Number(row.category_id),
+          brand_id: Number(row.brand_id),
+          currency_id: Number(row.currency_id),
+          in_spotlight: Boolean(Number(row.in_spotlight)),
+          tax_rate_bp: Number(row.tax_rate_bp),
+          tax_exemption: row.tax_exemption,
+          created_at: date('created_at', row.created_at),
+          updated_at: date('updated_at', row.updated_at),
+          version: Number(row.version),
+          images: imagesOf.get(id) ?? [],
+          currency: {
+            id: Number(row.currency_id),
+            name: row.currency_name,
+            symbol: row.currency_symbol,
+            code: row.currency_code,
+          },
+          category: { id: Number(row.category_id), designation: row.category_designation },
+          brand: { id: Number(row.brand_id), name: row.brand_name },
+        } as unknown as Product),
+      );
+    }
+    return cards;
   }
 
   /** The search resolved on the products (see searchScope). */
@@ -215,11 +284,10 @@ export class PublicCatalogueService {
       ...(money ? { money: { codes: new Map(money.currencies.map((c) => [c.id, c.code])), rates: money.rates } } : {}),
     });
     const displayed = query.devise && display ? { display } : {};
-    const byId = new Map(match.ids.length ? (await this.load(match.ids)).map((row) => [row.id, row]) : []);
+    const byId = await this.cards(match.ids);
     const products = match.ids.flatMap((id) => {
-      const row = byId.get(id);
-      if (!row) return [];
-      const product = toPublicProduct(row);
+      const product = byId.get(id);
+      if (!product) return [];
       if (!display) return [product];
       return [
         {
@@ -233,6 +301,30 @@ export class PublicCatalogueService {
 }
 
 const MONEY_TTL_MS = 5_000;
+
+/** A card's row as the drivers return it (SQLite: numbers; MariaDB: decimals as text). */
+interface CardRow {
+  id: number | string;
+  name: string;
+  reference: string;
+  price: number | string;
+  stock: number | string;
+  description: string;
+  category_id: number | string;
+  brand_id: number | string;
+  currency_id: number | string;
+  in_spotlight: number | string | boolean;
+  tax_rate_bp: number | string;
+  tax_exemption: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  version: number | string;
+  currency_name: string;
+  currency_symbol: string;
+  currency_code: string;
+  category_designation: string;
+  brand_name: string;
+}
 
 const unknownCurrency = (devise: string) =>
   `La devise « ${devise.slice(0, 10)} » n’est pas proposée : choisissez FCFA (XOF), EUR ou USD.`;
