@@ -7,14 +7,12 @@ import {
   cellOf,
   checkWithForm,
   chunks,
-  refuseRepeatedKeys,
-  requireEditRight,
   type ImportColumn,
   type ImportBatchResult,
   type ImportContext,
-  type ImportKind,
   type PreparedRow,
 } from './import-kind.js';
+import { matchByKey, matched, MatchingImport, splitByMatch, type ReadRow } from './import-matching.js';
 
 /** The headers of the clients' export (list-exports/export-columns.ts): an exported file imports back. */
 const COLUMNS: ImportColumn[] = [
@@ -29,59 +27,56 @@ const COLUMNS: ImportColumn[] = [
 
 const FIELDS = COLUMNS.map((c) => c.field) as (keyof CustomerFormDto)[];
 
+const emailOf = (row: SheetRow) => (cellOf(COLUMNS, row, 'company_email') ?? '').trim().toLowerCase();
+
 /** Clients from a sheet, matched by the company's e-mail (unique), checked with the client form's DTO. */
 @Injectable()
-export class CustomerImport implements ImportKind<CustomerFormDto> {
+export class CustomerImport extends MatchingImport<CustomerFormDto, Map<string, Customer | 'ambiguous'>> {
   readonly kind = 'customers';
   readonly plural = 'clients';
   readonly fileName = 'clients';
   readonly category = 'orders' as const;
   readonly columns = COLUMNS;
+  protected readonly keyName = 'L’e-mail';
+  protected readonly recordName = 'le client';
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
 
-  async prepare(
-    sheet: SheetRow[],
-    present: ReadonlySet<string>,
-    context: ImportContext,
-  ): Promise<PreparedRow<CustomerFormDto>[]> {
-    const emailOf = (row: SheetRow) => (cellOf(COLUMNS, row, 'company_email') ?? '').trim().toLowerCase();
-    const emails = [...new Set(sheet.map(emailOf).filter(Boolean))];
-    const existing = new Map<string, Customer>();
-    for (const part of chunks(emails))
-      for (const customer of await this.dataSource.getRepository(Customer).find({ where: { company_email: In(part) } }))
-        existing.set(customer.company_email.toLowerCase(), customer);
+  protected lookUp(sheet: SheetRow[]) {
+    return matchByKey(
+      sheet.map(emailOf),
+      (part) => this.dataSource.getRepository(Customer).find({ where: { company_email: In(part) } }),
+      (customer) => customer.company_email.toLowerCase(),
+      'last',
+    );
+  }
 
-    const prepared: PreparedRow<CustomerFormDto>[] = [];
-    for (const row of sheet) {
-      const email = emailOf(row);
-      const current = existing.get(email) ?? null;
-      const plain: Record<string, unknown> = {};
-      for (const field of FIELDS) {
-        const value = present.has(field) ? cellOf(COLUMNS, row, field) : undefined;
-        plain[field] = value ?? current?.[field];
-      }
-      const checked = await checkWithForm(CustomerFormDto, row.line, plain);
-      prepared.push({
-        line: row.line,
-        key: email,
-        label: String(plain.company_name ?? ''),
-        existingId: current?.id ?? null,
-        values: checked.values,
-        errors: checked.errors,
-      });
-    }
-    refuseRepeatedKeys(prepared, 'L’e-mail');
-    requireEditRight(prepared, context, 'le client');
-    return prepared;
+  protected async readRow(
+    row: SheetRow,
+    cell: (field: string) => string | undefined,
+    existing: Map<string, Customer | 'ambiguous'>,
+  ): Promise<ReadRow<CustomerFormDto>> {
+    const email = emailOf(row);
+    const current = matched(existing.get(email));
+    const plain: Record<string, unknown> = {};
+    for (const field of FIELDS) plain[field] = cell(field) ?? current?.[field];
+    const checked = await checkWithForm(CustomerFormDto, row.line, plain);
+    return {
+      key: email,
+      label: String(plain.company_name ?? ''),
+      existingId: current?.id ?? null,
+      values: checked.values,
+      errors: checked.errors,
+    };
   }
 
   async apply(manager: EntityManager, rows: PreparedRow<CustomerFormDto>[], context: ImportContext): Promise<ImportBatchResult> {
     const customers = manager.getRepository(Customer);
-    const fresh = rows.filter((row) => row.existingId === null).map((row) => ({ ...row.values! }));
-    for (const part of chunks(fresh, 200)) await customers.insert(part);
-    for (const row of rows)
-      if (row.existingId !== null) await customers.update(row.existingId, { ...row.values!, updated_by: context.userId });
+    const { fresh, matching } = splitByMatch(rows);
+    for (const part of chunks(fresh, 200)) await customers.insert(part.map((row) => ({ ...row.values! })));
+    for (const row of matching) await customers.update(row.existingId!, { ...row.values!, updated_by: context.userId });
     return { replaced: [], unchanged: 0 };
   }
 }

@@ -16,19 +16,25 @@ import { SEARCH_TEXT_LENGTH, searchTextOf } from '../common/search-text.js';
 import type { SheetRow } from './import-files.js';
 import { imageKey } from './import-images.js';
 import {
-  cellOf,
   checkWithForm,
   chunks,
   lineMessage,
-  refuseRepeatedKeys,
-  requireEditRight,
   type ImportBatchResult,
   type ImportColumn,
   type ImportContext,
   type ImportImages,
-  type ImportKind,
   type PreparedRow,
 } from './import-kind.js';
+import {
+  AMBIGUOUS,
+  lockedByIds,
+  matchByKey,
+  matched,
+  MatchingImport,
+  splitByMatch,
+  type ReadRow,
+  type RowCell,
+} from './import-matching.js';
 
 export interface ProductImportValues {
   form: ProductCreateDto;
@@ -58,6 +64,13 @@ function basisPoints(text: string): unknown {
 }
 
 const lower = (text: string) => text.trim().toLowerCase();
+
+interface ProductLookUps {
+  categories: Map<string, number>;
+  brands: Map<string, number>;
+  currencies: Map<string, number>;
+  existing: Map<string, Product | typeof AMBIGUOUS>;
+}
 
 /** Rows per multi-row INSERT (well under both databases' limits on placeholders). */
 const ROWS_PER_INSERT = 200;
@@ -111,18 +124,22 @@ async function updateMany(manager: EntityManager, rows: { id: number; columns: R
  * creation, an `adjustment` when the quantity changes).
  */
 @Injectable()
-export class ProductImport implements ImportKind<ProductImportValues> {
+export class ProductImport extends MatchingImport<ProductImportValues, ProductLookUps> {
   readonly kind = 'products';
   readonly plural = 'produits';
   readonly fileName = 'produits';
   readonly category = 'shop' as const;
   readonly columns = COLUMNS;
+  protected readonly keyName = 'La référence';
+  protected readonly recordName = 'le produit';
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly publishing: PublishingService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    super();
+  }
 
   private async named(entity: typeof Brand | typeof Category | typeof Currency, field: string): Promise<Map<string, number>> {
     const rows = await this.dataSource
@@ -133,98 +150,93 @@ export class ProductImport implements ImportKind<ProductImportValues> {
     return new Map(rows.map((row) => [lower(String(row.name)), Number(row.id)]));
   }
 
-  async prepare(
-    sheet: SheetRow[],
-    present: ReadonlySet<string>,
-    context: ImportContext,
-    images: ImportImages | null,
-  ): Promise<PreparedRow<ProductImportValues>[]> {
+  protected async lookUp(sheet: SheetRow[], cell: RowCell): Promise<ProductLookUps> {
     const [categories, brands, currencies] = await Promise.all([
       this.named(Category, 'designation'),
       this.named(Brand, 'name'),
       this.named(Currency, 'code'),
     ]);
-    const references = [...new Set(sheet.map((row) => cellOf(COLUMNS, row, 'reference') ?? '').filter(Boolean))];
-    const existing = new Map<string, Product | 'ambiguous'>();
-    for (const part of chunks(references))
-      for (const product of await this.dataSource.getRepository(Product).find({ where: { reference: In(part) } }))
-        existing.set(product.reference, existing.has(product.reference) ? 'ambiguous' : product);
+    const existing = await matchByKey(
+      sheet.map((row) => cell(row, 'reference') ?? ''),
+      (part) => this.dataSource.getRepository(Product).find({ where: { reference: In(part) } }),
+      (product) => product.reference,
+    );
+    return { categories, brands, currencies, existing };
+  }
 
-    const prepared: PreparedRow<ProductImportValues>[] = [];
-    for (const row of sheet) {
-      const cell = (field: string) => (present.has(field) ? cellOf(COLUMNS, row, field) : undefined);
-      const reference = cell('reference') ?? '';
-      const found = existing.get(reference);
-      const current = found instanceof Product ? found : null;
-      const extra: Record<string, string[]> = {};
-      const plain: Record<string, unknown> = current
-        ? {
-            reference: current.reference,
-            name: current.name,
-            price: current.price,
-            stock: String(current.stock),
-            description: current.description,
-            low_stock_threshold: current.low_stock_threshold === null ? '' : String(current.low_stock_threshold),
-            tax_rate_bp: String(current.tax_rate_bp),
-            tax_exemption: current.tax_exemption ?? '',
-            brand_id: current.brand_id,
-            category_id: current.category_id,
-            currency_id: current.currency_id,
-          }
-        : {};
-      for (const field of ['reference', 'name', 'price', 'stock', 'description', 'low_stock_threshold', 'tax_exemption']) {
-        const value = cell(field);
-        if (value !== undefined) plain[field] = value;
-      }
-      const rate = cell('tax_rate');
-      if (rate !== undefined) plain.tax_rate_bp = basisPoints(rate);
-      const refs: [string, string, Map<string, number>, string][] = [
-        ['category', 'category_id', categories, 'La catégorie'],
-        ['brand', 'brand_id', brands, 'La marque'],
-        ['currency', 'currency_id', currencies, 'La devise'],
-      ];
-      for (const [field, key, known, what] of refs) {
-        const value = cell(field);
-        if (value === undefined) continue;
-        const id = known.get(lower(value));
-        if (value === '') plain[key] = '';
-        else if (id === undefined) extra[key] = [`${what} « ${value} » n’existe pas.`];
-        else plain[key] = String(id);
-      }
-      const checked = await checkWithForm(ProductCreateDto, row.line, plain, extra);
-      const names = (cell('images') ?? '')
-        .split(/[|;,\n]/)
-        .map((name) => imageKey(name))
-        .filter(Boolean);
-      if (names.length > PRODUCT_MAX_IMAGES) checked.errors.push(lineMessage(row.line, PRODUCT_IMAGES_COUNT_MESSAGE));
-      if (names.length && !images)
-        checked.errors.push(
-          lineMessage(row.line, 'Ajoutez le fichier ZIP contenant les images nommées dans la colonne « Images ».'),
-        );
-      for (const name of images ? names : []) {
-        const image = images!.get(name);
-        if (image === undefined) checked.errors.push(lineMessage(row.line, `L’image « ${name} » est absente du fichier ZIP.`));
-        else if (typeof image === 'string')
-          checked.errors.push(
-            lineMessage(row.line, `L’image « ${name} » est refusée : ${image.charAt(0).toLowerCase()}${image.slice(1)}`),
-          );
-      }
-      if (found === 'ambiguous')
-        checked.errors.push(
-          lineMessage(row.line, `Plusieurs produits ont déjà la référence « ${reference} » : corrigez-les d’abord.`),
-        );
-      prepared.push({
-        line: row.line,
-        key: reference,
-        label: String(plain.name ?? ''),
-        existingId: current?.id ?? null,
-        values: checked.values ? { form: checked.values, images: names } : null,
-        errors: checked.errors,
-      });
+  protected async readRow(
+    row: SheetRow,
+    cell: (field: string) => string | undefined,
+    { categories, brands, currencies, existing }: ProductLookUps,
+    images: ImportImages | null,
+  ): Promise<ReadRow<ProductImportValues>> {
+    const reference = cell('reference') ?? '';
+    const found = existing.get(reference);
+    const current = matched(found);
+    const extra: Record<string, string[]> = {};
+    const plain: Record<string, unknown> = current
+      ? {
+          reference: current.reference,
+          name: current.name,
+          price: current.price,
+          stock: String(current.stock),
+          description: current.description,
+          low_stock_threshold: current.low_stock_threshold === null ? '' : String(current.low_stock_threshold),
+          tax_rate_bp: String(current.tax_rate_bp),
+          tax_exemption: current.tax_exemption ?? '',
+          brand_id: current.brand_id,
+          category_id: current.category_id,
+          currency_id: current.currency_id,
+        }
+      : {};
+    for (const field of ['reference', 'name', 'price', 'stock', 'description', 'low_stock_threshold', 'tax_exemption']) {
+      const value = cell(field);
+      if (value !== undefined) plain[field] = value;
     }
-    refuseRepeatedKeys(prepared, 'La référence');
-    requireEditRight(prepared, context, 'le produit');
-    return prepared;
+    const rate = cell('tax_rate');
+    if (rate !== undefined) plain.tax_rate_bp = basisPoints(rate);
+    const refs: [string, string, Map<string, number>, string][] = [
+      ['category', 'category_id', categories, 'La catégorie'],
+      ['brand', 'brand_id', brands, 'La marque'],
+      ['currency', 'currency_id', currencies, 'La devise'],
+    ];
+    for (const [field, key, known, what] of refs) {
+      const value = cell(field);
+      if (value === undefined) continue;
+      const id = known.get(lower(value));
+      if (value === '') plain[key] = '';
+      else if (id === undefined) extra[key] = [`${what} « ${value} » n’existe pas.`];
+      else plain[key] = String(id);
+    }
+    const checked = await checkWithForm(ProductCreateDto, row.line, plain, extra);
+    const names = (cell('images') ?? '')
+      .split(/[|;,\n]/)
+      .map((name) => imageKey(name))
+      .filter(Boolean);
+    if (names.length > PRODUCT_MAX_IMAGES) checked.errors.push(lineMessage(row.line, PRODUCT_IMAGES_COUNT_MESSAGE));
+    if (names.length && !images)
+      checked.errors.push(
+        lineMessage(row.line, 'Ajoutez le fichier ZIP contenant les images nommées dans la colonne « Images ».'),
+      );
+    for (const name of images ? names : []) {
+      const image = images!.get(name);
+      if (image === undefined) checked.errors.push(lineMessage(row.line, `L’image « ${name} » est absente du fichier ZIP.`));
+      else if (typeof image === 'string')
+        checked.errors.push(
+          lineMessage(row.line, `L’image « ${name} » est refusée : ${image.charAt(0).toLowerCase()}${image.slice(1)}`),
+        );
+    }
+    if (found === AMBIGUOUS)
+      checked.errors.push(
+        lineMessage(row.line, `Plusieurs produits ont déjà la référence « ${reference} » : corrigez-les d’abord.`),
+      );
+    return {
+      key: reference,
+      label: String(plain.name ?? ''),
+      existingId: current?.id ?? null,
+      values: checked.values ? { form: checked.values, images: names } : null,
+      errors: checked.errors,
+    };
   }
 
   imagesOf(row: PreparedRow<ProductImportValues>): string[] {
@@ -256,7 +268,7 @@ export class ProductImport implements ImportKind<ProductImportValues> {
       currency_id: form.currency_id,
     });
 
-    const fresh = rows.filter((row) => row.existingId === null);
+    const { fresh, matching } = splitByMatch(rows);
     for (const part of chunks(fresh, ROWS_PER_INSERT))
       await manager
         .createQueryBuilder()
@@ -299,19 +311,16 @@ export class ProductImport implements ImportKind<ProductImportValues> {
     );
     for (const part of chunks(images, ROWS_PER_INSERT)) await productImages.insert(part);
 
-    const existing = rows.filter((row) => row.existingId !== null);
-    const before = new Map<number, Product>();
     // Locked first (MariaDB), so the stock each adjustment starts from is the one the import replaces.
-    for (const part of chunks(existing.map((row) => row.existingId!)))
-      for (const product of await manager.getRepository(Product).find({
-        where: { id: In(part) },
-        ...(manager.connection.options.type === 'better-sqlite3' ? {} : { lock: { mode: 'pessimistic_write' as const } }),
-      }))
-        before.set(product.id, product);
+    const before = await lockedByIds(
+      manager,
+      Product,
+      matching.map((row) => row.existingId!),
+    );
     const changed: { id: number; columns: Record<string, unknown> }[] = [];
     const stockChanges: { id: number; delta: number }[] = [];
     let unchanged = 0;
-    for (const row of existing) {
+    for (const row of matching) {
       const form = row.values!.form;
       const id = row.existingId!;
       const current = before.get(id);

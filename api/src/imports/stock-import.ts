@@ -1,25 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { Product } from '../catalogue/entities/product.entity.js';
-import { isSqlite } from '../common/transactions.js';
 import { StockEntryFormDto } from '../stock/dto/stock-entry.dto.js';
 import { StockEntry } from '../stock/entities/stock-entry.entity.js';
 import { correctEntry, receiveEntry } from '../stock/entry-receipts.js';
 import { columnsOf } from '../stock/stock-entries.service.js';
 import type { SheetRow } from './import-files.js';
 import {
-  cellOf,
   checkWithForm,
-  chunks,
   isoDay,
-  refuseRepeatedKeys,
-  requireEditRight,
   type ImportColumn,
   type ImportBatchResult,
   type ImportContext,
-  type ImportKind,
   type PreparedRow,
 } from './import-kind.js';
+import { AMBIGUOUS, lockedByIds, matchByKey, matched, MatchingImport, type ReadRow, type RowCell } from './import-matching.js';
 
 const COLUMNS: ImportColumn[] = [
   { header: 'Désignation', field: 'name', aliases: ['nom'], example: 'Arrivage conteneur 12' },
@@ -34,6 +29,14 @@ const COLUMNS: ImportColumn[] = [
 const plainDate = (value: string | Date | null) =>
   value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
 
+/** A lot: the product, the entry's name and its manufacture date. */
+const lotKey = (productId: number | null, name: string, made: string | null) => `${productId ?? '-'}|${name}|${made}`;
+
+interface StockLookUps {
+  products: Map<string, Product | typeof AMBIGUOUS>;
+  entries: Map<string, StockEntry | typeof AMBIGUOUS>;
+}
+
 /**
  * Stock entries from a sheet. An entry is matched by its lot: the product's reference, the entry's
  * name and its manufacture date; a match updates the entry (its receipt corrected on the same lot), a
@@ -42,69 +45,68 @@ const plainDate = (value: string | Date | null) =>
  * imported this way have none until one is added from the form.
  */
 @Injectable()
-export class StockImport implements ImportKind<StockEntryFormDto> {
+export class StockImport extends MatchingImport<StockEntryFormDto, StockLookUps> {
   readonly kind = 'stock';
   readonly plural = 'entrées de stock';
   readonly fileName = 'entrees-stock';
   readonly category = 'stock' as const;
   readonly columns = COLUMNS;
+  protected readonly keyName = 'Le lot';
+  protected readonly recordName = 'l’entrée';
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
 
-  async prepare(
-    sheet: SheetRow[],
-    present: ReadonlySet<string>,
-    context: ImportContext,
-  ): Promise<PreparedRow<StockEntryFormDto>[]> {
-    const cell = (row: SheetRow, field: string) => (present.has(field) ? cellOf(COLUMNS, row, field) : undefined);
-    const references = [...new Set(sheet.map((row) => cell(row, 'product_reference') ?? '').filter(Boolean))];
-    const products = new Map<string, number | 'ambiguous'>();
-    for (const part of chunks(references))
-      for (const product of await this.dataSource
-        .getRepository(Product)
-        .find({ select: { id: true, reference: true }, where: { reference: In(part) } }))
-        products.set(product.reference, products.has(product.reference) ? 'ambiguous' : product.id);
-    const names = [...new Set(sheet.map((row) => cell(row, 'name') ?? '').filter(Boolean))];
-    const entries = new Map<string, StockEntry>();
-    const lotKey = (productId: number | null, name: string, made: string | null) => `${productId ?? '-'}|${name}|${made}`;
-    for (const part of chunks(names))
-      for (const entry of await this.dataSource.getRepository(StockEntry).find({ where: { name: In(part) } }))
-        entries.set(lotKey(entry.product_id, entry.name, plainDate(entry.manufacture_date)), entry);
+  protected async lookUp(sheet: SheetRow[], cell: RowCell): Promise<StockLookUps> {
+    const products = await matchByKey(
+      sheet.map((row) => cell(row, 'product_reference') ?? ''),
+      (part) =>
+        this.dataSource.getRepository(Product).find({ select: { id: true, reference: true }, where: { reference: In(part) } }),
+      (product) => product.reference,
+    );
+    // Entries of the sheet's names, told apart by the rest of their lot.
+    const entries = await matchByKey(
+      sheet.map((row) => cell(row, 'name') ?? ''),
+      (part) => this.dataSource.getRepository(StockEntry).find({ where: { name: In(part) } }),
+      (entry) => lotKey(entry.product_id, entry.name, plainDate(entry.manufacture_date)),
+      'last',
+    );
+    return { products, entries };
+  }
 
-    const prepared: PreparedRow<StockEntryFormDto>[] = [];
-    for (const row of sheet) {
-      const extra: Record<string, string[]> = {};
-      const reference = cell(row, 'product_reference') ?? '';
-      const productId = products.get(reference);
-      if (reference && productId === undefined) extra.product_id = [`Le produit de référence « ${reference} » n’existe pas.`];
-      if (productId === 'ambiguous') extra.product_id = [`Plusieurs produits ont la référence « ${reference} ».`];
-      const expiry = cell(row, 'expiry_date');
-      const plain: Record<string, unknown> = {
-        name: cell(row, 'name'),
-        price: cell(row, 'price'),
-        quantity: cell(row, 'quantity'),
-        manufacture_date: isoDay(cell(row, 'manufacture_date')),
-        expiry_date: expiry && !/^non/i.test(expiry) ? isoDay(expiry) : undefined,
-        billing_date: isoDay(cell(row, 'billing_date')) || undefined,
-        product_id: typeof productId === 'number' ? String(productId) : '',
-      };
-      const checked = await checkWithForm(StockEntryFormDto, row.line, plain, extra);
-      const id = typeof productId === 'number' ? productId : null;
-      const current = checked.values
-        ? (entries.get(lotKey(id, checked.values.name, checked.values.manufacture_date)) ?? null)
-        : null;
-      prepared.push({
-        line: row.line,
-        key: [reference, String(plain.name ?? ''), String(plain.manufacture_date ?? '')].filter(Boolean).join(' · '),
-        label: String(plain.name ?? ''),
-        existingId: current?.id ?? null,
-        values: checked.values,
-        errors: checked.errors,
-      });
-    }
-    refuseRepeatedKeys(prepared, 'Le lot');
-    requireEditRight(prepared, context, 'l’entrée');
-    return prepared;
+  protected async readRow(
+    row: SheetRow,
+    cell: (field: string) => string | undefined,
+    { products, entries }: StockLookUps,
+  ): Promise<ReadRow<StockEntryFormDto>> {
+    const extra: Record<string, string[]> = {};
+    const reference = cell('product_reference') ?? '';
+    const product = products.get(reference);
+    if (reference && product === undefined) extra.product_id = [`Le produit de référence « ${reference} » n’existe pas.`];
+    if (product === AMBIGUOUS) extra.product_id = [`Plusieurs produits ont la référence « ${reference} ».`];
+    const id = matched(product)?.id ?? null;
+    const expiry = cell('expiry_date');
+    const plain: Record<string, unknown> = {
+      name: cell('name'),
+      price: cell('price'),
+      quantity: cell('quantity'),
+      manufacture_date: isoDay(cell('manufacture_date')),
+      expiry_date: expiry && !/^non/i.test(expiry) ? isoDay(expiry) : undefined,
+      billing_date: isoDay(cell('billing_date')) || undefined,
+      product_id: id === null ? '' : String(id),
+    };
+    const checked = await checkWithForm(StockEntryFormDto, row.line, plain, extra);
+    const current = checked.values
+      ? matched(entries.get(lotKey(id, checked.values.name, checked.values.manufacture_date)))
+      : null;
+    return {
+      key: [reference, String(plain.name ?? ''), String(plain.manufacture_date ?? '')].filter(Boolean).join(' · '),
+      label: String(plain.name ?? ''),
+      existingId: current?.id ?? null,
+      values: checked.values,
+      errors: checked.errors,
+    };
   }
 
   async apply(
@@ -123,10 +125,7 @@ export class StockImport implements ImportKind<StockEntryFormDto> {
       }
       const id = row.existingId;
       // Locked (MySQL/MariaDB): the receipt corrected is the one the import replaces.
-      const before = await repository.findOne({
-        where: { id },
-        ...(isSqlite(this.dataSource) ? {} : { lock: { mode: 'pessimistic_write' as const } }),
-      });
+      const before = (await lockedByIds(manager, StockEntry, [id])).get(id);
       if (!before) continue;
       const columns = columnsOf(form, before);
       await repository.update(id, { ...columns, updated_by: context.userId });
