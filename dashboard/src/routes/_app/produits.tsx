@@ -3,6 +3,7 @@ import { ProductsPage, type ProductsView } from '../../features/products/product
 import { validateStockSearch } from '../../features/stock/stock-search';
 import { idParam, validateSortSearch } from '../../lib/list-sort';
 import { validateListSearch } from '../../lib/list-search';
+import { useListNavigation } from '../../lib/use-list-navigation';
 
 function validateProductsSearch(raw: Record<string, unknown>) {
   const view: ProductsView = {
@@ -19,6 +20,7 @@ export const Route = createFileRoute('/_app/produits')({
   component: function ListRoute() {
     const { page = 1, search = '', stock, days, sort, dir, size, category_id, brand_id, spotlight } = Route.useSearch();
     const navigate = Route.useNavigate();
+    const list = useListNavigation(validateProductsSearch);
     return (
       <ProductsPage
         page={page}
@@ -26,13 +28,10 @@ export const Route = createFileRoute('/_app/produits')({
         stock={stock}
         days={days}
         view={{ sort, dir, size, category_id, brand_id, spotlight }}
-        onViewChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }) })}
-        onViewReplace={(query) => void navigate({ search: validateProductsSearch(query) })}
         onStockChange={(next, nextDays) =>
           void navigate({ search: (prev) => ({ ...prev, stock: next, days: nextDays, page: undefined }) })
         }
-        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })}
-        onSearchChange={(next) => void navigate({ search: (prev) => ({ ...prev, search: next || undefined, page: undefined }) })}
+        {...list}
       />
     );
   },
