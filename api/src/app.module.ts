@@ -26,6 +26,7 @@ import { DashboardSummaryModule } from './dashboard-summary/dashboard-summary.mo
 import { MediaLibraryModule } from './media/media-library.module.js';
 import { StaffOrdersModule } from './orders/staff-orders.module.js';
 import { QuotesModule } from './quotes/quotes.module.js';
+import { ClientOrdersModule } from './client-orders/client-orders.module.js';
 import { DeliveriesModule } from './deliveries/deliveries.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
@@ -73,6 +74,7 @@ const DOMAIN_MODULES = [
   StaffOrdersModule,
   // quote versions, the client's page and the order's thread (quotes/)
   QuotesModule,
+  ClientOrdersModule,
   // delivery notes and returns (deliveries/)
   DeliveriesModule,
   // invoices, credit notes and payments (invoices/, payments/)

@@ -47,6 +47,11 @@ export const LAYERS = [
   { name: 'deliveries', why: 'what leaves the warehouse for an accepted order', folders: ['deliveries'] },
   { name: 'invoices', why: 'what an order (and its deliveries) is billed', folders: ['invoices'] },
   { name: 'payments', why: 'what pays an invoice', folders: ['payments'] },
+  {
+    name: 'client order page',
+    why: 'the client link: accepts or declines a quote version, reads the deliveries and invoices of the order',
+    folders: ['client-orders'],
+  },
   { name: 'blog', why: 'articles, written by staff users, with pictures', folders: ['blog'] },
   { name: 'metrics', why: 'reads the mail queue, the publishing state and the ledger for Prometheus', folders: ['metrics'] },
   {

@@ -19,8 +19,6 @@ const KNOWN_BREAKS: Record<string, string> = {
   'orders → deliveries': 'the order history and the staff order page read deliveries',
   'orders → invoices': 'the order history and the staff order page read invoices',
   'orders → quotes': 'the order history, the order request and the staff order page write and read quote versions',
-  'quotes → deliveries': 'the client order page shows the deliveries of an order',
-  'quotes → invoices': 'the client order page shows the invoices of an order',
 };
 
 type Graph = Map<string, Map<string, Set<string>>>;

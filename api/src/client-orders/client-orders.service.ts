@@ -17,17 +17,23 @@ import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { forOrder, moveOrderStock, orderLines } from '../stock/ledger/stock-ledger.js';
 import { clientDeliveries, clientDeliveriesOf } from '../deliveries/deliveries.service.js';
 import { clientInvoices, clientInvoicesOf } from '../invoices/client-invoices.js';
-import { adoptAcceptedVersion } from './accepted-lines.js';
-import { ORDERS_LINK_DAYS, ORDER_LINK_DAYS, issueClientLink, orderOfLink, validLink } from './client-links.js';
-import type { ClientLink } from './entities/client-link.entity.js';
-import type { ClientAcceptDto, ClientDeclineDto, ClientMessageDto, ClientPdfDto, ClientTokenDto } from './dto/quote.dto.js';
-import { OrderMessage } from './entities/order-message.entity.js';
-import { QuoteAcceptance } from './entities/quote-acceptance.entity.js';
-import { QuoteVersionLine } from './entities/quote-version-line.entity.js';
-import { QuoteVersion } from './entities/quote-version.entity.js';
-import { clientActivityMail, myOrdersMail, purchaseOrderMail, type ClientActivity } from './quote-mails.js';
-import { QuoteVersionsService, currentSentVersion, expireOverdue, setQuoteState } from './quote-versions.service.js';
-import { isPastValidity, messageView, versionReference, versionView } from './quote-views.js';
+import { adoptAcceptedVersion } from '../quotes/accepted-lines.js';
+import { ORDERS_LINK_DAYS, ORDER_LINK_DAYS, issueClientLink, orderOfLink, validLink } from '../quotes/client-links.js';
+import type { ClientLink } from '../quotes/entities/client-link.entity.js';
+import type {
+  ClientAcceptDto,
+  ClientDeclineDto,
+  ClientMessageDto,
+  ClientPdfDto,
+  ClientTokenDto,
+} from '../quotes/dto/quote.dto.js';
+import { OrderMessage } from '../quotes/entities/order-message.entity.js';
+import { QuoteAcceptance } from '../quotes/entities/quote-acceptance.entity.js';
+import { QuoteVersionLine } from '../quotes/entities/quote-version-line.entity.js';
+import { QuoteVersion } from '../quotes/entities/quote-version.entity.js';
+import { clientActivityMail, myOrdersMail, purchaseOrderMail, type ClientActivity } from '../quotes/quote-mails.js';
+import { QuoteVersionsService, currentSentVersion, expireOverdue, setQuoteState } from '../quotes/quote-versions.service.js';
+import { isPastValidity, messageView, versionReference, versionView } from '../quotes/quote-views.js';
 
 const MINUTE = 60_000;
 /** "Mes commandes" per address, whatever the client's connection: against mail bombing (the answer never changes). */

@@ -13,8 +13,8 @@ import {
   ClientPdfDto,
   ClientTokenDto,
   MyOrdersLinkDto,
-} from './dto/quote.dto.js';
-import { sendPdf } from './staff-quotes.controller.js';
+} from '../quotes/dto/quote.dto.js';
+import { sendPdf } from '../quotes/staff-quotes.controller.js';
 
 /**
  * The client's page without an account (site: /suivi-commande and /mes-commandes). The token of the
