@@ -1,11 +1,16 @@
+import { escapeUTF8 } from 'entities';
+import { AVAILABILITY_OPTIONS, DISPLAY_CURRENCIES, SORT_OPTIONS } from '../contract/catalogue-choices.js';
+import { productCardView } from '../contract/product-card.js';
 import type { PublicProduct } from '../contract/public.js';
-import { formatCount, formatPrice } from '../shared/money.js';
+import { formatCount } from '../shared/money.js';
 
 /**
  * The shop's filtered list as HTML, for visitors without JavaScript: the catalogue page of the live
  * release with its island (which needs scripts) replaced by the same GET form, filled in, and the
  * matching cards. The markup and classes are those of site/src/islands/Catalogue.tsx and
- * ui/ProductCard.tsx, so the page looks the same; the island answers visitors with scripts.
+ * ui/ProductCard.tsx, so the page looks the same: the choices' lists (contract/catalogue-choices.ts)
+ * and what a card prints (contract/product-card.ts) are the island's own; the island answers visitors
+ * with scripts.
  */
 export interface CataloguePageState {
   categorie: string;
@@ -30,77 +35,44 @@ export interface CataloguePageData {
   errors: string[];
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+/** Text and attribute values escaped for HTML (`& < > " '`). */
+export const escapeHtml = (text: string) => escapeUTF8(text);
 
-const SORTS: [string, string][] = [
-  ['recent', 'Les plus récents'],
-  ['Populaire', 'Populaires'],
-  ['prix_asc', 'Prix croissant'],
-  ['prix_desc', 'Prix décroissant'],
-  ['nom_asc', 'Nom (A → Z)'],
-  ['nom_desc', 'Nom (Z → A)'],
-];
-const AVAILABILITIES: [string, string][] = [
-  ['', 'Tous les produits'],
-  ['en_stock', 'En stock'],
-  ['sur_commande', 'Épuisé (sur devis)'],
-];
-const CURRENCIES: [string, string][] = [
-  ['XOF', 'FCFA'],
-  ['EUR', 'Euro (€)'],
-  ['USD', 'Dollar ($)'],
-];
 const PAGE_STEP = 12;
 
-const options = (choices: [string, string][], value: string) =>
+const options = (choices: readonly { value: string; label: string }[], value: string) =>
   choices
-    .map(([v, label]) => `<option value="${escapeHtml(v)}"${v === value ? ' selected' : ''}>${escapeHtml(label)}</option>`)
+    .map(
+      (choice) =>
+        `<option value="${escapeHtml(choice.value)}"${choice.value === value ? ' selected' : ''}>${escapeHtml(choice.label)}</option>`,
+    )
     .join('');
 
-const shortName = (name: string) => (name.length > 22 ? `${name.slice(0, 22).trimEnd()}...` : name);
-
-function quoteLink(name: string): string {
-  const params = new URLSearchParams({
-    objet: `Demande de devis : ${name}`.slice(0, 255),
-    message: `Bonjour,\n\nJe souhaite recevoir un devis pour le produit « ${name} » (quantité : …).\n\nMerci.`,
-  });
-  return `/contact?${params.toString()}`;
-}
-
 function card(product: PublicProduct): string {
-  const href = `/product/${product.id}`;
   const image = [...product.images].sort((a, b) => a.position - b.position)[0];
-  const src = image ? `/storage/${image.image_path}` : '/images/logo.svg';
-  const own = formatPrice(product.price, product.currency.symbol);
-  const display = product.display_price;
-  const converted = display?.converted && display.amount !== null;
-  const price = converted
-    ? `≈ ${escapeHtml(formatPrice(display.amount!, display.symbol))}<span class="block text-sm font-semibold text-ink-muted" data-original-price>(${escapeHtml(own)})</span>`
-    : escapeHtml(own);
-  const available = product.stock > 0;
+  const upload = image ? `/storage/${image.image_path}` : null;
+  const { href, price, badge, action, ...view } = productCardView({
+    ...product,
+    image: upload,
+    display: product.display_price,
+  });
   const name = escapeHtml(product.name);
-  const action = available
-    ? `<button type="button" class="btn btn-secondary min-h-[40px] px-1.5 py-0.5 text-sm" data-cart-add="${escapeHtml(
-        JSON.stringify({
-          id: product.id,
-          name: product.name,
-          price: product.price,
-          stock: product.stock,
-          image: image ? `/storage/${image.image_path}` : null,
-          currency: { symbol: product.currency.symbol, name: product.currency.name },
-        }),
-      )}">Ajouter au panier<span class="sr-only"> : ${name}</span></button>`
-    : `<a class="btn btn-primary min-h-[40px] px-1.5 py-0.5 text-sm" href="${escapeHtml(quoteLink(product.name))}" data-card-quote>Demander un devis<span class="sr-only"> : ${name}</span></a>`;
+  const priceHtml = price.original
+    ? `${escapeHtml(price.main)}<span class="block text-sm font-semibold text-ink-muted" data-original-price>${escapeHtml(price.original)}</span>`
+    : escapeHtml(price.main);
+  const actionHtml =
+    action.kind === 'cart'
+      ? `<button type="button" class="btn btn-secondary min-h-[40px] px-1.5 py-0.5 text-sm" data-cart-add="${escapeHtml(action.data)}">Ajouter au panier<span class="sr-only"> : ${name}</span></button>`
+      : `<a class="btn btn-primary min-h-[40px] px-1.5 py-0.5 text-sm" href="${escapeHtml(action.href)}" data-card-quote>Demander un devis<span class="sr-only"> : ${name}</span></a>`;
   return `<li><article class="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-white shadow-card" data-product-card="${product.id}">
-<a href="${href}" class="block aspect-[4/3] overflow-hidden bg-surface-muted" tabindex="-1" aria-hidden="true"><img src="${escapeHtml(src)}" alt="" width="400" height="300" loading="lazy" decoding="async" class="h-full w-full object-cover"></a>
+<a href="${href}" class="block aspect-[4/3] overflow-hidden bg-surface-muted" tabindex="-1" aria-hidden="true"><img src="${escapeHtml(upload ?? '/images/logo.svg')}" alt="" width="400" height="300" loading="lazy" decoding="async" class="h-full w-full object-cover"></a>
 <div class="flex flex-1 flex-col gap-1 p-2">
 <p class="text-xs font-semibold uppercase tracking-wider text-ink-subtle">${escapeHtml(product.category.designation)}</p>
-<h3 class="font-bold text-brand-900" title="${name}"><a href="${href}" class="hover:underline">${escapeHtml(shortName(product.name))}${product.name.length > 22 ? `<span class="sr-only"> (${name})</span>` : ''}</a></h3>
-<p class="text-lg font-extrabold text-accent-800" data-card-price>${price}</p>
+<h3 class="font-bold text-brand-900" title="${name}"><a href="${href}" class="hover:underline">${escapeHtml(view.shortName)}${view.cut ? `<span class="sr-only"> (${name})</span>` : ''}</a></h3>
+<p class="text-lg font-extrabold text-accent-800" data-card-price>${priceHtml}</p>
 <div class="mt-auto flex flex-wrap items-center justify-between gap-1 pt-1">
-<span class="inline-flex items-center gap-0.5 rounded-full px-1 py-0.5 text-sm font-semibold ${available ? 'bg-success-soft text-success' : 'bg-danger-soft text-danger'}" data-stock="${product.stock}"><span aria-hidden="true" class="h-1 w-1 rounded-full ${available ? 'bg-success' : 'bg-danger'}"></span>${available ? `En stock (${product.stock})` : 'Épuisé'}</span>
-${action}
+<span class="${badge.className}" data-stock="${product.stock}"><span aria-hidden="true" class="${badge.dotClassName}"></span>${escapeHtml(badge.label)}</span>
+${actionHtml}
 </div></div></article></li>`;
 }
 
@@ -119,7 +91,7 @@ export function pageQuery(state: CataloguePageState, affiches: number): string {
 /** The form, the count and the cards that take the island's place. */
 export function renderCatalogue(data: CataloguePageData, action: string): string {
   const { state } = data;
-  const unit = CURRENCIES.find(([code]) => code === state.devise)?.[1] ?? 'FCFA';
+  const unit = DISPLAY_CURRENCIES.find((c) => c.code === state.devise)?.label ?? 'FCFA';
   const field = (id: string, label: string, control: string) =>
     `<div class="min-w-0"><label for="${id}" class="field-label">${label}</label>${control}</div>`;
   const brands = data.brands.length
@@ -133,15 +105,22 @@ export function renderCatalogue(data: CataloguePageData, action: string): string
         .join('')}</ul></fieldset>`
     : '';
   const form = `<form role="search" aria-label="Filtrer les produits" method="get" action="${action}" class="grid gap-2 rounded-xl border border-line bg-white p-2 shadow-card sm:grid-cols-2 md:grid-cols-3" data-catalogue-filters>
-${field('f-categorie', 'Catégorie', `<select id="f-categorie" name="categorie" class="field-input">${options([['all', 'Toutes les catégories'], ...data.categories.map((c): [string, string] => [String(c.id), c.designation])], state.categorie)}</select>`)}
-${field('f-tri', 'Trier par', `<select id="f-tri" name="tri" class="field-input">${options(SORTS, state.tri)}</select>`)}
+${field('f-categorie', 'Catégorie', `<select id="f-categorie" name="categorie" class="field-input">${options([{ value: 'all', label: 'Toutes les catégories' }, ...data.categories.map((c) => ({ value: String(c.id), label: c.designation }))], state.categorie)}</select>`)}
+${field('f-tri', 'Trier par', `<select id="f-tri" name="tri" class="field-input">${options(SORT_OPTIONS, state.tri)}</select>`)}
 ${field('f-recherche', 'Rechercher', `<input id="f-recherche" name="recherche" type="search" class="field-input" placeholder="Nom du produit (2 caractères min.)" value="${escapeHtml(state.recherche)}">`)}
 <fieldset class="min-w-0"><legend class="field-label">Prix (${escapeHtml(unit)})</legend><div class="grid grid-cols-2 gap-1">
 <div class="min-w-0"><label for="f-prix-min" class="text-xs text-ink-muted">Minimum</label><input id="f-prix-min" name="prix_min" inputmode="decimal" autocomplete="off" class="field-input" value="${escapeHtml(state.prix_min)}"></div>
 <div class="min-w-0"><label for="f-prix-max" class="text-xs text-ink-muted">Maximum</label><input id="f-prix-max" name="prix_max" inputmode="decimal" autocomplete="off" class="field-input" value="${escapeHtml(state.prix_max)}"></div>
 </div></fieldset>
-${field('f-disponibilite', 'Disponibilité', `<select id="f-disponibilite" name="disponibilite" class="field-input">${options(AVAILABILITIES, state.disponibilite)}</select>`)}
-${field('f-devise', 'Afficher les prix en', `<select id="f-devise" name="devise" class="field-input">${options(CURRENCIES, state.devise)}</select><p class="mt-0.5 text-xs text-ink-muted">Prix convertis (≈) au taux du jour, indicatifs.</p>`)}
+${field('f-disponibilite', 'Disponibilité', `<select id="f-disponibilite" name="disponibilite" class="field-input">${options(AVAILABILITY_OPTIONS, state.disponibilite)}</select>`)}
+${field(
+  'f-devise',
+  'Afficher les prix en',
+  `<select id="f-devise" name="devise" class="field-input">${options(
+    DISPLAY_CURRENCIES.map((c) => ({ value: c.code, label: c.label })),
+    state.devise,
+  )}</select><p class="mt-0.5 text-xs text-ink-muted">Prix convertis (≈) au taux du jour, indicatifs.</p>`,
+)}
 ${brands}
 <div class="flex items-end sm:col-span-2 md:col-span-3"><button type="submit" class="btn btn-secondary">Appliquer les filtres</button></div>
 </form>`;

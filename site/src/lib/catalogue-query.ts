@@ -1,5 +1,15 @@
-import type { ProductAvailability, ProductSort, PublicDisplayPrice } from '@comptoir/api/contract';
-import { formatPrice } from './format';
+import {
+  AVAILABILITY_OPTIONS,
+  DEFAULT_CURRENCY,
+  DISPLAY_CURRENCIES,
+  SORT_OPTIONS,
+  type DisplayCurrency,
+} from '@comptoir/api/catalogue-choices';
+import type { ProductAvailability, ProductSort } from '@comptoir/api/contract';
+
+// The choices' lists are shared with the page the API renders for visitors without JavaScript.
+export { AVAILABILITY_OPTIONS, DEFAULT_CURRENCY, DISPLAY_CURRENCIES, SORT_OPTIONS, type DisplayCurrency };
+export { shownPrice } from '@comptoir/api/product-card';
 
 /**
  * The catalogue's filters as they live in the address (`/catalogue?marque=3&prix_max=80000&tri=prix_asc`),
@@ -17,29 +27,6 @@ export interface CatalogueFilters {
   disponibilite: ProductAvailability | '';
   devise: DisplayCurrency;
 }
-
-export const DISPLAY_CURRENCIES = [
-  { code: 'XOF', label: 'FCFA' },
-  { code: 'EUR', label: 'Euro (€)' },
-  { code: 'USD', label: 'Dollar ($)' },
-] as const;
-export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number]['code'];
-export const DEFAULT_CURRENCY: DisplayCurrency = 'XOF';
-
-export const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
-  { value: 'recent', label: 'Les plus récents' },
-  { value: 'Populaire', label: 'Populaires' },
-  { value: 'prix_asc', label: 'Prix croissant' },
-  { value: 'prix_desc', label: 'Prix décroissant' },
-  { value: 'nom_asc', label: 'Nom (A → Z)' },
-  { value: 'nom_desc', label: 'Nom (Z → A)' },
-];
-
-export const AVAILABILITY_OPTIONS: { value: ProductAvailability | ''; label: string }[] = [
-  { value: '', label: 'Tous les produits' },
-  { value: 'en_stock', label: 'En stock' },
-  { value: 'sur_commande', label: 'Épuisé (sur devis)' },
-];
 
 export const DEFAULT_FILTERS: CatalogueFilters = {
   categorie: 'all',
@@ -131,18 +118,4 @@ export function storeCurrency(code: DisplayCurrency): void {
   } catch {
     // Private browsing without storage: the address still carries the choice.
   }
-}
-
-/**
- * A price as shown to the visitor: in the display currency, « ≈ » when converted, with the original
- * price beside it (« ≈ 45 720 FCFA », « (69,70 €) »); the original alone when no rate is known.
- */
-export function shownPrice(
-  price: string,
-  symbol: string,
-  display: PublicDisplayPrice | null | undefined,
-): { main: string; original: string | null } {
-  const own = formatPrice(price, symbol);
-  if (!display || !display.converted || display.amount === null) return { main: own, original: null };
-  return { main: `≈ ${formatPrice(display.amount, display.symbol)}`, original: `(${own})` };
 }

@@ -24,10 +24,7 @@ export function truncate(text: string, max: number, ellipsis = '...'): string {
 }
 
 /** Product names on shop cards and in the cart: 22 characters at most (spec section 9). */
-export const PRODUCT_NAME_MAX = 22;
-export function shortName(name: string): string {
-  return name.length > PRODUCT_NAME_MAX ? `${name.slice(0, PRODUCT_NAME_MAX).trimEnd()}...` : name;
-}
+export { PRODUCT_NAME_MAX, shortName } from '@comptoir/api/product-card';
 
 /** Prices: the one money format, shared with the dashboard and the e-mails (`@comptoir/api/money`). */
 export { currencyLabel, formatCount, formatPrice } from '@comptoir/api/money';

@@ -43,15 +43,5 @@ export const CATALOGUE_INITIAL_LIMIT = 12;
 export const CATALOGUE_STEP = 4;
 export const SEARCH_MIN_CHARS = 2;
 
-export function stockLabel(stock: number): string {
-  return stock > 0 ? `En stock (${stock})` : 'Épuisé';
-}
-
-/** The contact form, prefilled for a quote on a product that cannot be ordered now (product page and shop cards). */
-export function quoteLink(name: string): string {
-  const params = new URLSearchParams({
-    objet: `Demande de devis : ${name}`.slice(0, 255),
-    message: `Bonjour,\n\nJe souhaite recevoir un devis pour le produit « ${name} » (quantité : …).\n\nMerci.`,
-  });
-  return `/contact?${params.toString()}`;
-}
+/** The stock's words and the contact form prefilled for a quote: shared with the API's server-rendered cards. */
+export { quoteLink, stockLabel } from '@comptoir/api/product-card';

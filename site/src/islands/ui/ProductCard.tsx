@@ -1,22 +1,17 @@
 import { useState } from 'react';
-import { quoteLink, type ProductCardData } from '../../lib/products';
-import { shownPrice } from '../../lib/catalogue-query';
-import { shortName } from '../../lib/format';
+import { productCardView } from '@comptoir/api/product-card';
+import type { ProductCardData } from '../../lib/products';
 import { StockBadge } from './StockBadge';
 
 /** What the early-tap script (components/EarlyCart.astro) records for a product before hydration. */
-export function cartAddData(product: Pick<ProductCardData, 'id' | 'name' | 'price' | 'stock' | 'image' | 'currency'>): string {
-  const { id, name, price, stock, image, currency } = product;
-  return JSON.stringify({ id, name, price, stock, image, currency });
-}
+export { cartAddData } from '@comptoir/api/product-card';
 
 /** A shop card: image, name cut at 22 characters, category, price, stock, add to cart (a quote when exhausted). */
 export function ProductCard({ product, onAdd }: { product: ProductCardData; onAdd?: (product: ProductCardData) => void }) {
-  const href = `/product/${product.id}`;
+  // The texts, links and price, decided as the server's cards for visitors without JavaScript decide them.
+  const { href, price, action, ...view } = productCardView(product);
   // The resized copy first; the original if the copy cannot be loaded.
   const [src, setSrc] = useState(product.thumb ?? product.image);
-  // In the visitor's display currency (« ≈ 45 720 FCFA ») with the product's own price beside it.
-  const price = shownPrice(product.price, product.currency.symbol, product.display);
   return (
     <article
       className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-white shadow-card transition-transform duration-300 hover:scale-[1.02]"
@@ -49,8 +44,8 @@ export function ProductCard({ product, onAdd }: { product: ProductCardData; onAd
         {product.category && <p className="text-xs font-semibold uppercase tracking-wider text-ink-subtle">{product.category}</p>}
         <h3 className="font-bold text-brand-900" title={product.name}>
           <a href={href} className="hover:underline">
-            {shortName(product.name)}
-            {product.name.length > 22 && <span className="sr-only"> ({product.name})</span>}
+            {view.shortName}
+            {view.cut && <span className="sr-only"> ({product.name})</span>}
           </a>
         </h3>
         <p className="text-lg font-extrabold text-accent-800" data-card-price>
@@ -63,18 +58,18 @@ export function ProductCard({ product, onAdd }: { product: ProductCardData; onAd
         </p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-1 pt-1">
           <StockBadge stock={product.stock} />
-          {product.stock > 0 ? (
+          {action.kind === 'cart' ? (
             <button
               type="button"
               className="btn btn-secondary min-h-[40px] px-1.5 py-0.5 text-sm"
               onClick={() => onAdd?.(product)}
-              data-cart-add={cartAddData(product)}
+              data-cart-add={action.data}
             >
               Ajouter au panier<span className="sr-only"> : {product.name}</span>
             </button>
           ) : (
             // An exhausted product: the same quote request as its page offers.
-            <a className="btn btn-primary min-h-[40px] px-1.5 py-0.5 text-sm" href={quoteLink(product.name)} data-card-quote>
+            <a className="btn btn-primary min-h-[40px] px-1.5 py-0.5 text-sm" href={action.href} data-card-quote>
               Demander un devis<span className="sr-only"> : {product.name}</span>
             </a>
           )}

@@ -1,14 +1,11 @@
-import { stockLabel } from '../../lib/products';
+import { stockBadge } from '@comptoir/api/product-card';
 
 export function StockBadge({ stock }: { stock: number }) {
-  const available = stock > 0;
+  const badge = stockBadge(stock);
   return (
-    <span
-      className={`inline-flex items-center gap-0.5 rounded-full px-1 py-0.5 text-sm font-semibold ${available ? 'bg-success-soft text-success' : 'bg-danger-soft text-danger'}`}
-      data-stock={stock}
-    >
-      <span aria-hidden="true" className={`h-1 w-1 rounded-full ${available ? 'bg-success' : 'bg-danger'}`} />
-      {stockLabel(stock)}
+    <span className={badge.className} data-stock={stock}>
+      <span aria-hidden="true" className={badge.dotClassName} />
+      {badge.label}
     </span>
   );
 }
