@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
 import { toMoney, type SubmittedForm } from '../common/forms.js';
-import { pageRequest, paginate, whereSearch } from '../common/listing.js';
+import { pageByIds, pageOf, pageRequest, whereSearch } from '../common/listing.js';
 import { explainUnappliedUpdate, withCurrentRecord } from '../common/versioning.js';
 import type { StockEntryRow } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
@@ -69,13 +69,22 @@ export class StockEntriesService {
   ) {}
 
   async list(query: StockEntryListQueryDto): Promise<Paginated<StockEntryRow>> {
-    const qb = applyListQuery(this.entries.createQueryBuilder('entry'), query, STOCK_ENTRY_LIST).leftJoin(
-      'entry.product',
-      'product',
+    const request = pageRequest(query, STOCK_PAGE_SIZE);
+    // The page's ids and the count on the entries alone; the product's name for the page's rows only.
+    const ids = whereSearch(
+      applyListQuery(this.entries.createQueryBuilder('entry'), query, STOCK_ENTRY_LIST),
+      'entry',
+      query.search,
     );
-    qb.addSelect(['product.id', 'product.name']);
-    whereSearch(qb, 'entry', query.search);
-    return paginate(qb, pageRequest(query, STOCK_PAGE_SIZE), toStockEntryRow);
+    const { rows, total } = await pageByIds(ids, { skip: request.skip, take: request.perPage }, (page) =>
+      this.entries
+        .createQueryBuilder('entry')
+        .leftJoin('entry.product', 'product')
+        .addSelect(['product.id', 'product.name'])
+        .where('entry.id IN (:...page)', { page })
+        .getMany(),
+    );
+    return pageOf(rows.map(toStockEntryRow), total, request);
   }
 
   async get(id: number): Promise<StockEntryRow> {
