@@ -28,8 +28,10 @@ export function mayBeNull<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, ex
 /**
  * The rows after `after` in an order « expression dir, id dir »: NULLs come first in ascending
  * order and last in descending order, on SQLite and MariaDB alike. The key's bound comes first on
- * its own (`expression >= key AND …`), so that both databases seek it in the sort's index rather than
- * test every row from the top; `nullable: false` (see mayBeNull) leaves out the NULL rows' branch.
+ * its own (`expression >= key AND …`), so that SQLite seeks it in the sort's index rather than test
+ * every row from the top, and the rest keeps « key = anchor AND id > anchor id » whole, so that
+ * MariaDB seeks within a run of equal keys too (the index holds the id after the key);
+ * `nullable: false` (see mayBeNull) leaves out the NULL rows' branch.
  */
 export function afterCondition(
   expression: string,
@@ -48,7 +50,7 @@ export function afterCondition(
       : { where: `((${expression}) IS NULL AND ${id} < :${idParameter})`, parameters };
   const tail = dir === 'DESC' && nullable ? ` OR (${expression}) IS NULL` : '';
   return {
-    where: `(((${expression}) ${next}= :${key} AND ((${expression}) ${next} :${key} OR ${id} ${next} :${idParameter}))${tail})`,
+    where: `(((${expression}) ${next}= :${key} AND ((${expression}) ${next} :${key} OR (${expression}) = :${key} AND ${id} ${next} :${idParameter}))${tail})`,
     parameters,
   };
 }
