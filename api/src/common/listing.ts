@@ -5,6 +5,7 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Paginated } from '../contract/staff.js';
 import { SORT_DIRECTIONS, type SortDirection } from './list-order.js';
 import { afterCondition, anchoredPageIds, keysetOrder, mayBeNull } from './page-anchors.js';
+import { keptRowCount } from './row-counts.js';
 import { normalizeSearch, searchTextContains } from './search-text.js';
 import { trigramMatches } from './search-trigrams.js';
 import { isSqlite } from './transactions.js';
@@ -175,8 +176,12 @@ export async function pageByIds<E extends ObjectLiteral>(
     if (options.total) total = await options.total();
     else if (options.countCap !== undefined) ({ total, capped } = await cappedCount(ids, options.countCap));
     else {
-      const counted = await ids.clone().select('COUNT(*)', 'n').orderBy().getRawOne<{ n: number | string }>();
-      total = Number(counted?.n ?? 0);
+      // A whole table, neither filtered nor joined: its kept row count (common/row-counts.ts) when it has one.
+      const kept = wholeTable(ids)
+        ? await keptRowCount(ids.connection.manager, ids.expressionMap.mainAlias!.metadata.tableName)
+        : undefined;
+      const counted = kept ?? (await ids.clone().select('COUNT(*)', 'n').orderBy().getRawOne<{ n: number | string }>())?.n;
+      total = Number(counted ?? 0);
     }
   }
   if (anchored && !anchored.check(counting && !capped ? total : undefined)) pageIds = await byOffset();
@@ -184,6 +189,19 @@ export async function pageByIds<E extends ObjectLiteral>(
   const loaded = await load(pageIds);
   const byId = new Map(loaded.map((row) => [Number((row as unknown as { id: unknown }).id), row]));
   return { rows: pageIds.map((id) => byId.get(id)).filter((row): row is E => row !== undefined), total, capped };
+}
+
+/** Whether a query reads every row of its table once: no condition, join, grouping or limit of its own. */
+function wholeTable<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>): boolean {
+  const map = qb.expressionMap;
+  return (
+    map.wheres.length === 0 &&
+    map.joinAttributes.length === 0 &&
+    map.groupBys.length === 0 &&
+    !map.havings.length &&
+    map.mainAlias?.hasMetadata === true &&
+    !map.mainAlias.metadata.deleteDateColumn
+  );
 }
 
 /**

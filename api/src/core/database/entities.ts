@@ -3,6 +3,8 @@
 import type { DataSource } from 'typeorm';
 import { SearchTextSubscriber } from '../../common/search-text.js';
 import { ensureSearchTrigrams } from '../../common/search-trigrams.js';
+import { ensureRowCounts } from '../../common/row-counts.js';
+import { RowCount } from '../../common/row-count.entity.js';
 import { ensureOrderCounts } from '../../orders/order-counts.js';
 import { Role } from '../../access/entities/role.entity.js';
 import { RolePermission } from '../../access/entities/role-permission.entity.js';
@@ -159,15 +161,22 @@ export const ENTITIES: Function[] = [
   SavedView,
   // imports' previews waiting for « Appliquer » (imports/)
   ImportPreviewRecord,
+  // the large tables' row counts, kept by triggers (common/row-counts.ts)
+  RowCount,
 ];
 
 /**
  * What the schema relies on that a migration cannot guarantee to keep, ensured after the migrations
- * at every start (core/database/migrate.ts): the triggers of the order counts (orders/order-counts.ts)
- * and of the search trigram indexes (common/search-trigrams.ts). Listed here, with the entities, so
- * that `core` imports the domains in this one registry only.
+ * at every start (core/database/migrate.ts): the triggers of the order counts (orders/order-counts.ts),
+ * of the search trigram indexes (common/search-trigrams.ts) and of the row counts
+ * (common/row-counts.ts). Listed here, with the entities, so that `core` imports the domains in this
+ * one registry only.
  */
-export const SCHEMA_UPKEEP: readonly ((dataSource: DataSource) => Promise<unknown>)[] = [ensureOrderCounts, ensureSearchTrigrams];
+export const SCHEMA_UPKEEP: readonly ((dataSource: DataSource) => Promise<unknown>)[] = [
+  ensureOrderCounts,
+  ensureSearchTrigrams,
+  ensureRowCounts,
+];
 
 /** The entity subscribers: the search texts kept in step with their entities (common/search-text.ts). */
 export const SUBSCRIBERS: Function[] = [SearchTextSubscriber];

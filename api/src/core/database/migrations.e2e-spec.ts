@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../../test/support/test-app.js';
+import { ROW_COUNT_TRIGGERS } from '../../common/row-counts.js';
 import { SEARCH_TRIGRAM_TRIGGERS } from '../../common/search-trigrams.js';
 import { Article } from '../../blog/entities/article.entity.js';
 import { Brand } from '../../catalogue/entities/brand.entity.js';
@@ -103,14 +104,16 @@ describe(`database migrations (${testDatabaseKind()})`, () => {
     await t.dataSource.getRepository(Currency).delete(currency.id);
   });
 
-  it('has the triggers that keep the order counts and the search indexes once the database is migrated', async () => {
+  it('has the triggers that keep the order counts, the search indexes and the row counts once the database is migrated', async () => {
     const rows: { name: string }[] =
       driver === 'mysql'
         ? await t.dataSource.query(
             'SELECT trigger_name AS name FROM information_schema.triggers WHERE trigger_schema = DATABASE()',
           )
         : await t.dataSource.query(`SELECT name FROM sqlite_master WHERE type = 'trigger'`);
-    expect(rows.map((r) => r.name).sort()).toEqual([...ORDER_COUNT_TRIGGERS, ...SEARCH_TRIGRAM_TRIGGERS].sort());
+    expect(rows.map((r) => r.name).sort()).toEqual(
+      [...ORDER_COUNT_TRIGGERS, ...SEARCH_TRIGRAM_TRIGGERS, ...ROW_COUNT_TRIGGERS].sort(),
+    );
   });
 
   it('undoes every migration and runs them again to the same schema', async () => {

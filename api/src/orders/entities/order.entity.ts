@@ -38,6 +38,9 @@ export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
 // The per-order list's « Facturé » and « Solde » sorts (invoices/order-billing.ts keeps the columns).
 @Index('IDX_orders_billed_invoiced', ['billed_currency', 'invoiced_minor'])
 @Index('IDX_orders_billed_balance', ['billed_currency', 'balance_minor'])
+// The same sorts within a status chip (the orders page's main facet), without sorting the whole status.
+@Index('IDX_orders_status_billed_invoiced', ['status', 'billed_currency', 'invoiced_minor'])
+@Index('IDX_orders_status_billed_balance', ['status', 'billed_currency', 'balance_minor'])
 export class Order {
   @PrimaryGeneratedColumn()
   id: number;

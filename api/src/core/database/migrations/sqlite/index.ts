@@ -29,6 +29,7 @@ import { InvoiceCurrencyTotals1795802000000 } from './1795802000000-InvoiceCurre
 import { QuoteVersionPricesIncludeTax1795802100000 } from './1795802100000-QuoteVersionPricesIncludeTax.js';
 import { ImportPreviews1795802200000 } from './1795802200000-ImportPreviews.js';
 import { OrderBillingSort1795802300000 } from './1795802300000-OrderBillingSort.js';
+import { RowCounts1795802310000 } from './1795802310000-RowCounts.js';
 import { StaffListSortIndexes1795802500000 } from './1795802500000-StaffListSortIndexes.js';
 
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -61,5 +62,6 @@ export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   QuoteVersionPricesIncludeTax1795802100000,
   ImportPreviews1795802200000,
   OrderBillingSort1795802300000,
+  RowCounts1795802310000,
   StaffListSortIndexes1795802500000,
 ];
