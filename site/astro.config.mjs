@@ -3,6 +3,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import islandScripts from './integrations/island-scripts.mjs';
 import linkRestoredPages from './integrations/link-restored-pages.mjs';
 import serviceWorker from './integrations/service-worker.mjs';
 
@@ -33,6 +34,8 @@ export default defineConfig({
     // React islands (the project's stack). React's runtime is one shared chunk loaded only by pages
     // that have an island; static pages ship no framework JavaScript (npm run bench:site checks it).
     react(),
+    // The islands' scripts in a few files that each page names in its head (see the file).
+    islandScripts(),
     // /sw.js: the offline shell of this release (see the file).
     serviceWorker(),
     sitemap({

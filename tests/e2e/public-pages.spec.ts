@@ -164,7 +164,8 @@ test.describe('public pages', () => {
     await page.goto('/');
     const newsletter = page.locator('footer form[data-newsletter]');
     await newsletter.scrollIntoViewIfNeeded();
-    const pageScripts = () => [...priorities].filter(([path]) => /^\/_astro\/Newsletter\..*\.js$/.test(path));
+    // The one page script of every page (the newsletter form's, the service worker's).
+    const pageScripts = () => [...priorities].filter(([path]) => /^\/_astro\/OfflineSupport\..*\.js$/.test(path));
     await expect.poll(() => pageScripts().length).toBe(1);
     expect(pageScripts()[0][1]).toBe('Low');
     const hero = [...priorities].find(([path]) => /^\/images\/hero-industrial-\d+\.webp$/.test(path));
@@ -186,9 +187,40 @@ test.describe('public pages', () => {
       await scrollThrough(page);
       await page.waitForLoadState('networkidle');
       expect(
-        scripts.filter((url) => /react|client\.|jsx-runtime/.test(url)),
+        scripts.filter((url) => /react|framework\.|islands\.|client\.|jsx-runtime/.test(url)),
         path,
       ).toEqual([]);
+      page.removeAllListeners('request');
+    }
+  });
+
+  test('every script a page runs at once is named in its HTML, a handful per page: no module discovered a round trip later', async ({
+    page,
+  }) => {
+    const product = (await apiJson<{ products: { data: { id: number }[] } }>(page, '/api/product?per_page=1')).products.data[0];
+    for (const [path, most] of [
+      ['/', 2],
+      ['/catalogue', 7],
+      [`/product/${product.id}`, 7],
+      ['/contact', 7],
+    ] as const) {
+      const scripts = new Set<string>();
+      page.on('request', (req) => {
+        if (req.resourceType() === 'script') scripts.add(new URL(req.url()).pathname);
+      });
+      const html = await (await page.goto(path))!.text();
+      await islandsReady(page);
+      await page.waitForLoadState('networkidle');
+      // Named by the page: `<script src>` or `<link rel="modulepreload">`, so all are asked for at once.
+      const named = new Set(
+        [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]),
+      );
+      expect(
+        [...scripts].filter((script) => !named.has(script)),
+        path,
+      ).toEqual([]);
+      expect(scripts.size, `${path}: ${[...scripts].join(' ')}`).toBeLessThanOrEqual(most);
+      expect(scripts.size, path).toBeGreaterThan(0);
       page.removeAllListeners('request');
     }
   });

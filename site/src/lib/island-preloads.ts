@@ -1,0 +1,40 @@
+/**
+ * Every module a page will run at once, named in its head as `<link rel="modulepreload">`: the browser
+ * asks for all of them as soon as the head arrives, instead of discovering them level by level (the
+ * island's script, then its imports, then theirs: one round trip each, 2 s apiece on « Slow 3G »).
+ * Counted: the islands hydrated when idle or at load, with their renderer, and every module they and
+ * the page scripts import statically (from the client build's graph: integrations/island-scripts.mjs);
+ * islands waiting to be visible, and code loaded on demand, are left to load when needed.
+ *
+ * Low priority, as the page scripts (page-scripts.ts): none of them is needed to paint, and the images
+ * in view go first on a slow link.
+ */
+import { clientChunkImports } from '../../integrations/island-scripts.mjs';
+import type { BuiltPage, Edit } from './built-page';
+
+const EAGER = new Set(['load', 'idle']);
+
+/** The modules to preload for the page's eager islands, in the order they are needed (none without a graph: `astro dev`). */
+export function islandPreloads(page: BuiltPage, graph: ReadonlyMap<string, readonly string[]> = clientChunkImports()): string[] {
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (!graph.has(file) || files.has(file)) return;
+    files.add(file);
+    for (const imported of graph.get(file) ?? []) visit(imported);
+  };
+  for (const island of page.islandModules)
+    if (EAGER.has(island.client)) {
+      visit(island.renderer);
+      visit(island.component);
+    }
+  // A page script is named by the page already: only what it imports.
+  for (const script of page.moduleScriptUrls) for (const imported of graph.get(script) ?? []) visit(imported);
+  return [...files];
+}
+
+export function islandPreloadEdits(page: BuiltPage, graph?: ReadonlyMap<string, readonly string[]>): Edit[] {
+  const files = islandPreloads(page, graph);
+  if (!files.length || page.headStart < 0) return [];
+  const text = files.map((file) => `<link rel="modulepreload" href="${file}" fetchpriority="low">`).join('');
+  return [{ start: page.headStart, end: page.headStart, text }];
+}
