@@ -30,10 +30,10 @@ describe(`security headers (${testDatabaseKind()})`, () => {
       expect({ address, scripts: directive(csp, 'script-src') }).toEqual({ address, scripts: "script-src 'self'" });
       expect(csp).not.toMatch(/unsafe-eval/);
       expect(directive(csp, 'object-src')).toBe("object-src 'none'");
-      // Frames: the contact page's map providers only, never any https origin.
-      expect(directive(csp, 'frame-src')).toBe(
-        "frame-src 'self' https://www.openstreetmap.org https://maps.google.com https://www.google.com",
-      );
+      // Frames: from this origin only (default-src); the map providers are a site page's, where it has a frame.
+      expect(directive(csp, 'default-src')).toBe("default-src 'self'");
+      expect(directive(csp, 'frame-src')).toBe('');
+      expect(csp).not.toMatch(/https:/);
       expect(res.headers['permissions-policy']).toMatch(/camera=\(\)/);
       expect(res.headers['permissions-policy']).toMatch(/geolocation=\(\)/);
       expect(res.headers['strict-transport-security']).toBeUndefined();
@@ -116,6 +116,10 @@ describe(`security headers (${testDatabaseKind()})`, () => {
       );
       fs.mkdirSync(path.join(dir, 'blog'));
       fs.writeFileSync(path.join(dir, 'blog', 'a.html'), "<script>document.documentElement.classList.add('js');</script>");
+      fs.writeFileSync(
+        path.join(dir, 'contact.html'),
+        '<main><iframe src="https://www.openstreetmap.org/export/embed.html" title="Plan"></iframe></main>',
+      );
       const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
       expect(inlineScriptHashes(fs.readFileSync(path.join(dir, 'index.html'), 'utf8'))).toEqual([hash(island)]);
       // Staff text in an attribute is text: `<script>` there neither adds a hash nor hides the real script.
@@ -126,6 +130,18 @@ describe(`security headers (${testDatabaseKind()})`, () => {
         ['script-src', "'self'", hash(island), hash("document.documentElement.classList.add('js');")].sort(),
       );
       expect(directive(csp, 'script-src')).not.toMatch(/unsafe-inline/);
+      // The map providers only on a page with a frame (and for a page not known); elsewhere frames stay on this origin.
+      const maps = "frame-src 'self' https://www.openstreetmap.org https://maps.google.com https://www.google.com";
+      expect(directive(siteCsp(dir, path.join(dir, 'contact.html')), 'frame-src')).toBe(maps);
+      expect(directive(csp, 'frame-src')).toBe(maps);
+      for (const page of ['index.html', path.join('blog', 'a.html')]) {
+        const policy = siteCsp(dir, path.join(dir, page));
+        expect({ page, frames: directive(policy, 'frame-src'), fallback: directive(policy, 'default-src') }).toEqual({
+          page,
+          frames: '',
+          fallback: "default-src 'self'",
+        });
+      }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

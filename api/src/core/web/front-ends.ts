@@ -62,12 +62,17 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
     if (!handler) {
       statics.clear();
       const assets = hashedAssets(path.join(dir, '_astro'));
+      // Pages and the site's unhashed files (images, robots.txt, sw.js) are revalidated on each use by
+      // their ETag alone: `no-cache` says it in 8 characters, and a second validator (Last-Modified) or
+      // Accept-Ranges (files of a few KB, never resumed) only added bytes to every answer.
       const files = express.static(dir, {
         extensions: ['html'],
         index: ['index.html'],
+        lastModified: false,
+        acceptRanges: false,
         setHeaders: (res, file) => {
           if (file.endsWith('.html')) res.setHeader('Content-Security-Policy', siteCsp(dir, file));
-          res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+          res.setHeader('Cache-Control', 'no-cache');
         },
       });
       handler = (req, res, next) => {
@@ -141,8 +146,7 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
     }
     // The headers express.static gives the same file (same ETag: the file's, whatever the encoding).
     res.setHeader('Content-Security-Policy', siteCsp(dir, page.file));
-    res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-    res.setHeader('Last-Modified', page.stat.mtime.toUTCString());
+    res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('ETag', `W/"${page.stat.size.toString(16)}-${page.stat.mtime.getTime().toString(16)}"`);
     res.setHeader('Vary', 'Accept-Encoding');
     res.type('html');

@@ -22,10 +22,8 @@ export const BASE_CSP_DIRECTIVES: Record<string, string[]> = {
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],
-  'connect-src': ["'self'"],
-  // The contact page's map only (site/src/lib/company.ts: OpenStreetMap's embed, or Google's, which
-  // answers maps.google.com from www.google.com): no other page frames anything.
-  'frame-src': ["'self'", 'https://www.openstreetmap.org', 'https://maps.google.com', 'https://www.google.com'],
+  // No connect-src: default-src's 'self' is what it falls back to. No frame-src either (frames from
+  // 'self' only, by default-src): only a site page with a frame gets FRAME_SOURCES (see siteCsp).
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
@@ -42,6 +40,13 @@ export function allowImageOrigin(origin: string): void {
   siteCspCache.clear();
 }
 
+/**
+ * The contact page's map (site/src/lib/company.ts: OpenStreetMap's embed, or Google's, which answers
+ * maps.google.com from www.google.com): the only frames of another origin, allowed on the pages that
+ * have a frame, about 100 bytes the other pages do not carry.
+ */
+export const FRAME_SOURCES = ["'self'", 'https://www.openstreetmap.org', 'https://maps.google.com', 'https://www.google.com'];
+
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
@@ -54,7 +59,6 @@ export const PERMISSIONS_POLICY = [
   'midi=()',
   'payment=()',
   'usb=()',
-  'interest-cohort=()',
 ].join(', ');
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -161,13 +165,15 @@ function htmlFiles(dir: string): string[] {
 export function siteCsp(releaseDir: string, page?: string): string {
   const record = releaseRecord(releaseDir);
   const indexes = page ? record.pages.get(path.relative(releaseDir, page)) : undefined;
-  const key = indexes ? indexes.join(',') : '*';
+  const framing = !page || hasFrame(record, page);
+  const key = `${indexes ? indexes.join(',') : '*'}${framing ? ' frames' : ''}`;
   const cached = record.policies.get(key);
   if (cached) return cached;
   const hashes = indexes ? indexes.map((i) => record.hashes[i]!) : record.hashes;
   const csp = serialize({
     ...BASE_CSP_DIRECTIVES,
     'script-src': [...BASE_CSP_DIRECTIVES['script-src']!, ...[...hashes].sort()],
+    ...(framing ? { 'frame-src': FRAME_SOURCES } : {}),
   });
   record.policies.set(key, csp);
   return csp;
@@ -179,6 +185,26 @@ interface ReleaseRecord {
   /** Page (path relative to the release) → indexes into `hashes`. */
   pages: Map<string, number[]>;
   policies: Map<string, string>;
+  /** Page file → whether it has a frame, read once per page while the release is live. */
+  frames: Map<string, boolean>;
+}
+
+/**
+ * Whether a page of the release has a frame (`<iframe`, the contact page's map). Read from the file the
+ * first time the page is served; a page that cannot be read keeps the frame sources (as before).
+ * Staff text that spells `<iframe` in an attribute only gives its page the map's sources.
+ */
+function hasFrame(record: ReleaseRecord, page: string): boolean {
+  let found = record.frames.get(page);
+  if (found === undefined) {
+    try {
+      found = /<iframe\b/i.test(fs.readFileSync(page, 'utf8'));
+    } catch {
+      found = true;
+    }
+    record.frames.set(page, found);
+  }
+  return found;
 }
 
 /** What the builder wrote in RELEASE_SCRIPT_HASHES (read once per live release). */
@@ -192,13 +218,14 @@ function releaseRecord(releaseDir: string): ReleaseRecord {
   if (cached) return cached;
   const recorded = readRecordedHashes(releaseDir);
   let record: ReleaseRecord;
-  if (recorded) record = { hashes: recorded.hashes, pages: new Map(Object.entries(recorded.pages)), policies: new Map() };
+  if (recorded)
+    record = { hashes: recorded.hashes, pages: new Map(Object.entries(recorded.pages)), policies: new Map(), frames: new Map() };
   else {
     // A release built before the builder recorded its hashes: read every page once (slow at 10,000 pages).
     const hashes = new Set<string>();
     for (const file of htmlFiles(releaseDir))
       for (const hash of inlineScriptHashes(fs.readFileSync(file, 'utf8'))) hashes.add(hash);
-    record = { hashes: [...hashes].sort(), pages: new Map(), policies: new Map() };
+    record = { hashes: [...hashes].sort(), pages: new Map(), policies: new Map(), frames: new Map() };
   }
   siteCspCache.clear();
   siteCspCache.set(releaseDir, record);
