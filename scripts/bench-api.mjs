@@ -396,6 +396,16 @@ const LATENCY_ENDPOINTS = [
     name: 'staff orders (per order) sorted by total desc',
     path: (i) => `/api/order/list?sort=total&direction=desc&per_page=25&page=${1 + (i % 50)}`,
   },
+  // « Facturé » and « Solde » (the order's stored first-currency amounts), alone and with a status.
+  {
+    name: 'staff orders (per order) sorted by invoiced desc',
+    path: (i) => `/api/order/list?sort=invoiced&direction=desc&per_page=25&page=${1 + (i % 50)}`,
+  },
+  {
+    name: 'staff orders (per order) by status, sorted by balance',
+    path: (i) =>
+      `/api/order/list?status=${['pending', 'inprogress', 'shipped', 'canceled'][i % 4]}&sort=balance&direction=${i % 2 ? 'asc' : 'desc'}&per_page=25&page=${1 + (i % 20)}`,
+  },
   {
     name: 'staff orders (per order) by status and currency',
     path: (i) =>
