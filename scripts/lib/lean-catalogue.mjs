@@ -55,8 +55,11 @@ export async function startLeanCatalogue(env) {
       ' ORDER BY p.created_at DESC, p.id DESC LIMIT ?';
     let run;
     if (url.startsWith('mysql:')) {
+      // STRAIGHT_JOIN: products first, through the category's index in order (MariaDB would otherwise
+      // start from the category and sort its 16,000 products in a temporary table: 200 ms).
       const pool = require('mysql2').createPool({ uri: url, connectionLimit: 4 });
-      run = (args, done) => pool.execute(SQL, args.map(String), (error, rows) => done(error, rows));
+      const straight = SQL.replace('SELECT ', 'SELECT STRAIGHT_JOIN ');
+      run = (args, done) => pool.execute(straight, args.map(String), (error, rows) => done(error, rows));
     } else {
       const statement = new (require('better-sqlite3'))(url, { readonly: true }).prepare(SQL);
       run = (args, done) => done(null, statement.all(...args));
