@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
-import { ConfirmedEmail } from '../orders/entities/confirmed-email.entity.js';
+import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
 
 describe(`contact acknowledgement (${testDatabaseKind()})`, () => {
   let t: TestApp;

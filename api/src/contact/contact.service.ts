@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { MailService } from '../mail/mail.service.js';
 import type { ContactDto } from './dto/contact.dto.js';
 import { ContactMessage } from './entities/contact-message.entity.js';
-import { ConfirmedEmail } from '../orders/entities/confirmed-email.entity.js';
+import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
 
 export const CONTACT_SENT = 'Votre message a bien été envoyé. Notre équipe vous répondra dans les plus brefs délais.';
 

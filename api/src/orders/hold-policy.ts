@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ThrottleService } from '../auth/throttle.service.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
-import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
+import { ConfirmedEmail } from '../contact/entities/confirmed-email.entity.js';
 
 /** How a new request holds its stock (docs/order-model.md, "Holds the public cannot hoard"). */
 export type HoldKind = 'firm' | 'provisional' | 'none';

@@ -6,7 +6,7 @@ import { Product } from '../catalogue/entities/product.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
 import { devisModel } from './devis.service.js';
-import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
+import { ConfirmedEmail } from '../contact/entities/confirmed-email.entity.js';
 import { Order } from './entities/order.entity.js';
 import { OrderItem } from './entities/order-item.entity.js';
 

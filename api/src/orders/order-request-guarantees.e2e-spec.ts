@@ -5,7 +5,7 @@ import request from 'supertest';
 import { ensureCurrency, makeBrand, makeCategory, makeProduct } from '../../test/support/public-fixtures.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import { Product } from '../catalogue/entities/product.entity.js';
-import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
+import { ConfirmedEmail } from '../contact/entities/confirmed-email.entity.js';
 import { Order } from './entities/order.entity.js';
 
 const FIELDS = {

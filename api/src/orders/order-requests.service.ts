@@ -17,7 +17,7 @@ import { MailService } from '../mail/mail.service.js';
 import type { OrderEstimateDto, OrderRequestDto } from './dto/order-request.dto.js';
 import { Order } from './entities/order.entity.js';
 import { itemCurrency, orderMoney, priceLines, storedMoney } from './order-pricing.js';
-import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
+import { ConfirmedEmail } from '../contact/entities/confirmed-email.entity.js';
 import { OrderRequestKey } from './entities/order-request-key.entity.js';
 import { PricesChanged, priceChanges } from './seen-prices.js';
 import { HoldPolicy, type HoldKind } from './hold-policy.js';

@@ -12,7 +12,7 @@ import { StockMovement } from '../stock/entities/stock-movement.entity.js';
 import { ledgerDifferences } from '../stock/ledger/ledger-check.js';
 import { changeAvailable } from '../stock/ledger/stock-ledger.js';
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
-import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
+import { ConfirmedEmail } from '../contact/entities/confirmed-email.entity.js';
 import { Order } from './entities/order.entity.js';
 
 const FIELDS = {

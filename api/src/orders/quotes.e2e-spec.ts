@@ -10,7 +10,7 @@ import { Product } from '../catalogue/entities/product.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
 import { Order } from './entities/order.entity.js';
-import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
+import { ConfirmedEmail } from '../contact/entities/confirmed-email.entity.js';
 import { OrderHoldsService } from './order-holds.service.js';
 
 const FIELDS = {

@@ -7,7 +7,7 @@ import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
-import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
+import { ConfirmedEmail } from '../contact/entities/confirmed-email.entity.js';
 import { Order } from './entities/order.entity.js';
 
 const CLIENT = 'achats@undo-statut.example';

@@ -6,7 +6,7 @@ import { ensureCurrency, makeBrand, makeCategory, makeProduct } from '../../test
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import type { Product } from '../catalogue/entities/product.entity.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
-import { ConfirmedEmail } from '../orders/entities/confirmed-email.entity.js';
+import { ConfirmedEmail } from '../contact/entities/confirmed-email.entity.js';
 import { QuoteVersion } from './entities/quote-version.entity.js';
 
 const EMAIL = 'achats@taxe-fixe.example';

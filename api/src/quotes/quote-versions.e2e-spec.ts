@@ -7,7 +7,7 @@ import { createTestApp, testDatabaseKind, type TestApp } from '../../test/suppor
 import type { Product } from '../catalogue/entities/product.entity.js';
 import { Product as ProductEntity } from '../catalogue/entities/product.entity.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
-import { ConfirmedEmail } from '../orders/entities/confirmed-email.entity.js';
+import { ConfirmedEmail } from '../contact/entities/confirmed-email.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { Role } from '../access/entities/role.entity.js';
 import { RolePermission } from '../access/entities/role-permission.entity.js';

@@ -30,7 +30,7 @@ import { Media } from '../../media/entities/media.entity.js';
 import { NewsletterSubscriber } from '../../newsletter/entities/newsletter-subscriber.entity.js';
 import { Order } from '../../orders/entities/order.entity.js';
 import { OrderItem } from '../../orders/entities/order-item.entity.js';
-import { ConfirmedEmail } from '../../orders/entities/confirmed-email.entity.js';
+import { ConfirmedEmail } from '../../contact/entities/confirmed-email.entity.js';
 import { OrderRequestKey } from '../../orders/entities/order-request-key.entity.js';
 import { OrderCount } from '../../orders/entities/order-count.entity.js';
 import { ClientLink } from '../../quotes/entities/client-link.entity.js';

@@ -8,7 +8,7 @@ import { createTestApp, testDatabaseKind, type TestApp } from '../../../test/sup
 import { Product } from '../../catalogue/entities/product.entity.js';
 import { HousekeepingService } from '../../housekeeping/housekeeping.service.js';
 import { MetricsService } from '../../metrics/metrics.service.js';
-import { ConfirmedEmail } from '../../orders/entities/confirmed-email.entity.js';
+import { ConfirmedEmail } from '../../contact/entities/confirmed-email.entity.js';
 import { ledgerDifferences } from './ledger-check.js';
 import { changeAvailable } from './stock-ledger.js';
 
