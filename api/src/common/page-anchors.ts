@@ -61,8 +61,8 @@ export function afterCondition(
  * more on a busy server). The list's position of a row every ANCHOR_STEP rows is kept here once read
  * (the sort key and id of the row's group, and where the group starts); a deep page starts from the
  * anchor before it, in the list's order (afterCondition), and skips about ANCHOR_STEP rows at most.
- * An anchor not yet known is read from the nearest known one before it, so all the anchors of a list
- * cost about one pass of its index.
+ * Anchors not yet known are read from the nearest known one before, each on the way kept, so all the
+ * anchors of a list cost about one pass of its index.
  *
  * A list ordered « expression, alias.id » has groups of one row. The order lines list is ordered by
  * its order's columns (« expression, ord.id »): a group is an order's lines, read in line id order,
@@ -167,20 +167,36 @@ export async function anchoredPageIds<E extends ObjectLiteral>(
   };
 }
 
-/** Anchor `index` of a list, read from the nearest known anchor before it (undefined past the list's end). */
+/**
+ * Anchor `index` of a list (undefined past the list's end). Read from the nearest known anchor before
+ * it, one step of ANCHOR_STEP rows at a time, keeping each anchor on the way: the first deep page of a
+ * list costs what its OFFSET did, and the pages after it find an anchor close by.
+ */
 async function anchorAt<E extends ObjectLiteral>(
   ids: SelectQueryBuilder<E>,
   order: GroupedOrder,
   list: Anchors,
   index: number,
 ): Promise<Anchor | undefined> {
-  const known = list.anchors[index];
-  if (known) return known;
-  let from = index - 1;
+  let from = index;
   while (from >= 0 && !list.anchors[from]) from--;
-  const previous = from >= 0 ? list.anchors[from] : undefined;
+  let anchor = from >= 0 ? list.anchors[from] : undefined;
+  for (let step = from + 1; step <= index; step++) {
+    anchor = await readAnchor(ids, order, anchor, (step + 1) * ANCHOR_STEP);
+    if (!anchor) return undefined;
+    list.anchors[step] = anchor;
+  }
+  return anchor;
+}
+
+/** Where the group holding row `target` (0-based) starts, read from the anchor before it (or the top). */
+async function readAnchor<E extends ObjectLiteral>(
+  ids: SelectQueryBuilder<E>,
+  order: GroupedOrder,
+  previous: Anchor | undefined,
+  target: number,
+): Promise<Anchor | undefined> {
   const alias = ids.alias;
-  const target = (index + 1) * ANCHOR_STEP;
   const query = ids
     .clone()
     .select(`${alias}.id`, 'anchor_id')
@@ -210,7 +226,5 @@ async function anchorAt<E extends ObjectLiteral>(
       .getRawOne<{ n: number | string }>();
     before = Number(counted?.n ?? 0);
   }
-  const anchor = { key: row.anchor_key, group, position: target - before };
-  list.anchors[index] = anchor;
-  return anchor;
+  return { key: row.anchor_key, group, position: target - before };
 }
