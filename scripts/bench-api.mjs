@@ -23,16 +23,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { buildIfStale, root } from './lib/builds.mjs';
-import { growDemoData, seedDemo } from './lib/demo-data.mjs';
+import { benchEnvironment, benchOptions, seedBenchData, sleep, startBenchServer, waitFor } from './lib/bench-seed.mjs';
 import { freePort, startMariaDb } from './lib/mariadb.mjs';
 import { pacedLoad } from './lib/paced-load.mjs';
-import { StaffClient } from './lib/staff-client.mjs';
+import { catalogueVarying, leanPath, startLeanCatalogue } from './lib/lean-catalogue.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : fallback;
-};
+const option = benchOptions(args);
 // --prepare-only: seed and keep the data folder (to EXPLAIN queries by hand), measure nothing.
 const optionValues = new Set(
   ['--db', '--duration', '--soak', '--calls', '--sqlite-dir', '--mariadb-database', '--only']
@@ -46,14 +43,8 @@ const duration = Number(option('duration', 10));
 const soakSeconds = Number(option('soak', 0));
 const latencyMode = args.includes('--latency');
 const calls = Number(option('calls', 200));
-const ADMIN = { email: 'admin@comptoir.example', password: 'Motdepasse-Admin-2024' };
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 /** The demo data (seeded with the CLI, migrations included) grown to n products, n/10 articles, n orders. */
-async function prepare(env, n) {
-  seedDemo(env);
-  return growDemoData(env, { products: n, articles: Math.ceil(n / 10), orders: n });
-}
+const grownTo = (n) => ({ products: n, articles: Math.ceil(n / 10), orders: n });
 
 /**
  * Waits until MariaDB has written out the pages the seeding dirtied, as a server in service long has:
@@ -75,23 +66,6 @@ async function settleMariaDb(mariadb) {
     if (limit) mariadb.sql(`SET GLOBAL innodb_max_dirty_pages_pct = ${limit}`);
   }
   return Date.now() - started;
-}
-
-function startComptoir(env, port) {
-  const log = fs.openSync(path.join(env.DATA_DIR, 'server.log'), 'a');
-  return spawn(process.execPath, [path.join(root, 'api/dist/main.js')], {
-    stdio: ['ignore', log, log],
-    env: { ...env, PORT: String(port), BUILD_SITE_ON_BOOT: 'false', SEED_ON_EMPTY: 'false', RATE_LIMIT_FACTOR: '1000' },
-  });
-}
-
-async function waitFor(check, timeoutMs, what) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await sleep(200);
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** The bare reference: node:http answering each path with the body Comptoir gave, from memory. */
@@ -166,28 +140,16 @@ const summary = (r) => ({
 async function measureDatabase(kind, n, mariadb) {
   const reuse = kind === 'sqlite' ? option('sqlite-dir') : option('mariadb-database');
   // A reused SQLite folder is kept; any folder made here is removed at the end.
-  const keepDir = Boolean(kind === 'sqlite' && reuse);
-  const dataDir = keepDir ? path.resolve(reuse) : fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-benchapi-${kind}-${n}-`));
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-  };
-  if (kind === 'mariadb') {
-    const name = reuse ?? `bench_${n}_${Date.now()}`;
-    if (!reuse) mariadb.sql(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    env.DATABASE_URL = `${mariadb.url}/${name}`;
-  } else env.DATABASE_URL = ''; // SQLite in DATA_DIR (empty, not deleted: the seeding merges process.env)
+  const { env, dataDir, remove } = benchEnvironment(`benchapi-${n}`, kind, mariadb, {
+    dataDir: kind === 'sqlite' ? reuse : undefined,
+    database: kind === 'mariadb' ? reuse : undefined,
+  });
   if (reuse) {
     // Kept data: the server applies the migrations added since it was seeded when it starts.
     console.log(`[${kind} N=${n}] reusing ${env.DATABASE_URL || dataDir}`);
   } else {
     process.stdout.write(`[${kind} N=${n}] seeding... `);
-    const seedMs = await prepare(env, n);
-    console.log(`${(seedMs / 1000).toFixed(0)} s`);
+    console.log(`${(await seedBenchData(env, grownTo(n))).toFixed(0)} s`);
     if (kind === 'mariadb') console.log(`  dirty pages written out in ${((await settleMariaDb(mariadb)) / 1000).toFixed(0)} s`);
   }
   if (args.includes('--prepare-only')) {
@@ -198,18 +160,17 @@ async function measureDatabase(kind, n, mariadb) {
     try {
       return await measureLatency(kind, n, env);
     } finally {
-      if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      remove();
     }
   }
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = startComptoir(env, port);
+  const { server, base, staff, stop } = await startBenchServer(env, dataDir).catch((error) => {
+    remove();
+    throw error;
+  });
   const rows = [];
+  const dbPid = kind === 'mariadb' ? mariadbPid(env.DATABASE_URL) : 0;
   let bare;
   try {
-    await waitFor(async () => (await fetch(`${base}/api/health`)).ok, 120_000, 'Comptoir');
-    const staff = new StaffClient(base);
-    await staff.signIn(ADMIN.email, ADMIN.password);
     const cookie = [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     // A different term per request: every search misses the cache (what a real search costs).
     const term = (i) =>
@@ -235,6 +196,15 @@ async function measureDatabase(kind, n, mariadb) {
         path: buyerFilter,
         bare: '/api/products/filter?buyer=*',
         rates: [100, 1000],
+      },
+      {
+        // Category, sort, page size, search and the buyer's filters all varying; its CPU per request is
+        // compared with a lean single query's (lib/lean-catalogue.mjs).
+        name: 'public filter, everything varying',
+        path: catalogueVarying,
+        bare: '/api/products/filter?varying=*',
+        rates: [100, 1000],
+        lean: true,
       },
       {
         name: 'public filter, search (uncached)',
@@ -280,7 +250,26 @@ async function measureDatabase(kind, n, mariadb) {
     for (const e of endpoints) {
       const bareTarget = () => e.bare ?? e.path(0);
       await cannon(base, e.path, { rate: 50, seconds: 2, cookie: e.cookie }); // warm-up
+      const cpuBefore = cpuMs(server.pid) + cpuMs(dbPid);
       const sat = summary(await cannon(base, e.path, { cookie: e.cookie }));
+      // CPU per request at saturation (Node, plus MariaDB's), and the lean single query's beside it.
+      sat.cpu = (cpuMs(server.pid) + cpuMs(dbPid) - cpuBefore) / Math.max(1, sat.total);
+      if (e.lean) {
+        const lean = await startLeanCatalogue(env);
+        try {
+          await cannon(lean.base, leanPath, { rate: 50, seconds: 2 });
+          const leanBefore = cpuMs(lean.child.pid) + cpuMs(dbPid);
+          const leanSat = summary(await cannon(lean.base, leanPath));
+          const leanCpu = (cpuMs(lean.child.pid) + cpuMs(dbPid) - leanBefore) / Math.max(1, leanSat.total);
+          console.log(
+            `  lean single query: ${leanSat.rps} req/s (p99 ${leanSat.p99} ms), CPU ${leanCpu.toFixed(2)} ms/request; ` +
+              `${e.name}: CPU ${sat.cpu.toFixed(2)} ms/request, ${(sat.cpu / leanCpu).toFixed(2)} times the lean query ` +
+              `(load ${os.loadavg()[0].toFixed(1)})`,
+          );
+        } finally {
+          lean.stop();
+        }
+      }
       const bareSat = summary(await cannon(bare.base, bareTarget));
       const fixed = [];
       for (const rate of e.rates) fixed.push({ rate, ...(await paced(base, e.path, { rate, cookie: e.cookie })) });
@@ -318,9 +307,8 @@ async function measureDatabase(kind, n, mariadb) {
     return { kind, n, rows, soak };
   } finally {
     bare?.child.kill();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
+    remove();
   }
 }
 
@@ -373,6 +361,7 @@ const LATENCY_ENDPOINTS = [
     path: (i) => `/api/products/filter?category=all&sort=recent&limit=12&search=${rareTerm(i)}`,
   },
   { name: 'public filter, buyer filters (varying)', path: buyerFilter },
+  { name: 'public filter, everything varying', path: catalogueVarying, lean: true },
   {
     name: 'public filter search, frequent',
     path: (i) => `/api/products/filter?category=all&sort=recent&limit=12&search=${frequentTerm(i)}`,
@@ -502,37 +491,32 @@ function mariadbPid(url) {
 /** Sequential per-request latency of the uncached staff calls, then the SQL (and plan) of one call each. */
 async function measureLatency(kind, n, env) {
   const run = async (extraEnv, body) => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const server = startComptoir({ ...env, ...extraEnv }, port);
+    const { server, base, staff, stop } = await startBenchServer(env, env.DATA_DIR, extraEnv);
     try {
-      await waitFor(async () => (await fetch(`${base}/api/health`)).ok, 120_000, 'Comptoir');
-      const staff = new StaffClient(base);
-      await staff.signIn(ADMIN.email, ADMIN.password);
       const cookie = [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-      const get = async (p) => {
-        const res = await fetch(base + p, { headers: { cookie } });
+      // `anonymous`: as a visitor sends it, without the staff session cookie.
+      const get = async (p, anonymous = false) => {
+        const res = await fetch(base + p, { headers: anonymous ? {} : { cookie } });
         if (!res.ok) throw new Error(`${p} answered ${res.status}`);
         return res.text();
       };
       return await body(get, server.pid);
     } finally {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
+      await stop();
     }
   };
   const dbPid = kind === 'mariadb' ? mariadbPid(env.DATABASE_URL) : 0;
   const rows = await run({}, async (get, serverPid) => {
     const out = [];
     for (const e of latencyEndpoints()) {
-      for (let i = 0; i < 20; i++) await get(e.path(100_000 + i)); // warm-up
+      for (let i = 0; i < 20; i++) await get(e.path(100_000 + i), e.lean); // warm-up
       const times = [];
       let bytes = 0;
       const cpuBefore = cpuMs(serverPid);
       const dbCpuBefore = cpuMs(dbPid);
       for (let i = 0; i < calls; i++) {
         const started = performance.now();
-        bytes += (await get(e.path(i))).length;
+        bytes += (await get(e.path(i), e.lean)).length;
         times.push(performance.now() - started);
       }
       times.sort((a, b) => a - b);
@@ -551,6 +535,27 @@ async function measureLatency(kind, n, env) {
           `Node CPU ${row.cpu.toFixed(1)} ms${row.dbCpu === null ? '' : `, MariaDB CPU ${row.dbCpu.toFixed(1)} ms`}, ` +
           `${row.kb.toFixed(1)} KB (load ${os.loadavg()[0].toFixed(1)})`,
       );
+      if (e.lean) {
+        // The same number of sequential calls to the lean single query, on the same data.
+        const lean = await startLeanCatalogue(env);
+        try {
+          for (let i = 0; i < 20; i++) await fetch(lean.base + leanPath(100_000 + i)).then((r) => r.text());
+          const nodeBefore = cpuMs(lean.child.pid);
+          const before = nodeBefore + cpuMs(dbPid);
+          for (let i = 0; i < calls; i++) await fetch(lean.base + leanPath(i)).then((r) => r.text());
+          const leanCpu = (cpuMs(lean.child.pid) + cpuMs(dbPid) - before) / calls;
+          const leanNode = (cpuMs(lean.child.pid) - nodeBefore) / calls;
+          const own = row.cpu + (row.dbCpu ?? 0);
+          // The MariaDB server may be shared (other work counts in its CPU): Node's own ratio beside it.
+          console.log(
+            `  lean single query: CPU ${leanCpu.toFixed(2)} ms/request (Node ${leanNode.toFixed(2)}); ${e.name}: ` +
+              `${own.toFixed(2)} ms, ${(own / leanCpu).toFixed(2)} times the lean query (Node alone: ` +
+              `${(row.cpu / leanNode).toFixed(2)})`,
+          );
+        } finally {
+          lean.stop();
+        }
+      }
     }
     return out;
   });
