@@ -92,6 +92,13 @@ describe('the catalogue filtered without JavaScript', () => {
     expect(out).not.toContain('old');
     expect(out).toContain('<meta name="robots" content="noindex, follow"></head>');
     expect(replaceCatalogueIsland('<html></html>', 'x')).toBeNull();
+    // The site's module of shop islands names each island by its export.
+    const shared =
+      '<html><head></head><body><astro-island component-url="/_astro/index.B1.js" component-export="CartBar">cart</astro-island>' +
+      '<astro-island component-url="/_astro/index.B1.js" component-export="Catalogue" props="{}">old</astro-island></body></html>';
+    expect(replaceCatalogueIsland(shared, '<div>new</div>')).toContain(
+      'component-export="CartBar">cart</astro-island><div>new</div></body>',
+    );
   });
 });
 

@@ -145,7 +145,9 @@ ${brands}
  * has no such island). The page's other islands (the cart) are kept; it is not to be indexed.
  */
 export function replaceCatalogueIsland(page: string, html: string): string | null {
-  const marker = page.search(/<astro-island[^>]*component-url="[^"]*\/Catalogue\.[^"]*"/);
+  // The island's own module (`/_astro/Catalogue.x.js`) or the site's module of shop islands, which
+  // names it by its export (site/src/islands/index.ts).
+  const marker = page.search(/<astro-island[^>]*(component-url="[^"]*\/Catalogue\.[^"]*"|component-export="Catalogue")/);
   if (marker < 0) return null;
   const end = page.indexOf('</astro-island>', marker);
   if (end < 0) return null;
