@@ -3,15 +3,8 @@ import { DataSource, In, type EntityManager } from 'typeorm';
 import { CustomerFormDto } from '../customers/dto/customer.dto.js';
 import { Customer } from '../customers/entities/customer.entity.js';
 import type { SheetRow } from './import-files.js';
-import {
-  cellOf,
-  checkWithForm,
-  chunks,
-  type ImportColumn,
-  type ImportBatchResult,
-  type ImportContext,
-  type PreparedRow,
-} from './import-kind.js';
+import { cellOf, checkWithForm, chunks } from './import-kind.js';
+import type { ImportColumn, ImportBatchResult, ImportContext, PreparedRow } from './import-kind.js';
 import { matchByKey, matched, MatchingImport, splitByMatch, type ReadRow } from './import-matching.js';
 
 /** The headers of the clients' export (list-exports/export-columns.ts): an exported file imports back. */
@@ -29,19 +22,13 @@ const FIELDS = COLUMNS.map((c) => c.field) as (keyof CustomerFormDto)[];
 
 const emailOf = (row: SheetRow) => (cellOf(COLUMNS, row, 'company_email') ?? '').trim().toLowerCase();
 
+const NAMES = { kind: 'customers', plural: 'clients', fileName: 'clients', category: 'orders' } as const;
+
 /** Clients from a sheet, matched by the company's e-mail (unique), checked with the client form's DTO. */
 @Injectable()
 export class CustomerImport extends MatchingImport<CustomerFormDto, Map<string, Customer | 'ambiguous'>> {
-  readonly kind = 'customers';
-  readonly plural = 'clients';
-  readonly fileName = 'clients';
-  readonly category = 'orders' as const;
-  readonly columns = COLUMNS;
-  protected readonly keyName = 'L’e-mail';
-  protected readonly recordName = 'le client';
-
   constructor(private readonly dataSource: DataSource) {
-    super();
+    super(NAMES, COLUMNS, { key: 'L’e-mail', record: 'le client' });
   }
 
   protected lookUp(sheet: SheetRow[]) {

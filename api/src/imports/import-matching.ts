@@ -66,6 +66,15 @@ export function splitByMatch<V>(rows: PreparedRow<V>[]): { fresh: PreparedRow<V>
   return { fresh: rows.filter((row) => row.existingId === null), matching: rows.filter((row) => row.existingId !== null) };
 }
 
+/** What names a kind of import: its route's word, its plural in messages, its files' name, its permission category. */
+export type ImportNames = Pick<ImportKind<unknown>, 'kind' | 'plural' | 'fileName' | 'category'>;
+
+/** The words of the shared refusals: « La référence » (a key repeated in the sheet), « le produit » (an update without the edit right). */
+export interface MatchWords {
+  key: string;
+  record: string;
+}
+
 /** A row's cell for a field, undefined when the sheet has no such column. */
 export type RowCell = (row: SheetRow, field: string) => string | undefined;
 
@@ -80,15 +89,21 @@ export type ReadRow<V> = Omit<PreparedRow<V>, 'line'>;
  * the edit right, are refused here for every kind alike.
  */
 export abstract class MatchingImport<V, L> implements ImportKind<V> {
-  abstract readonly kind: string;
-  abstract readonly plural: string;
-  abstract readonly fileName: string;
-  abstract readonly category: PermissionCategory;
-  abstract readonly columns: ImportColumn[];
-  /** « La référence »: the key in the message refusing a repeated one. */
-  protected abstract readonly keyName: string;
-  /** « le produit »: the record in the message refusing an update without the edit right. */
-  protected abstract readonly recordName: string;
+  readonly kind: string;
+  readonly plural: string;
+  readonly fileName: string;
+  readonly category: PermissionCategory;
+
+  protected constructor(
+    names: ImportNames,
+    readonly columns: ImportColumn[],
+    private readonly words: MatchWords,
+  ) {
+    this.kind = names.kind;
+    this.plural = names.plural;
+    this.fileName = names.fileName;
+    this.category = names.category;
+  }
 
   /** The records (and other look-ups) the sheet's rows need, loaded once for the whole sheet. */
   protected abstract lookUp(sheet: SheetRow[], cell: RowCell): Promise<L>;
@@ -118,8 +133,8 @@ export abstract class MatchingImport<V, L> implements ImportKind<V> {
     const prepared: PreparedRow<V>[] = [];
     for (const row of sheet)
       prepared.push({ line: row.line, ...(await this.readRow(row, (field) => cell(row, field), found, images)) });
-    refuseRepeatedKeys(prepared, this.keyName);
-    requireEditRight(prepared, context, this.recordName);
+    refuseRepeatedKeys(prepared, this.words.key);
+    requireEditRight(prepared, context, this.words.record);
     return prepared;
   }
 }

@@ -15,16 +15,8 @@ import { changeAvailable, movementRow } from '../stock/ledger/stock-ledger.js';
 import { SEARCH_TEXT_LENGTH, searchTextOf } from '../common/search-text.js';
 import type { SheetRow } from './import-files.js';
 import { imageKey } from './import-images.js';
-import {
-  checkWithForm,
-  chunks,
-  lineMessage,
-  type ImportBatchResult,
-  type ImportColumn,
-  type ImportContext,
-  type ImportImages,
-  type PreparedRow,
-} from './import-kind.js';
+import { checkWithForm, chunks, lineMessage } from './import-kind.js';
+import type { ImportBatchResult, ImportColumn, ImportContext, ImportImages, PreparedRow } from './import-kind.js';
 import {
   AMBIGUOUS,
   lockedByIds,
@@ -117,6 +109,8 @@ async function updateMany(manager: EntityManager, rows: { id: number; columns: R
     .execute();
 }
 
+const NAMES = { kind: 'products', plural: 'produits', fileName: 'produits', category: 'shop' } as const;
+
 /**
  * Products from a sheet, matched by reference: a reference already in the catalogue updates that
  * product (the columns the sheet lacks keep their value), a new one creates it. Checked with the
@@ -125,20 +119,12 @@ async function updateMany(manager: EntityManager, rows: { id: number; columns: R
  */
 @Injectable()
 export class ProductImport extends MatchingImport<ProductImportValues, ProductLookUps> {
-  readonly kind = 'products';
-  readonly plural = 'produits';
-  readonly fileName = 'produits';
-  readonly category = 'shop' as const;
-  readonly columns = COLUMNS;
-  protected readonly keyName = 'La référence';
-  protected readonly recordName = 'le produit';
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly publishing: PublishingService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    super();
+    super(NAMES, COLUMNS, { key: 'La référence', record: 'le produit' });
   }
 
   private async named(entity: typeof Brand | typeof Category | typeof Currency, field: string): Promise<Map<string, number>> {

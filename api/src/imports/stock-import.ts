@@ -6,14 +6,8 @@ import { StockEntry } from '../stock/entities/stock-entry.entity.js';
 import { correctEntry, receiveEntry } from '../stock/entry-receipts.js';
 import { columnsOf } from '../stock/stock-entries.service.js';
 import type { SheetRow } from './import-files.js';
-import {
-  checkWithForm,
-  isoDay,
-  type ImportColumn,
-  type ImportBatchResult,
-  type ImportContext,
-  type PreparedRow,
-} from './import-kind.js';
+import { checkWithForm, isoDay } from './import-kind.js';
+import type { ImportColumn, ImportBatchResult, ImportContext, PreparedRow } from './import-kind.js';
 import { AMBIGUOUS, lockedByIds, matchByKey, matched, MatchingImport, type ReadRow, type RowCell } from './import-matching.js';
 
 const COLUMNS: ImportColumn[] = [
@@ -37,6 +31,8 @@ interface StockLookUps {
   entries: Map<string, StockEntry | typeof AMBIGUOUS>;
 }
 
+const NAMES = { kind: 'stock', plural: 'entrées de stock', fileName: 'entrees-stock', category: 'stock' } as const;
+
 /**
  * Stock entries from a sheet. An entry is matched by its lot: the product's reference, the entry's
  * name and its manufacture date; a match updates the entry (its receipt corrected on the same lot), a
@@ -46,16 +42,8 @@ interface StockLookUps {
  */
 @Injectable()
 export class StockImport extends MatchingImport<StockEntryFormDto, StockLookUps> {
-  readonly kind = 'stock';
-  readonly plural = 'entrées de stock';
-  readonly fileName = 'entrees-stock';
-  readonly category = 'stock' as const;
-  readonly columns = COLUMNS;
-  protected readonly keyName = 'Le lot';
-  protected readonly recordName = 'l’entrée';
-
   constructor(private readonly dataSource: DataSource) {
-    super();
+    super(NAMES, COLUMNS, { key: 'Le lot', record: 'l’entrée' });
   }
 
   protected async lookUp(sheet: SheetRow[], cell: RowCell): Promise<StockLookUps> {
