@@ -55,10 +55,13 @@ export async function startLeanCatalogue(env) {
       ' ORDER BY p.created_at DESC, p.id DESC LIMIT ?';
     let run;
     if (url.startsWith('mysql:')) {
-      // STRAIGHT_JOIN: products first, through the category's index in order (MariaDB would otherwise
-      // start from the category and sort its 16,000 products in a temporary table: 200 ms).
+      // Products first, through the category's index in order: MariaDB would otherwise start from the
+      // category, or read it by another index, and sort its 16,000 rows in a temporary table (200 ms).
       const pool = require('mysql2').createPool({ uri: url, connectionLimit: 4 });
-      const straight = SQL.replace('SELECT ', 'SELECT STRAIGHT_JOIN ');
+      const straight = SQL.replace('SELECT ', 'SELECT STRAIGHT_JOIN ').replace(
+        'FROM products p',
+        'FROM products p FORCE INDEX (IDX_products_category_created)',
+      );
       run = (args, done) => pool.execute(straight, args.map(String), (error, rows) => done(error, rows));
     } else {
       const statement = new (require('better-sqlite3'))(url, { readonly: true }).prepare(SQL);
