@@ -7,10 +7,17 @@
 // Prints each file's time, rows and size, and the server's peak RSS growth during the download: its
 // resident set read from /proc/<pid>/status every 20 ms, minus the figure just before the request
 // (after a warm-up export of the first page, so that the code and its caches are already loaded).
-import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { root } from './lib/builds.mjs';
-import { benchEnvironment, benchOptions, mb, seedBenchData, sleep, startBenchServer, withPeakRss } from './lib/bench-seed.mjs';
+import {
+  benchEnvironment,
+  benchOptions,
+  buildApi,
+  mb,
+  seedBenchData,
+  sleep,
+  startBenchServer,
+  withPeakRss,
+} from './lib/bench-seed.mjs';
 import { startMariaDb } from './lib/mariadb.mjs';
 
 const args = process.argv.slice(2);
@@ -66,11 +73,8 @@ async function measure(kind, mariadb) {
   }
 }
 
-// `--no-build`: use api/dist as it is (a copy built aside, while others rebuild the working tree's).
-if (!args.includes('--no-build')) {
-  const built = spawnSync('npm', ['run', 'build', '--silent', '-w', 'api'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+// `--no-build`: use api/dist as it is.
+buildApi(args);
 for (const kind of databases) {
   const mariadb = kind === 'mariadb' ? await startMariaDb() : null;
   try {

@@ -7,12 +7,10 @@
 // data set (scripts/lib/bench-seed.mjs), Comptoir started from the built api/dist/main.js in
 // production mode, a signed-in administrator. Prints each step's time and the server's RSS before
 // the upload and at its peak (sampled every 20 ms from /proc), and the rows created and updated.
-import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
-import { root } from './lib/builds.mjs';
-import { benchEnvironment, benchOptions, mb, seedBenchData, startBenchServer, withPeakRss } from './lib/bench-seed.mjs';
+import { benchEnvironment, benchOptions, buildApi, mb, seedBenchData, startBenchServer, withPeakRss } from './lib/bench-seed.mjs';
 import { startMariaDb } from './lib/mariadb.mjs';
 
 const args = process.argv.slice(2);
@@ -98,11 +96,8 @@ async function measure(kind, mariadb) {
   }
 }
 
-// `--no-build`: use api/dist as it is (a copy built aside, while others rebuild the working tree's).
-if (!args.includes('--no-build')) {
-  const built = spawnSync('npm', ['run', 'build', '--silent', '-w', 'api'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+// `--no-build`: use api/dist as it is.
+buildApi(args);
 for (const kind of databases) {
   const mariadb = kind === 'mariadb' ? await startMariaDb({ port: Number(option('mariadb-port', 0)) || undefined }) : null;
   try {

@@ -11,12 +11,11 @@
 //    movement row, in a transaction), against the same transaction with the conditional UPDATE alone
 //    through the same TypeORM query builder (what an order's hold cost before the ledger), one after
 //    the other and 16 at a time.
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { root } from './lib/builds.mjs';
-import { benchEnvironment, benchOptions, seedBenchData } from './lib/bench-seed.mjs';
+import { benchEnvironment, benchOptions, buildApi, seedBenchData } from './lib/bench-seed.mjs';
 import { startMariaDb } from './lib/mariadb.mjs';
 
 const args = process.argv.slice(2);
@@ -137,8 +136,7 @@ async function measure(kind, mariadb) {
   }
 }
 
-const built = spawnSync('npm', ['run', 'build', '--silent', '-w', 'api'], { cwd: root, stdio: 'inherit' });
-if (built.status !== 0) process.exit(built.status ?? 1);
+buildApi();
 for (const kind of databases) {
   const mariadb = kind === 'mariadb' ? await startMariaDb() : null;
   try {

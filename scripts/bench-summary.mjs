@@ -4,7 +4,6 @@
 // times GET /api/dashboard/summary (the home page's cards and charts) as the administrator: p50, p95
 // and max over the runs, over HTTP and for the chart queries alone. Target: p95 < 50 ms at 100,000
 // orders and 10,000 products. Prints a table; see docs/performance.md.
-import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { root } from './lib/builds.mjs';
-import { BENCH_ADMIN as ADMIN } from './lib/bench-seed.mjs';
+import { BENCH_ADMIN as ADMIN, buildApi } from './lib/bench-seed.mjs';
 import { StaffClient } from './lib/staff-client.mjs';
 import { fillSummaryData } from './lib/summary-data.mjs';
 
@@ -32,8 +31,7 @@ const percentile = (xs, p) => {
 };
 
 async function main() {
-  const built = spawnSync('npm', ['run', 'build', '--silent', '-w', 'api'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+  buildApi();
   const dist = (p) => pathToFileURL(path.join(root, 'api/dist', p)).href;
   const { loadConfig } = await import(dist('core/config/config.js'));
   const { createApp } = await import(dist('bootstrap.js'));

@@ -3,7 +3,7 @@
 // production mode on a free port (API only, or building its site), an administrator signed in; the
 // server's resident memory read from /proc. One module, so that the benches measure the same thing the
 // same way.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,6 +83,16 @@ export async function seedBenchData(env, counts = {}) {
   seedDemo(env);
   if (Object.values(counts).some(Boolean)) await growDemoData(env, counts);
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * Builds the API (api/dist) as the bench is about to run it, exiting with the build's status when it
+ * fails; not with `--no-build` among `args` (a copy built aside, while others rebuild the working tree's).
+ */
+export function buildApi(args = []) {
+  if (args.includes('--no-build')) return;
+  const built = spawnSync('npm', ['run', 'build', '--silent', '-w', 'api'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
 /** The API alone: no site build at start, no demo data on an empty database, no rate limit in the way. */
