@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PublicAnswerCache } from '../publishing/public-answer-cache.js';
@@ -60,7 +60,7 @@ function toRow(raw: KeyRow): CatalogueRow {
  * With `refreshMs` 0 (the tests' default) every filter reloads first: each answer is what is committed.
  */
 @Injectable()
-export class CatalogueIndexService implements OnModuleDestroy {
+export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('CatalogueIndex');
   private index?: CatalogueIndex;
   private loading?: Promise<CatalogueIndex>;
@@ -79,6 +79,14 @@ export class CatalogueIndexService implements OnModuleDestroy {
   ) {
     answers.onInvalidate(() => {
       if (!this.quiet) this.dirty = true;
+    });
+  }
+
+  /** Built once the app is up, so the first visitor does not wait for it (a failure: the first filter builds it). */
+  onApplicationBootstrap(): void {
+    if (this.refreshMs === 0) return;
+    setImmediate(() => {
+      this.reload().catch((error: Error) => this.logger.warn(`Catalogue index not built at start: ${error.message}`));
     });
   }
 
