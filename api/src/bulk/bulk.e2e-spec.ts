@@ -6,7 +6,7 @@ import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { Article } from '../blog/entities/article.entity.js';
 import type { Brand } from '../catalogue/entities/brand.entity.js';
 import type { Category } from '../catalogue/entities/category.entity.js';
-import type { Currency } from '../catalogue/entities/currency.entity.js';
+import type { Currency } from '../exchange-rates/entities/currency.entity.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 import type { BulkAnswer } from '../contract/bulk.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';

@@ -5,7 +5,7 @@ import type { SubmittedForm } from '../common/forms.js';
 import { runTransaction } from '../common/transactions.js';
 import { Brand } from '../catalogue/entities/brand.entity.js';
 import { Category } from '../catalogue/entities/category.entity.js';
-import { Currency } from '../catalogue/entities/currency.entity.js';
+import { Currency } from '../exchange-rates/entities/currency.entity.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 import type { ProductListQueryDto } from '../catalogue/product-list.js';
 import { ProductsService } from '../catalogue/products.service.js';

@@ -10,7 +10,7 @@ import { PublishingService } from '../publishing/publishing.service.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';
 import type { Brand } from './entities/brand.entity.js';
 import type { Category } from './entities/category.entity.js';
-import type { Currency } from './entities/currency.entity.js';
+import type { Currency } from '../exchange-rates/entities/currency.entity.js';
 import { Product } from './entities/product.entity.js';
 
 /** Polls `read` until `accept` holds (at most 15 s): the change reaches the other replica within its refresh period. */

@@ -13,7 +13,7 @@ import { conflict, notFound } from '../core/errors/api-error.js';
 import { PublishingService } from '../publishing/publishing.service.js';
 import type { CategoryFormDto } from './dto/category.dto.js';
 import { Category } from './entities/category.entity.js';
-import { Currency } from './entities/currency.entity.js';
+import { Currency } from '../exchange-rates/entities/currency.entity.js';
 import { Product } from './entities/product.entity.js';
 import { removeAudited, updateAudited } from '../audit/audited-writes.js';
 

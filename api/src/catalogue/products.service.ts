@@ -14,7 +14,7 @@ import { PublishingService } from '../publishing/publishing.service.js';
 import type { ProductCreateDto, ProductUpdateDto } from './dto/product.dto.js';
 import { Brand } from './entities/brand.entity.js';
 import { Category } from './entities/category.entity.js';
-import { Currency } from './entities/currency.entity.js';
+import { Currency } from '../exchange-rates/entities/currency.entity.js';
 import { ProductImage } from './entities/product-image.entity.js';
 import { ProductDatasheet } from './entities/product-datasheet.entity.js';
 import type { ProductSpec } from './product-specs.js';

@@ -22,7 +22,7 @@ import { imageVariants } from '../media/image-variants.js';
 import { FILTER_DEFAULT_LIMIT, FILTER_MAX_LIMIT, type ProductFilterQueryDto } from './dto/public-catalogue.dto.js';
 import { boundsIn, DEFAULT_DISPLAY_CURRENCY, displayPrice, parseAmount, type Rates } from './catalogue-filters.js';
 import { Category } from './entities/category.entity.js';
-import { Currency } from './entities/currency.entity.js';
+import { Currency } from '../exchange-rates/entities/currency.entity.js';
 import { Product } from './entities/product.entity.js';
 import { decimalString } from '../core/database/column-types.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';

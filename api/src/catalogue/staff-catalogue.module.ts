@@ -6,7 +6,7 @@ import { CategoriesController } from './categories.controller.js';
 import { CategoriesService } from './categories.service.js';
 import { Brand } from './entities/brand.entity.js';
 import { Category } from './entities/category.entity.js';
-import { Currency } from './entities/currency.entity.js';
+import { Currency } from '../exchange-rates/entities/currency.entity.js';
 import { ProductImage } from './entities/product-image.entity.js';
 import { ProductDatasheet } from './entities/product-datasheet.entity.js';
 import { ProductDatasheetsController } from './product-datasheets.controller.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { User } from '../admins/entities/user.entity.js';
-import { Currency } from '../catalogue/entities/currency.entity.js';
+import { Currency } from './entities/currency.entity.js';
 import { invalidField } from '../core/errors/api-error.js';
 import { EUR_XOF_PARITY, formatRate, parseRate } from '../common/money.js';
 import type { ExchangeRateRow, RateInForce } from '../contract/backoffice.js';

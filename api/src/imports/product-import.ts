@@ -4,7 +4,7 @@ import { toMoney } from '../common/forms.js';
 import { ProductCreateDto } from '../catalogue/dto/product.dto.js';
 import { Brand } from '../catalogue/entities/brand.entity.js';
 import { Category } from '../catalogue/entities/category.entity.js';
-import { Currency } from '../catalogue/entities/currency.entity.js';
+import { Currency } from '../exchange-rates/entities/currency.entity.js';
 import { ProductImage } from '../catalogue/entities/product-image.entity.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 import { PRODUCT_IMAGES_COUNT_MESSAGE, PRODUCT_MAX_IMAGES, taxFields } from '../catalogue/products.service.js';

@@ -9,7 +9,7 @@ import { hashPassword } from '../auth/password.js';
 import { Article } from '../blog/entities/article.entity.js';
 import { Brand } from '../catalogue/entities/brand.entity.js';
 import { Category } from '../catalogue/entities/category.entity.js';
-import { Currency } from '../catalogue/entities/currency.entity.js';
+import { Currency } from '../exchange-rates/entities/currency.entity.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 import { ProductImage } from '../catalogue/entities/product-image.entity.js';
 import { ProductDatasheet } from '../catalogue/entities/product-datasheet.entity.js';

@@ -1,7 +1,7 @@
 import { Article, type ArticleStatus } from '../../src/blog/entities/article.entity.js';
 import { Brand } from '../../src/catalogue/entities/brand.entity.js';
 import { Category } from '../../src/catalogue/entities/category.entity.js';
-import { Currency } from '../../src/catalogue/entities/currency.entity.js';
+import { Currency } from '../../src/exchange-rates/entities/currency.entity.js';
 import { ProductImage } from '../../src/catalogue/entities/product-image.entity.js';
 import { Product } from '../../src/catalogue/entities/product.entity.js';
 import { Customer } from '../../src/customers/entities/customer.entity.js';

@@ -14,7 +14,7 @@ import {
 import { MoneyColumn } from '../../core/database/column-types.js';
 import { Brand } from './brand.entity.js';
 import { Category } from './category.entity.js';
-import { Currency } from './currency.entity.js';
+import { Currency } from '../../exchange-rates/entities/currency.entity.js';
 import { ProductImage } from './product-image.entity.js';
 import { SearchTextColumn } from '../../common/search-text.js';
 import type { ProductSpec } from '../product-specs.js';

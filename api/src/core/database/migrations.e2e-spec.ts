@@ -7,7 +7,7 @@ import { SEARCH_TRIGRAM_TRIGGERS } from '../../common/search-trigrams.js';
 import { Article } from '../../blog/entities/article.entity.js';
 import { Brand } from '../../catalogue/entities/brand.entity.js';
 import { Category } from '../../catalogue/entities/category.entity.js';
-import { Currency } from '../../catalogue/entities/currency.entity.js';
+import { Currency } from '../../exchange-rates/entities/currency.entity.js';
 import { Product } from '../../catalogue/entities/product.entity.js';
 import { ORDER_COUNT_TRIGGERS } from '../../orders/order-counts.js';
 import { ENTITIES } from './entities.js';
