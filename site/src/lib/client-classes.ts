@@ -10,6 +10,12 @@ import path from 'node:path';
 import { classTokens } from './page-styles';
 
 const islandSources = import.meta.glob<string>('../islands/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
+/** The API's shared modules islands import as `@comptoir/api/<name>` (a card's badge classes live there). */
+const sharedSources = import.meta.glob<string>('../../../api/src/{contract,shared}/*.ts', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 const componentSources = import.meta.glob<string>(['../components/**/*.astro', '../layouts/**/*.astro'], {
   query: '?raw',
   import: 'default',
@@ -19,6 +25,11 @@ const componentSources = import.meta.glob<string>(['../components/**/*.astro', '
 const SCRIPT_BLOCK = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
 /** `from './x'` and `import('./x')`: the relative modules a module loads. */
 const RELATIVE_IMPORT = /(?:from\s*|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+/** `from '@comptoir/api/x'`: a shared module of the API (its exports are named after their files). */
+const SHARED_IMPORT = /(?:from\s*|import\s*\(\s*)['"]@comptoir\/api\/([\w-]+)['"]/g;
+
+/** A shared module's key in sharedSources from its export name. */
+const sharedKey = (name: string) => Object.keys(sharedSources).find((key) => key.endsWith(`/${name}.ts`));
 
 const scriptClasses = new Set<string>();
 for (const source of Object.values(componentSources))
@@ -38,8 +49,13 @@ function islandClasses(file: string): Set<string> {
     const current = pending.pop()!;
     if (seen.has(current)) continue;
     seen.add(current);
-    const source = islandSources[current];
+    const source = islandSources[current] ?? sharedSources[current];
     classTokens(source, classes);
+    for (const [, name] of source.matchAll(SHARED_IMPORT)) {
+      const target = sharedKey(name);
+      if (target) pending.push(target);
+    }
+    if (current in sharedSources) continue;
     for (const [, specifier] of source.matchAll(RELATIVE_IMPORT)) {
       const target = sourceKey(path.posix.join(path.posix.dirname(current), specifier));
       if (target) pending.push(target);
