@@ -105,6 +105,7 @@ for (const n of sizes) {
   try {
     await waitFor(`the cold build at N=${n}`, 60 * 60_000, async () => (await fetch(`${base}/`)).status === 200, {
       intervalMs: 100,
+      abort: () => server.exitCode !== null && `the server exited (${server.exitCode}): see ${env.DATA_DIR}/server.log`,
     });
     const coldMs = Date.now() - started;
     const staff = new StaffClient(base);
