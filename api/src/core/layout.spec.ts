@@ -13,7 +13,6 @@ import { FOUNDATION, LAYERS } from './layers.js';
  */
 const KNOWN_BREAKS: Record<string, string> = {
   'catalogue → stock': 'a product edit that changes its stock goes through the stock ledger',
-  'invoices → payments': 'invoice amounts and documents read the payments of an invoice',
   'orders → deliveries': 'the order history and the staff order page read deliveries',
   'orders → invoices': 'the order history and the staff order page read invoices',
   'orders → quotes': 'the order history, the order request and the staff order page write and read quote versions',

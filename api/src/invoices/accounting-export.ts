@@ -5,12 +5,13 @@ import { pipeline } from 'node:stream/promises';
 import { Between, In, type EntityManager } from 'typeorm';
 import { fromMinor, toMinor } from '../common/money.js';
 import { Order } from '../orders/entities/order.entity.js';
-import { Payment, PAYMENT_METHOD_LABELS } from '../payments/entities/payment.entity.js';
 import { formatTaxRate } from '../shared/document-totals.js';
+import { PAYMENT_METHOD_LABELS } from '../shared/statuses.js';
 import { CreditNote } from './entities/credit-note.entity.js';
 import { Invoice } from './entities/invoice.entity.js';
 import { creditNoteTotals, invoiceTotals } from './invoice-amounts.js';
 import { loadFolders } from './invoice-folders.js';
+import { paymentsPaidIn } from './invoice-payments.js';
 
 export const EXPORT_HEADERS = [
   'Type',
@@ -47,9 +48,7 @@ export async function exportRows(manager: EntityManager, from: Date, toExclusive
   const notes = await manager
     .getRepository(CreditNote)
     .find({ where: { issued_at: period }, order: { issued_at: 'ASC', id: 'ASC' } });
-  const payments = await manager
-    .getRepository(Payment)
-    .find({ where: { paid_at: period }, order: { paid_at: 'ASC', id: 'ASC' } });
+  const payments = await paymentsPaidIn(manager, period);
   const invoiceIds = new Set([
     ...invoices.map((i) => i.id),
     ...notes.map((n) => n.invoice_id),

@@ -1,8 +1,8 @@
 import { In, type EntityManager } from 'typeorm';
 import { User } from '../admins/entities/user.entity.js';
 import { notFound } from '../core/errors/api-error.js';
-import { Payment } from '../payments/entities/payment.entity.js';
 import type { InvoiceFolder } from './invoice-amounts.js';
+import { paymentsOfInvoices } from './invoice-payments.js';
 import { CreditNoteLine } from './entities/credit-note-line.entity.js';
 import { CreditNote } from './entities/credit-note.entity.js';
 import { InvoiceLine } from './entities/invoice-line.entity.js';
@@ -24,9 +24,7 @@ export async function loadFolders(manager: EntityManager, invoices: Invoice[]): 
         order: { position: 'ASC', id: 'ASC' },
       })
     : [];
-  const payments = await manager
-    .getRepository(Payment)
-    .find({ where: { invoice_id: In(ids) }, order: { paid_at: 'ASC', id: 'ASC' } });
+  const payments = await paymentsOfInvoices(manager, ids);
   return invoices.map((invoice) => ({
     invoice,
     lines: lines.filter((l) => l.invoice_id === invoice.id),

@@ -2,7 +2,7 @@ import { CURRENCY_SYMBOLS, formatMoney, fromMinor, toMinor } from '../common/mon
 import type { AppConfig } from '../core/config/config.js';
 import type { DocumentPdfModel } from '../documents/pdf/document-pdf.js';
 import type { Order } from '../orders/entities/order.entity.js';
-import { PAYMENT_METHOD_LABELS } from '../payments/entities/payment.entity.js';
+import { PAYMENT_METHOD_LABELS } from '../shared/statuses.js';
 import { formatTaxRate, type DocumentTotals } from '../shared/document-totals.js';
 import {
   arreteeSentence,

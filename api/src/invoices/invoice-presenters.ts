@@ -1,5 +1,6 @@
 import type { Order } from '../orders/entities/order.entity.js';
-import { PAYMENT_METHOD_LABELS, type Payment } from '../payments/entities/payment.entity.js';
+import type { Payment } from '../payments/entities/payment.entity.js';
+import { PAYMENT_METHOD_LABELS } from '../shared/statuses.js';
 import { amountInWords } from '../shared/amount-in-words.js';
 import { toMinor } from '../common/money.js';
 import {
