@@ -16,6 +16,7 @@ import { THROTTLE_RULES, ThrottleService, TooManyAttempts, waitText } from './th
 import { isWellFormedToken, randomToken, sha256Hex } from './tokens.js';
 import { runAsActor } from '../audit/audit-context.js';
 import { updateAudited } from '../audit/audited-writes.js';
+import { escapeHtml } from '../common/html.js';
 
 /** A recovery link works once, for this long. */
 export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
@@ -25,9 +26,6 @@ export const RECOVERY_ANSWER =
   "Si cette adresse correspond à un compte, un email contenant un lien de réinitialisation vient d'être envoyé. Le lien est valable 30 minutes.";
 
 export const RESET_DONE = 'Votre mot de passe a été réinitialisé. Vous pouvez maintenant vous connecter.';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * Password recovery by e-mailed one-time link (never by e-mailing a password). The request answers the

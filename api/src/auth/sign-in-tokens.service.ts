@@ -9,6 +9,7 @@ import { deviceLabel } from './device-label.js';
 import { SignInToken } from './entities/sign-in-token.entity.js';
 import type { SessionClient } from './session.service.js';
 import { isWellFormedToken, randomToken, sha256Hex } from './tokens.js';
+import { escapeHtml } from '../common/html.js';
 
 /** The device cookie: HttpOnly, sent only to the sign-in routes. */
 export const DEVICE_COOKIE = 'comptoir_device';
@@ -29,9 +30,6 @@ const NEW_DEVICE_DATE = new Intl.DateTimeFormat('fr-FR', {
 
 export const SIGN_IN_LINK_SENT =
   'Par sécurité, de nombreux essais de mot de passe ont visé ce compte : la connexion passe par un lien à usage unique, envoyé par email au titulaire du compte (valable 15 minutes). Ouvrez-le pour vous connecter.';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Device cookies and one-time sign-in links (see `sign-in-throttle.ts`); only sha256 of the tokens is stored. */
 @Injectable()

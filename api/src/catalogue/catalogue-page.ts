@@ -1,8 +1,8 @@
-import { escapeUTF8 } from 'entities';
 import { AVAILABILITY_OPTIONS, DISPLAY_CURRENCIES, SORT_OPTIONS } from '../contract/catalogue-choices.js';
 import { productCardView } from '../contract/product-card.js';
 import type { PublicProduct } from '../contract/public.js';
 import { formatCount } from '../shared/money.js';
+import { escapeHtml } from '../common/html.js';
 
 /**
  * The shop's filtered list as HTML, for visitors without JavaScript: the catalogue page of the live
@@ -34,9 +34,6 @@ export interface CataloguePageData {
   /** French messages of refused fields (shown above the form, nothing listed). */
   errors: string[];
 }
-
-/** Text and attribute values escaped for HTML (`& < > " '`). */
-export const escapeHtml = (text: string) => escapeUTF8(text);
 
 const PAGE_STEP = 12;
 

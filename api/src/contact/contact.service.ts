@@ -6,11 +6,9 @@ import { MailService } from '../mail/mail.service.js';
 import type { ContactDto } from './dto/contact.dto.js';
 import { ContactMessage } from './entities/contact-message.entity.js';
 import { ConfirmedEmail } from './entities/confirmed-email.entity.js';
+import { escapeHtml } from '../common/html.js';
 
 export const CONTACT_SENT = 'Votre message a bien été envoyé. Notre équipe vous répondra dans les plus brefs délais.';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * Messages of the contact form: stored first (so none is ever lost), then e-mailed to the company

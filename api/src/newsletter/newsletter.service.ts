@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../common/unique-violation.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { MailService } from '../mail/mail.service.js';
 import { NewsletterSubscriber } from './entities/newsletter-subscriber.entity.js';
+import { escapeHtml } from '../common/html.js';
 
 /** The same answer for a new and a known address: the form never tells who is subscribed. */
 export const NEWSLETTER_SUBSCRIBED =
@@ -88,6 +89,3 @@ export class NewsletterService {
     await this.dataSource.getRepository(NewsletterSubscriber).delete({ unsubscribe_token: token });
   }
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -5,9 +5,7 @@ import type { MailRequest } from '../mail/mail.service.js';
 import { formatTaxRate, type DocumentTotals } from '../shared/document-totals.js';
 import { currencyLabel, formatPrice } from '../shared/money.js';
 import { convertedTtc, totalsInWords } from './devis-totals.js';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../common/html.js';
 
 const lineMoney = (amount: string, line: Pick<OrderLine, 'currency_code' | 'currency_symbol'>) =>
   formatMoney(amount, line.currency_code, line.currency_symbol);

@@ -1,10 +1,8 @@
 import type { CompanyConfig } from '../core/config/config.js';
 import type { MailRequest } from '../mail/mail.service.js';
+import { escapeHtml } from '../common/html.js';
 
 /** The e-mails of quote versions, the client's page and "Mes commandes". Replies reach staff (Reply-To). */
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const signature = (company: CompanyConfig) => `${company.name}\n${company.address}\n${company.phones.join(' · ')}`;
 

@@ -7,13 +7,12 @@ import { MailService } from '../mail/mail.service.js';
 import { formatCount } from '../shared/money.js';
 import { isoDay } from './stock-conditions.js';
 import { StockAlertsService, type AlertLot, type AlertProduct, type StockAlerts } from './stock-alerts.service.js';
+import { escapeHtml } from '../common/html.js';
 
 /** The day's claim: taken by one replica and left to expire, so the digest goes once a day whatever the replicas. */
 const DAILY_CLAIM_MS = 20 * 60 * 60_000;
 export const DIGEST_LEASE = 'stock-digest';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const frenchDate = (day: string) =>
   new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 const units = (n: number) => `${formatCount(n)} unité${n > 1 ? 's' : ''}`;

@@ -1,11 +1,12 @@
 import type { APIRoute } from 'astro';
+import { escapeUTF8 } from 'entities';
 import { allArticles } from '../lib/api';
 import { absoluteUrl, company } from '../lib/company';
 import { storageUrl } from '../lib/format';
 import { excerpt } from '../lib/html-text';
 
-const escape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+/** XML text and attribute values: `& < > " '` escaped by the `entities` package. */
+const escape = (text: string) => escapeUTF8(text);
 
 /** RSS 2.0 feed of the published articles, newest first. */
 export const GET: APIRoute = async () => {

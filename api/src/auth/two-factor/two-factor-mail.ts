@@ -3,9 +3,7 @@ import type { User } from '../../admins/entities/user.entity.js';
 import type { SecondFactorMethod } from '../../contract/staff.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { MailService } from '../../mail/mail.service.js';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../common/html.js';
 
 const METHOD_LABEL: Record<SecondFactorMethod, string> = {
   totp: 'une application d’authentification',
