@@ -26,7 +26,7 @@ import { buildIfStale, root } from './lib/builds.mjs';
 import { benchEnvironment, benchOptions, seedBenchData, sleep, startBenchServer, waitFor } from './lib/bench-seed.mjs';
 import { freePort, startMariaDb } from './lib/mariadb.mjs';
 import { pacedLoad } from './lib/paced-load.mjs';
-import { catalogueVarying, leanPath, startLeanCatalogue } from './lib/lean-catalogue.mjs';
+import { addBuyerFilters, catalogueVarying, leanPath, startLeanCatalogue } from './lib/lean-catalogue.mjs';
 
 const args = process.argv.slice(2);
 const option = benchOptions(args);
@@ -321,17 +321,7 @@ const BUYER_SORTS = ['recent', 'Populaire', 'prix_asc', 'prix_desc', 'nom_asc', 
  */
 function buyerFilter(i) {
   const q = new URLSearchParams({ category: i % 3 === 0 ? 'all' : String(1 + (i % 7)), tri: BUYER_SORTS[i % 6], limit: '12' });
-  if (i % 2) q.set('marque', String(1 + (i % 5)));
-  const devise = ['XOF', 'EUR', 'USD'][Math.floor(i / 2) % 3];
-  const scale = devise === 'XOF' ? 1000 : 2;
-  if (i % 4 === 1) q.set('prix_min', String(scale * (i % 211)));
-  else if (i % 4 === 2) q.set('prix_max', String(scale * (100 + (i % 997))));
-  else if (i % 4 === 3) {
-    q.set('prix_min', String(scale * (i % 101)));
-    q.set('prix_max', String(scale * (300 + (i % 1009))));
-  }
-  if (i % 5 === 3) q.set('disponibilite', i % 10 === 3 ? 'sur_commande' : 'en_stock');
-  q.set('devise', devise);
+  addBuyerFilters(q, i);
   return `/api/products/filter?${q}`;
 }
 

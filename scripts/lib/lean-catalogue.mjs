@@ -22,6 +22,15 @@ export function catalogueVarying(i) {
     limit: String([12, 24, 36, 48, 100][i % 5]),
   });
   if (i % 3 === 1) q.set('search', i % 2 ? `${WORDS[i % 7]} ${(i * 7919) % 997}` : WORDS[(i >> 1) % 7]);
+  addBuyerFilters(q, i);
+  return `/api/products/filter?${q}`;
+}
+
+/**
+ * Call i's buyer filters added to q: a brand on every other call, a price range (from, to, both or
+ * none) in FCFA, EUR or USD, in stock or exhausted on one call in five, the display currency.
+ */
+export function addBuyerFilters(q, i) {
   if (i % 2) q.set('marque', String(1 + (i % 5)));
   const devise = ['XOF', 'EUR', 'USD'][Math.floor(i / 2) % 3];
   const scale = devise === 'XOF' ? 1000 : 2;
@@ -33,7 +42,6 @@ export function catalogueVarying(i) {
   }
   if (i % 5 === 3) q.set('disponibilite', i % 10 === 3 ? 'sur_commande' : 'en_stock');
   q.set('devise', devise);
-  return `/api/products/filter?${q}`;
 }
 
 /** The lean reference's request: a category's newest page (the cheapest useful catalogue query). */
