@@ -4,6 +4,7 @@
 // Everything is found by role and visible label, not by component.
 import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { signIn, SMALL_PNG, staffApi, toast, type StaffApi } from './dashboard-helpers.js';
+import { placeOrder } from './order-helpers.js';
 import { E2E_ADMIN } from './server.js';
 
 const run = Date.now().toString(36);
@@ -110,25 +111,18 @@ test.describe('orders: bulk status change', () => {
     for (const n of [1, 2]) {
       const client = `achats${n}.${run}@groupes.example`;
       const representative = `rep${n}.${run}@groupes.example`;
-      const placed = await visitor.post('/api/order/create', {
-        data: {
-          payment_by: 'Visa',
-          currency: 'Fcfa',
-          payment_term: '30 jours',
-          delivery_method: 'Route',
-          delivery_address: 'Zone portuaire, Lomé',
-          credit_level: 'Bon',
+      const { id, order_num } = await placeOrder(
+        visitor,
+        {
           company_name: `${company} ${n}`,
           company_phone: '+228 22 00 00 01',
           company_email: client,
           representative_name: 'Afi Essai',
           representative_phone: '+228 90 00 00 01',
           representative_email: representative,
-          order_items: [{ product_id: product.id, quantity: 2 }],
         },
-      });
-      expect(placed.status(), await placed.text()).toBe(201);
-      const { id, order_num } = (await placed.json()).order as { id: number; order_num: string };
+        [{ product_id: product.id, quantity: 2 }],
+      );
       orders.push({ id, order_num, client, representative });
     }
     await visitor.dispose();

@@ -1,8 +1,9 @@
 // Helpers of the browser tests around a confirmed order (deliveries, invoices, credit notes): the
 // order placed through the public API and confirmed by staff, and its detail opened in the dashboard.
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { OrderRequestPayload } from '@comptoir/api/contract';
 import { staffApi, type StaffApi } from './dashboard-helpers.js';
-import { allProducts, orderClient, type ApiProduct } from './public-helpers.js';
+import { allProducts, orderClient, type ApiProduct, type OrderClient } from './public-helpers.js';
 import { E2E_ADMIN } from './server.js';
 
 /** The FCFA product with the most stock, at least `atLeast` units. */
@@ -14,6 +15,33 @@ export async function fcfaProductInStock(page: Page, atLeast: number): Promise<A
   return product!;
 }
 
+/**
+ * An order request placed through the public API as a visitor's browser sends it: in FCFA, by Visa, 30
+ * days, by road to the port zone unless `terms` says otherwise. Returns its id and number.
+ */
+export async function placeOrder(
+  api: APIRequestContext,
+  client: OrderClient,
+  items: OrderRequestPayload['order_items'],
+  terms: Partial<OrderRequestPayload> = {},
+): Promise<{ id: number; order_num: string }> {
+  const placed = await api.post('/api/order/create', {
+    data: {
+      payment_by: 'Visa',
+      currency: 'Fcfa',
+      payment_term: '30 jours',
+      delivery_method: 'Route',
+      delivery_address: 'Zone portuaire, Lomé',
+      credit_level: 'Bon',
+      ...client,
+      ...terms,
+      order_items: items,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return (await placed.json()).order as { id: number; order_num: string };
+}
+
 export interface OrderFor {
   product: ApiProduct;
   quantity: number;
@@ -23,7 +51,7 @@ export interface OrderFor {
   representative: string;
   /** The end of the company's and the representative's phone numbers ("20 30 40"). */
   phoneEnd: string;
-  payment_by: string;
+  payment_by: OrderRequestPayload['payment_by'];
   delivery_address: string;
 }
 
@@ -35,20 +63,12 @@ export async function confirmedOrder(
   page: Page,
   o: OrderFor,
 ): Promise<{ order: { id: number; order_num: string }; staff: StaffApi }> {
-  const created = await page.request.post('/api/order/create', {
-    data: {
-      ...orderClient(o.company, o.email, o.representative, o.phoneEnd),
-      payment_by: o.payment_by,
-      currency: 'Fcfa',
-      payment_term: '30 jours',
-      delivery_method: 'Route',
-      delivery_address: o.delivery_address,
-      credit_level: 'Client référencé',
-      order_items: [{ product_id: o.product.id, quantity: o.quantity }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()).order as { id: number; order_num: string };
+  const order = await placeOrder(
+    page.request,
+    orderClient(o.company, o.email, o.representative, o.phoneEnd),
+    [{ product_id: o.product.id, quantity: o.quantity }],
+    { payment_by: o.payment_by, delivery_address: o.delivery_address, credit_level: 'Client référencé' },
+  );
   const staff = await staffApi(E2E_ADMIN.email, E2E_ADMIN.password);
   const confirmed = await staff.send('PUT', `/api/order/${order.id}/status`, { data: { status: 'inprogress' } });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);

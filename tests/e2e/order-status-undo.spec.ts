@@ -2,6 +2,7 @@
 // « Annuler » in the notice takes the change back (status, stock) before any e-mail leaves.
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { signIn, staffApi, type StaffApi, toast } from './dashboard-helpers.js';
+import { placeOrder } from './order-helpers.js';
 import { E2E_ADMIN } from './server.js';
 
 const run = Date.now().toString(36);
@@ -21,25 +22,18 @@ test('a status change is confirmed with its consequences, then undone before the
   const client = `achats.${run}@annulation.example`;
   const representative = `afi.${run}@annulation.example`;
   const visitor = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const placed = await visitor.post('/api/order/create', {
-    data: {
-      payment_by: 'Visa',
-      currency: 'Fcfa',
-      payment_term: '30 jours',
-      delivery_method: 'Route',
-      delivery_address: 'Zone portuaire, Lomé',
-      credit_level: 'Bon',
+  const { id, order_num: orderNum } = await placeOrder(
+    visitor,
+    {
       company_name: `Essais Annulation ${run}`,
       company_phone: '+228 22 00 00 01',
       company_email: client,
       representative_name: 'Afi Essai',
       representative_phone: '+228 90 00 00 01',
       representative_email: representative,
-      order_items: [{ product_id: product.id, quantity: 2 }],
     },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { id, order_num: orderNum } = (await placed.json()).order as { id: number; order_num: string };
+    [{ product_id: product.id, quantity: 2 }],
+  );
   await visitor.dispose();
   const stockOf = async () => (await admin.get(`/api/product/${product.id}`)).product.stock as number;
   const heldStock = await stockOf();
