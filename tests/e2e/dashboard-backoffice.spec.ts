@@ -552,7 +552,7 @@ test.describe('dashboard back office', () => {
     const latestTable = page.getByRole('table', { name: 'Dernières commandes' });
     await latestTable.getByRole('row').filter({ hasText: orderNum }).first().getByRole('button', { name: 'Afficher' }).click();
     const panel = page.getByRole('dialog', { name: 'Détail de la commande' });
-    await expect(panel.getByText(orderNum)).toBeVisible();
+    await expect(panel.getByText(orderNum, { exact: true })).toBeVisible();
     await expect(panel.getByRole('button', { name: 'En attente' })).toHaveAttribute('aria-pressed', 'true');
     await panel.getByRole('button', { name: 'Annulé' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Passer en « Annulé »' }).click();
