@@ -14,7 +14,7 @@ import { HealthModule } from './health/health.module.js';
 import { PublishingModule } from './publishing/publishing.module.js';
 import { SeedModule } from './seed/seed.module.js';
 import { StorageModule } from './media/storage/storage.module.js';
-import { CountPendingModule } from './orders/count-pending.module.js';
+import { CountPendingModule } from './staff-orders/count-pending.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AccessModule } from './access/access.module.js';
 import { AdminsModule } from './staff-accounts/admins.module.js';
@@ -24,7 +24,8 @@ import { StaffCatalogueModule } from './catalogue/staff-catalogue.module.js';
 import { CustomersModule } from './customers/customers.module.js';
 import { DashboardSummaryModule } from './dashboard-summary/dashboard-summary.module.js';
 import { MediaLibraryModule } from './media/media-library.module.js';
-import { StaffOrdersModule } from './orders/staff-orders.module.js';
+import { OrdersModule } from './orders/orders.module.js';
+import { StaffOrdersModule } from './staff-orders/staff-orders.module.js';
 import { QuotesModule } from './quotes/quotes.module.js';
 import { ClientOrdersModule } from './client-orders/client-orders.module.js';
 import { DeliveriesModule } from './deliveries/deliveries.module.js';
@@ -36,7 +37,7 @@ import { StockInsightsModule } from './stock-insights/stock-insights.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { BlogPublicModule } from './blog/blog-public.module.js';
 import { CataloguePublicModule } from './catalogue/catalogue-public.module.js';
-import { OrderRequestsModule } from './orders/order-requests.module.js';
+import { OrderRequestsModule } from './order-requests/order-requests.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
 import { RuntimeConfigModule } from './runtime-config/runtime-config.module.js';
@@ -71,6 +72,7 @@ const DOMAIN_MODULES = [
   StaffCatalogueModule,
   StockEntriesModule,
   StockInsightsModule,
+  OrdersModule,
   StaffOrdersModule,
   // quote versions, the client's page and the order's thread (quotes/)
   QuotesModule,

@@ -7,7 +7,7 @@ import { can, type StaffPrincipal } from '../core/access/permissions.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { Order } from '../orders/entities/order.entity.js';
 import type { StaffOrderSummaryQueryDto } from '../orders/order-list.js';
-import { StaffOrdersService } from '../orders/staff-orders.service.js';
+import { StaffOrdersService } from '../staff-orders/staff-orders.service.js';
 import { ORDER_STATUS_LABELS } from '../shared/statuses.js';
 import {
   bulkAnswer,

@@ -44,6 +44,11 @@ export const LAYERS = [
   { name: 'stock', why: 'the stock ledger of products, which orders hold and deliveries take from', folders: ['stock'] },
   { name: 'orders', why: 'an order and its lines, of customers, for products, holding stock', folders: ['orders'] },
   { name: 'quotes', why: 'the versions of an order the staff send and the client accepts', folders: ['quotes'] },
+  {
+    name: 'order request',
+    why: 'the public order request: the order, its stock held and version 1 of its quote, in one transaction',
+    folders: ['order-requests'],
+  },
   { name: 'deliveries', why: 'what leaves the warehouse for an accepted order', folders: ['deliveries'] },
   { name: 'invoices', why: 'what an order (and its deliveries) is billed', folders: ['invoices'] },
   { name: 'payments', why: 'what pays an invoice', folders: ['payments'] },
@@ -51,6 +56,11 @@ export const LAYERS = [
     name: 'client order page',
     why: 'the client link: accepts or declines a quote version, reads the deliveries and invoices of the order',
     folders: ['client-orders'],
+  },
+  {
+    name: 'staff order page',
+    why: 'the staff order list and detail, status changes and the order history: they read quotes, deliveries and invoices',
+    folders: ['staff-orders'],
   },
   { name: 'blog', why: 'articles, written by staff users, with pictures', folders: ['blog'] },
   { name: 'metrics', why: 'reads the mail queue, the publishing state and the ledger for Prometheus', folders: ['metrics'] },

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { StaffArticlesService } from '../blog/staff-articles.service.js';
 import type { DashboardSummaryAnswer, LatestBlogAnswer, LatestOrderAnswer } from '../contract/backoffice.js';
 import { RequirePermission, SignedIn } from '../core/access/permissions.js';
-import { StaffOrdersService } from '../orders/staff-orders.service.js';
+import { StaffOrdersService } from '../staff-orders/staff-orders.service.js';
 import { DashboardSummaryService } from './dashboard-summary.service.js';
 
 /** The dashboard home (spec dashboard §2 "Dashboard home", §7 "Dashboard home"). */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { StaffArticlesModule } from '../blog/staff-articles.module.js';
-import { StaffOrdersModule } from '../orders/staff-orders.module.js';
+import { StaffOrdersModule } from '../staff-orders/staff-orders.module.js';
 import { DashboardSummaryController } from './dashboard-summary.controller.js';
 import { DashboardSummaryService } from './dashboard-summary.service.js';
 

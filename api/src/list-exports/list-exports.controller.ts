@@ -17,7 +17,7 @@ import { RequirePermission } from '../core/access/permissions.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { CUSTOMER_LIST } from '../customers/customer-list.js';
 import { ORDER_SUMMARY_LIST } from '../orders/order-list.js';
-import { StaffOrdersService } from '../orders/staff-orders.service.js';
+import { StaffOrdersService } from '../staff-orders/staff-orders.service.js';
 import { StockEntriesService } from '../stock/stock-entries.service.js';
 import { STOCK_ENTRY_LIST } from '../stock/stock-entry-list.js';
 import {

@@ -4,7 +4,7 @@ import { StaffArticlesModule } from '../blog/staff-articles.module.js';
 import { CataloguePublicModule } from '../catalogue/catalogue-public.module.js';
 import { StaffCatalogueModule } from '../catalogue/staff-catalogue.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
-import { StaffOrdersModule } from '../orders/staff-orders.module.js';
+import { StaffOrdersModule } from '../staff-orders/staff-orders.module.js';
 import { StockEntriesModule } from '../stock/stock-entries.module.js';
 import { ListExportsController } from './list-exports.controller.js';
 

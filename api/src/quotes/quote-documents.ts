@@ -1,7 +1,7 @@
 import { CURRENCY_SYMBOLS, formatMoney, fromMinor } from '../common/money.js';
 import type { AppConfig } from '../core/config/config.js';
-import { devisModel } from '../orders/devis.service.js';
-import type { DevisModel } from '../orders/devis-document.js';
+import { devisModel } from './devis.service.js';
+import type { DevisModel } from './devis-document.js';
 import type { Order } from '../orders/entities/order.entity.js';
 import { taxRows, totalsInWords } from '../orders/devis-totals.js';
 import { formatTaxRate } from '../shared/document-totals.js';

@@ -15,7 +15,7 @@ import type { StaffPrincipal } from '../core/access/permissions.js';
 import { ValidationFailed, conflict, invalidField, notFound } from '../core/errors/api-error.js';
 import { MailService } from '../mail/mail.service.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
-import { DevisService } from '../orders/devis.service.js';
+import { DevisService } from './devis.service.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { ORDER_LINK_DAYS, issueClientLink } from './client-links.js';
 import type { OrderMessageDto, QuoteDraftDto, QuoteVersionCheckDto } from './dto/quote.dto.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
-import { DevisService } from '../orders/devis.service.js';
+import { DevisService } from '../quotes/devis.service.js';
 
 function pdfText(pdf: Buffer): string {
   const out = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf });

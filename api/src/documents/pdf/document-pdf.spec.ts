@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import sharp from 'sharp';
-import { devisDocument, type DevisModel } from '../../orders/devis-document.js';
+import { devisDocument, type DevisModel } from '../../quotes/devis-document.js';
 import { renderDocumentPdf, type DocumentPdfModel } from './document-pdf.js';
 import { closeWorkerPool } from '../../core/workers/pool.js';
 import { renderDocumentPdfOffThread } from './render-off-thread.js';

@@ -2,7 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { toCents } from '../common/money.js';
 import type { OrderLine, OrderMoney } from '../contract/index.js';
 import { ApiError } from '../core/errors/api-error.js';
-import type { PricedLine } from './order-pricing.js';
+import type { PricedLine } from '../orders/order-pricing.js';
 
 /**
  * True prices: the order dialog sends, with each line, the unit price the visitor

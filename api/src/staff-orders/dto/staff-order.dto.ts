@@ -3,10 +3,10 @@ import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsNotEmpty, Max, Min } from 'class-validator';
 import { intInput, trimmed } from '../../common/forms.js';
 import { ORDER_STATUS_MESSAGE } from '../../shared/statuses.js';
-import { ORDER_STATUSES, type OrderStatus } from '../entities/order.entity.js';
+import { ORDER_STATUSES, type OrderStatus } from '../../orders/entities/order.entity.js';
 
 /** GET /api/order's query: see order-list.ts. */
-export { StaffOrderListQueryDto } from '../order-list.js';
+export { StaffOrderListQueryDto } from '../../orders/order-list.js';
 
 /** PUT /api/order/{id}/status, JSON { status }. */
 export class OrderStatusDto {

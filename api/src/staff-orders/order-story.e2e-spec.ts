@@ -13,7 +13,7 @@ import { ledgerDifferences } from '../stock/ledger/ledger-check.js';
 import { changeAvailable } from '../stock/ledger/stock-ledger.js';
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { ConfirmedEmail } from '../contact/entities/confirmed-email.entity.js';
-import { Order } from './entities/order.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
 
 const FIELDS = {
   payment_by: 'Chèque',

@@ -8,7 +8,7 @@ import { Product } from '../catalogue/entities/product.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
 import { ConfirmedEmail } from '../contact/entities/confirmed-email.entity.js';
-import { Order } from './entities/order.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
 
 const CLIENT = 'achats@undo-statut.example';
 const REPRESENTATIVE = 'a.kossi@undo-statut.example';

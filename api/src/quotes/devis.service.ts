@@ -9,11 +9,11 @@ import { notFound } from '../core/errors/api-error.js';
 import { MailService } from '../mail/mail.service.js';
 import { renderDocumentPdfOffThread } from '../documents/pdf/render-off-thread.js';
 import { devisDocument, type DevisModel } from './devis-document.js';
-import { devisTotalsRows, orderTaxTotals, totalsInWords } from './devis-totals.js';
-import { OrderItem } from './entities/order-item.entity.js';
-import { Order } from './entities/order.entity.js';
-import { orderPricesIncludeTax } from '../quotes/recorded-tax-setting.js';
-import { itemCurrency, storedMoney } from './order-pricing.js';
+import { devisTotalsRows, orderTaxTotals, totalsInWords } from '../orders/devis-totals.js';
+import { OrderItem } from '../orders/entities/order-item.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
+import { orderPricesIncludeTax } from './recorded-tax-setting.js';
+import { itemCurrency, storedMoney } from '../orders/order-pricing.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Lomé's time (UTC, no daylight saving): the dates printed on a quote. */

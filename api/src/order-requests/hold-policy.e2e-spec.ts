@@ -6,8 +6,8 @@ import { createTestApp, testDatabaseKind, type TestApp } from '../../test/suppor
 import { Product } from '../catalogue/entities/product.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
-import { Order } from './entities/order.entity.js';
-import { OrderHoldsService } from './order-holds.service.js';
+import { Order } from '../orders/entities/order.entity.js';
+import { OrderHoldsService } from '../orders/order-holds.service.js';
 
 const VICTIM = 'victim@example.org';
 const client = (email: string, representative = email) => ({

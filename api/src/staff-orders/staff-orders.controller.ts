@@ -13,9 +13,9 @@ import type {
 import { RequirePermission } from '../core/access/permissions.js';
 import { FormBody, type SubmittedForm } from '../common/forms.js';
 import { OrderHoldDto, OrderStatusDto, StaffOrderListQueryDto } from './dto/staff-order.dto.js';
-import { ORDER_LIST, ORDER_SUMMARY_LIST, StaffOrderSummaryQueryDto } from './order-list.js';
+import { ORDER_LIST, ORDER_SUMMARY_LIST, StaffOrderSummaryQueryDto } from '../orders/order-list.js';
 import { ApiList } from '../common/list-order.js';
-import { DevisService } from './devis.service.js';
+import { DevisService } from '../quotes/devis.service.js';
 import { StaffOrdersService } from './staff-orders.service.js';
 
 const ID = new IdPipe('Commande introuvable.');

@@ -4,8 +4,8 @@ import { signIn, signInAsAdmin, type StaffClient } from '../../test/support/auth
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import { Customer } from '../customers/entities/customer.entity.js';
 import { QuoteVersion } from '../quotes/entities/quote-version.entity.js';
-import { OrderItem } from './entities/order-item.entity.js';
-import { Order } from './entities/order.entity.js';
+import { OrderItem } from '../orders/entities/order-item.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
 
 /**
  * The order-level list: one row per order whatever its number of lines, with that number, the

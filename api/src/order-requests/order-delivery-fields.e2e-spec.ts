@@ -5,10 +5,10 @@ import { createTestApp, testDatabaseKind, type TestApp } from '../../test/suppor
 import { Product } from '../catalogue/entities/product.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
-import { devisModel } from './devis.service.js';
+import { devisModel } from '../quotes/devis.service.js';
 import { ConfirmedEmail } from '../contact/entities/confirmed-email.entity.js';
-import { Order } from './entities/order.entity.js';
-import { OrderItem } from './entities/order-item.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
+import { OrderItem } from '../orders/entities/order-item.entity.js';
 
 const FIELDS = {
   payment_by: 'Chèque',

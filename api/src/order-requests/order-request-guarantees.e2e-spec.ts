@@ -6,7 +6,7 @@ import { ensureCurrency, makeBrand, makeCategory, makeProduct } from '../../test
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 import { ConfirmedEmail } from '../contact/entities/confirmed-email.entity.js';
-import { Order } from './entities/order.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
 
 const FIELDS = {
   payment_by: 'Visa',

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CountPendingController } from './count-pending.controller.js';
-import { Order } from './entities/order.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
 
 /** GET /api/orders/count-pending, apart from the orders module so the bell has no other dependency. */
 @Module({

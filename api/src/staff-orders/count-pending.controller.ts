@@ -5,7 +5,7 @@ import { IsNull, type DataSource, type Repository } from 'typeorm';
 import { OrderMessage } from '../quotes/entities/order-message.entity.js';
 import type { PendingOrdersCountAnswer } from '../contract/staff.js';
 import { RequirePermission } from '../core/access/permissions.js';
-import { Order } from './entities/order.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
 
 /** The dashboard bell: how many orders wait for handling (polled every 30 s). */
 @ApiTags('commandes')

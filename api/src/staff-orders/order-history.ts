@@ -14,8 +14,8 @@ import { QuoteVersion } from '../quotes/entities/quote-version.entity.js';
 import { versionReference } from '../quotes/quote-views.js';
 import { formatDate } from '../shared/dates.js';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, isOrderStatus } from '../shared/statuses.js';
-import { Order } from './entities/order.entity.js';
-import { OrderItem } from './entities/order-item.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
+import { OrderItem } from '../orders/entities/order-item.entity.js';
 
 /** Events at the same instant read in the order things happen (the request before its devis, a note before its mail). */
 const RANK: Record<OrderHistoryKind, number> = {

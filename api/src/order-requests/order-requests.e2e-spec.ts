@@ -9,8 +9,8 @@ import { Customer } from '../customers/entities/customer.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
 import { ConfirmedEmail } from '../contact/entities/confirmed-email.entity.js';
-import { Order } from './entities/order.entity.js';
-import { OrderItem } from './entities/order-item.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
+import { OrderItem } from '../orders/entities/order-item.entity.js';
 
 const FIELDS = {
   payment_by: 'Visa',

@@ -9,9 +9,9 @@ import { createTestApp, testDatabaseKind, type TestApp } from '../../test/suppor
 import { Product } from '../catalogue/entities/product.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
-import { Order } from './entities/order.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
 import { ConfirmedEmail } from '../contact/entities/confirmed-email.entity.js';
-import { OrderHoldsService } from './order-holds.service.js';
+import { OrderHoldsService } from '../orders/order-holds.service.js';
 
 const FIELDS = {
   payment_by: 'Chèque',

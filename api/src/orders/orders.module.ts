@@ -1,28 +1,24 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { OrderItem } from './entities/order-item.entity.js';
 import { Order } from './entities/order.entity.js';
-import { StaffOrdersController } from './staff-orders.controller.js';
-import { StaffOrdersService } from './staff-orders.service.js';
-import { DevisService } from './devis.service.js';
 import { OrderHoldsService } from './order-holds.service.js';
 import { DOCUMENT_LABELS, labelsOf } from '../stock/keeper/document-labels.js';
 import { PRODUCT_DELETED } from '../catalogue/product-references.js';
 import { CUSTOMER_ORDERS } from '../customers/customer-orders.js';
 import { countByParent } from '../common/listing.js';
 
-/** The staff side of orders (GET /api/order…, status changes, deletion, the devis PDF, reservations that expire). */
+/**
+ * Orders themselves, whoever reads them: the reservations that expire, and what the domains below orders
+ * ask of them. The staff order page is staff-orders/, the public order request order-requests/.
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([Order, OrderItem])],
-  controllers: [StaffOrdersController],
-  providers: [StaffOrdersService, DevisService, OrderHoldsService],
-  exports: [StaffOrdersService, DevisService, OrderHoldsService],
+  providers: [OrderHoldsService],
 })
-export class StaffOrdersModule implements OnModuleInit {
+export class OrdersModule implements OnModuleInit {
   /**
-   * What the domains below orders ask of them: the stock history names an order's movements by its
-   * number; deleting a product empties the product link of its order lines; the customer list counts
-   * orders and deleting a customer empties the customer link of its orders.
+   * The stock history names an order's movements by its number; deleting a product empties the product
+   * link of its order lines; the customer list counts orders and deleting a customer empties the
+   * customer link of its orders.
    */
   onModuleInit(): void {
     DOCUMENT_LABELS.register('order', (db, ids) => labelsOf(db, Order, ids, (order) => order.order_num));
