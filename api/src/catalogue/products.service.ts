@@ -21,7 +21,8 @@ import type { ProductSpec } from './product-specs.js';
 import { Product } from './entities/product.entity.js';
 import { AuditService } from '../audit/audit.service.js';
 import { removeAudited, updateAudited } from '../audit/audited-writes.js';
-import { changeAvailable, currentProduct } from '../stock/ledger/stock-ledger.js';
+import { currentProduct } from './current-product.js';
+import { PRODUCT_FORM_STOCK, formStock } from './product-form-stock.js';
 import { PRODUCT_DELETED } from './product-references.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 
@@ -159,18 +160,7 @@ export class ProductsService {
           ...refs,
         });
         const productId = Number(result.identifiers[0]!.id);
-        await changeAvailable(
-          manager,
-          productId,
-          'opening',
-          form.stock,
-          {
-            comment: 'Stock initial saisi à la création du produit',
-            documentType: 'product',
-            documentId: productId,
-          },
-          { withEdit: true },
-        );
+        await formStock(PRODUCT_FORM_STOCK.opening)(manager, productId, form.stock);
         await manager
           .getRepository(ProductImage)
           .insert(paths.map((image_path, position) => ({ product_id: productId, image_path, position })));
@@ -219,7 +209,8 @@ export class ProductsService {
           version,
         );
         if (!result.affected) await explainUnappliedUpdate(manager.getRepository(Product), id, NOT_FOUND, 'ce produit');
-        await this.adjustFromForm(manager, id, before!.stock, form.stock);
+        // The form's figure is the available quantity: the ledger's `adjustment` of the difference.
+        await formStock(PRODUCT_FORM_STOCK.adjusted)(manager, id, before!.stock, form.stock);
         if (paths.length) {
           await manager.getRepository(ProductImage).delete({ product_id: id });
           await manager
@@ -233,25 +224,6 @@ export class ProductsService {
     }
     await this.publishing.notifyChange('product.updated', `Produit « ${form.name} » mis à jour`);
     return this.get(id);
-  }
-
-  /**
-   * The form's stock field is the available quantity (the spec's product dialog). The save sets it,
-   * so the product's history shows it before and after, and the ledger gets the matching
-   * `adjustment` (`erreur_de_saisie`, "Modifié depuis la fiche produit"), lots consumed
-   * first-expiring first when it goes down. The row was locked before the save: `before` is the
-   * figure the save replaced.
-   */
-  private async adjustFromForm(manager: EntityManager, id: number, before: number, typed: number): Promise<void> {
-    if (before === typed) return;
-    await changeAvailable(
-      manager,
-      id,
-      'adjustment',
-      typed - before,
-      { reason: 'erreur_de_saisie', comment: 'Modifié depuis la fiche produit', documentType: 'product', documentId: id },
-      { columnsSet: true, consumeLots: true },
-    );
   }
 
   /**

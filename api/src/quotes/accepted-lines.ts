@@ -2,8 +2,8 @@ import type { EntityManager } from 'typeorm';
 import { CURRENCY_SYMBOLS, fromCents, toCents } from '../common/money.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import type { Order } from '../orders/entities/order.entity.js';
+import { currentProduct } from '../catalogue/current-product.js';
 import {
-  currentProduct,
   forOrder,
   holdStock,
   moveOrderStock,

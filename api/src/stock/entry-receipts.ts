@@ -1,9 +1,10 @@
 import type { EntityManager } from 'typeorm';
+import { currentProduct } from '../catalogue/current-product.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 import { conflict, invalidField } from '../core/errors/api-error.js';
 import type { StockEntry } from './entities/stock-entry.entity.js';
 import { StockLot } from './entities/stock-lot.entity.js';
-import { changeAvailable, currentProduct } from './ledger/stock-ledger.js';
+import { changeAvailable } from './ledger/stock-ledger.js';
 
 /**
  * What a stock entry naming its product does to that product's stock (docs/order-model.md, "Stock:

@@ -9,7 +9,8 @@ import type { AuditChange } from '../../contract/audit.js';
 import type { InventoryCountLine } from '../../contract/stock-ledger.js';
 import { conflict, invalidField, notFound, ValidationFailed } from '../../core/errors/api-error.js';
 import { StockLot } from '../entities/stock-lot.entity.js';
-import { changeAvailable, currentProduct } from '../ledger/stock-ledger.js';
+import { currentProduct } from '../../catalogue/current-product.js';
+import { changeAvailable } from '../ledger/stock-ledger.js';
 import { PRODUCT_NOT_FOUND, today } from './stock-history.service.js';
 import type { AdjustmentDto, InventoryCountDto } from './stock-keeper.dto.js';
 

@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { currentProduct } from '../../catalogue/current-product.js';
 import { Product } from '../../catalogue/entities/product.entity.js';
 import { currentActor } from '../../audit/audit-context.js';
 import { ApiError, conflict } from '../../core/errors/api-error.js';
@@ -60,14 +61,6 @@ function perProduct(lines: readonly StockLine[]): [number, number][] {
 }
 
 const isSqliteManager = (manager: EntityManager) => manager.connection.options.type === 'better-sqlite3';
-
-/** The product as committed now (a locking read on MySQL, whose plain reads show the transaction's snapshot). */
-export async function currentProduct(manager: EntityManager, productId: number): Promise<Product | null> {
-  return manager.getRepository(Product).findOne({
-    where: { id: productId },
-    ...(isSqliteManager(manager) ? {} : { lock: { mode: 'pessimistic_write' as const } }),
-  });
-}
 
 export interface Deltas {
   available: number;
