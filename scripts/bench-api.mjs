@@ -237,11 +237,13 @@ async function measureDatabase(kind, n, mariadb) {
         rates: [100],
         cookie,
       },
+      ...orderListEndpoints(cookie),
     ];
     // `--only REGEX` measures the endpoints whose name matches, only.
     if (onlyPattern) endpoints.splice(0, endpoints.length, ...endpoints.filter((e) => onlyPattern.test(e.name)));
     const bodies = new Map();
     for (const e of endpoints) {
+      if (e.pacedOnly) continue;
       const res = await fetch(base + e.path(1), { headers: e.cookie ? { cookie: e.cookie } : {} });
       if (!res.ok) throw new Error(`${e.path(1)} answered ${res.status}`);
       bodies.set(e.bare ?? e.path(0), await res.text());
@@ -250,6 +252,18 @@ async function measureDatabase(kind, n, mariadb) {
     for (const e of endpoints) {
       const bareTarget = () => e.bare ?? e.path(0);
       await cannon(base, e.path, { rate: 50, seconds: 2, cookie: e.cookie }); // warm-up
+      if (e.pacedOnly) {
+        const load = os.loadavg()[0];
+        const fixed = [];
+        for (const rate of e.rates) fixed.push({ rate, ...(await paced(base, e.path, { rate, cookie: e.cookie })) });
+        rows.push({ endpoint: e.name, fixed, load });
+        console.log(
+          `  ${e.name}: ` +
+            fixed.map((f) => `@${f.rate}/s p50 ${f.p50} p95 ${f.p95} p99 ${f.p99} ms, ${f.errors} errors`).join('; ') +
+            ` (load ${load.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after)`,
+        );
+        continue;
+      }
       const cpuBefore = cpuMs(server.pid) + cpuMs(dbPid);
       const sat = summary(await cannon(base, e.path, { cookie: e.cookie }));
       // CPU per request at saturation (Node, plus MariaDB's), and the lean single query's beside it.
@@ -333,6 +347,71 @@ const frequentTerm = (i) =>
   encodeURIComponent(
     [...LATENCY_WORDS[i % 7]].map((c, k) => ((Math.floor(i / 7) >> k) & 1 ? c.toUpperCase() : c.toLowerCase())).join(''),
   );
+
+/** GET /api/order/list's sort keys (ORDER_SUMMARY_LIST in api/src/orders/order-list.ts). */
+const ORDER_LIST_SORTS = [
+  'created_at',
+  'order_num',
+  'company_name',
+  'status',
+  'currency',
+  'total',
+  'hold_until',
+  'invoiced',
+  'balance',
+  'lines_count',
+  'totals',
+  'quote',
+];
+const ORDER_STATUSES = ['pending', 'inprogress', 'shipped', 'canceled'];
+/** Sort `k` of the list and a direction, both varying per call (every direction of every sort in turn). */
+const orderListSort = (i) =>
+  `sort=${ORDER_LIST_SORTS[i % ORDER_LIST_SORTS.length]}&direction=${Math.floor(i / ORDER_LIST_SORTS.length) % 2 ? 'asc' : 'desc'}`;
+/** A 30-day window among the last 600 days (the grown orders are 10 minutes apart), a new one per call. */
+const orderDates = (i) => {
+  const day = (k) => new Date(Date.now() - k * 86_400_000).toISOString().slice(0, 10);
+  const start = 30 + ((i * 37) % 570);
+  return `from=${day(start)}&to=${day(start - 30)}`;
+};
+
+/**
+ * The staff order list (per order) at 100 req/s evenly paced, without saturation runs (`pacedOnly`):
+ * sorted by each of its keys, then filtered by status, currency and dates under every sort in turn, and
+ * deep pages of the sorts the stored columns serve. Each call a new page or sort, so no cache helps.
+ */
+function orderListEndpoints(cookie) {
+  const entry = (name, path) => ({ name: `staff orders (per order) ${name}`, path, rates: [100], cookie, pacedOnly: true });
+  return [
+    ...ORDER_LIST_SORTS.map((sort) =>
+      entry(
+        `sorted by ${sort}`,
+        (i) =>
+          `/api/order/list?sort=${sort}&direction=${i % 2 ? 'asc' : 'desc'}&per_page=25&page=${1 + (Math.floor(i / 2) % 50)}`,
+      ),
+    ),
+    entry(
+      'by status, each sort',
+      (i) =>
+        `/api/order/list?status=${ORDER_STATUSES[i % 4]}&${orderListSort(Math.floor(i / 4))}&per_page=25&page=${1 + (i % 20)}`,
+    ),
+    entry(
+      'by currency, each sort',
+      (i) =>
+        `/api/order/list?currency=${['Fcfa', 'Euro', 'Dollar'][i % 3]}&${orderListSort(Math.floor(i / 3))}&per_page=25&page=${1 + (i % 20)}`,
+    ),
+    entry('by dates, each sort', (i) => `/api/order/list?${orderDates(i)}&${orderListSort(i)}&per_page=25&page=${1 + (i % 5)}`),
+    entry(
+      'by status, currency and dates, each sort',
+      (i) =>
+        `/api/order/list?status=${ORDER_STATUSES[i % 4]}&currency=${['Fcfa', 'Euro', 'Dollar'][i % 3]}&${orderDates(i)}&${orderListSort(i)}&per_page=25`,
+    ),
+    entry(
+      'deep pages by lines, totals, quote',
+      (i) =>
+        `/api/order/list?sort=${['lines_count', 'totals', 'quote'][i % 3]}&direction=${Math.floor(i / 3) % 2 ? 'asc' : 'desc'}&per_page=25&page=${deepPage(i, 1)}`,
+    ),
+  ];
+}
 
 const LATENCY_ENDPOINTS = [
   { name: 'staff orders list, page N (1-50)', path: (i) => `/api/order?page=${1 + (i % 50)}` },
@@ -611,7 +690,14 @@ function printTable(result) {
     '| endpoint | Comptoir saturation req/s (p50 / p99 ms) | bare node:http req/s | ratio | fixed rates: p50 / p97.5 / p99 ms, errors |',
   );
   console.log('| --- | ---: | ---: | ---: | --- |');
-  for (const r of result.rows) {
+  for (const r of result.rows.filter((row) => !row.sat)) {
+    console.log(
+      `| ${r.endpoint} | - | - | - | ` +
+        r.fixed.map((f) => `${f.rate}/s: p50 ${f.p50} / p95 ${f.p95} / p99 ${f.p99}, ${f.errors} err`).join('; ') +
+        ` (load ${r.load.toFixed(2)}) |`,
+    );
+  }
+  for (const r of result.rows.filter((row) => row.sat)) {
     console.log(
       `| ${r.endpoint} | ${r.sat.rps} (${r.sat.p50} / ${r.sat.p99}) | ${r.bareSat.rps} | ${(r.sat.rps / r.bareSat.rps).toFixed(2)} | ` +
         r.fixed.map((f) => `${f.rate}/s: ${f.p50} / ${f.p97} / ${f.p99}, ${f.errors} err`).join('; ') +

@@ -123,6 +123,9 @@ export async function growDemoData(env, { products = 0, articles = 0, orders = 0
             ...orderFields,
             order_num: `BENCH-${i}`,
             company_name: `Société ${WORDS[i % WORDS.length]} ${i}`,
+            // The list's sort columns (api/src/orders/order-list-columns.ts): one line each below, no quote version.
+            lines_count: 1,
+            quote_version: null,
             created_at: at,
             updated_at: at,
           });

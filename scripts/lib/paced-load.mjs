@@ -14,7 +14,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
  * `rate` requests per second for `seconds` to `base` + `path(i)`, with `headers`. Returns the
- * latency percentiles in ms (p50, p97.5, p99, max), the requests sent and the errors (no answer, or
+ * latency percentiles in ms (p50, p95, p97.5, p99, max), the requests sent and the errors (no answer, or
  * an answer other than 2xx/304).
  */
 export async function pacedLoad({ base, path, rate, seconds, headers = {} }) {
@@ -67,5 +67,13 @@ export async function pacedLoad({ base, path, rate, seconds, headers = {} }) {
   }
   const sorted = [...latencies].sort((a, b) => a - b);
   const at = (p) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]);
-  return { p50: at(0.5), p97: at(0.975), p99: at(0.99), max: Math.round(sorted[sorted.length - 1]), total, errors };
+  return {
+    p50: at(0.5),
+    p95: at(0.95),
+    p97: at(0.975),
+    p99: at(0.99),
+    max: Math.round(sorted[sorted.length - 1]),
+    total,
+    errors,
+  };
 }

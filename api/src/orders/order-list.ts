@@ -50,6 +50,12 @@ export const ORDER_SUMMARY_LIST: ListDefinition<Order> = {
     // invoice first in ascending order), from the columns invoices/order-billing.ts keeps.
     invoiced: { expression: 'ord.billed_currency', then: ['ord.invoiced_minor'] },
     balance: { expression: 'ord.billed_currency', then: ['ord.balance_minor'] },
+    // « Lignes », « Totaux par devise » (the first currency by code, then its amount) and « Devis » (the
+    // latest version's number, orders without a quote first in ascending order), from the columns
+    // orders/order-list-columns.ts keeps. One expression each where it can, so deep pages keep their anchors.
+    lines_count: 'ord.lines_count',
+    totals: { expression: 'ord.totals_currency', then: ['ord.totals_minor'] },
+    quote: 'ord.quote_version',
   },
   defaultSort: { key: 'created_at', direction: 'desc' },
   id: 'ord.id',

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { CURRENCY_SYMBOLS, fromCents, toCents } from '../common/money.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import type { Order } from '../orders/entities/order.entity.js';
+import { storeOrderListColumns } from '../orders/order-list-columns.js';
 import { currentProduct } from '../catalogue/current-product.js';
 import {
   forOrder,
@@ -96,6 +97,8 @@ export async function adoptAcceptedVersion(
   // Nothing was delivered yet (only a pending request is accepted): a line the revision removed goes.
   const removed = items.filter((item) => !paired.has(item.id));
   if (removed.length) await repo.delete(removed.map((item) => item.id));
+  // The list's « Lignes » sort reads the order's number of lines (orders/order-list-columns.ts).
+  await storeOrderListColumns(manager, [order.id]);
 
   const context = forOrder(order.id, null);
   if (!order.stock_reserved) return { reserved: !(await holdAllOrNothing(manager, after, context)).length };

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { backfillQuotes } from '../core/database/migrations/quote-versions-backfill.js';
 import { Order } from '../orders/entities/order.entity.js';
+import { backfillOrderListColumns, storeOrderListColumns } from '../orders/order-list-columns.js';
 import { OrderMessage } from './entities/order-message.entity.js';
 import { QuoteVersionLine } from './entities/quote-version-line.entity.js';
 import { QuoteVersion } from './entities/quote-version.entity.js';
@@ -14,6 +15,8 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 export async function seedDemoQuotes(manager: EntityManager, driver: 'sqlite' | 'mysql', now = new Date()): Promise<void> {
   await backfillQuotes(manager.queryRunner!, driver);
+  // Every order's list columns (lines, totals, version 1), then the order revised below again.
+  await backfillOrderListColumns(manager);
   const order = await manager.getRepository(Order).findOne({ where: { status: 'pending' }, order: { created_at: 'DESC' } });
   if (!order) return;
   const v1 = await manager.getRepository(QuoteVersion).findOneBy({ order_id: order.id, number: 1 });
@@ -72,4 +75,5 @@ export async function seedDemoQuotes(manager: EntityManager, driver: 'sqlite' | 
     );
   await manager.getRepository(QuoteVersion).update({ id: v1.id }, { state: 'expired' });
   await manager.getRepository(Order).update({ id: order.id }, { quote_state: 'sent' });
+  await storeOrderListColumns(manager, [order.id]);
 }

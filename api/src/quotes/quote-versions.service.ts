@@ -17,6 +17,7 @@ import { MailService } from '../mail/mail.service.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { DevisService } from './devis.service.js';
 import { Order } from '../orders/entities/order.entity.js';
+import { storeOrderListColumns } from '../orders/order-list-columns.js';
 import { ORDER_LINK_DAYS, issueClientLink } from './client-links.js';
 import type { OrderMessageDto, QuoteDraftDto, QuoteVersionCheckDto } from './dto/quote.dto.js';
 import { ClientLink } from './entities/client-link.entity.js';
@@ -96,6 +97,8 @@ export async function createFirstVersion(
       })),
     );
   await manager.getRepository(Order).update({ id: order.id }, { quote_state: 'sent' });
+  // The order list's sorts (lines, totals, latest version) read columns of the order, written with its lines.
+  await storeOrderListColumns(manager, [order.id]);
   return version;
 }
 
@@ -270,6 +273,7 @@ export class QuoteVersionsService implements OnModuleInit {
             );
       }
       await manager.getRepository(Order).update({ id: orderId }, { quote_state: 'draft' });
+      await storeOrderListColumns(manager, [orderId]);
       await this.audit.record(manager, {
         entity: 'order',
         entity_id: orderId,

@@ -41,6 +41,14 @@ export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
 // The same sorts within a status chip (the orders page's main facet), without sorting the whole status.
 @Index('IDX_orders_status_billed_invoiced', ['status', 'billed_currency', 'invoiced_minor'])
 @Index('IDX_orders_status_billed_balance', ['status', 'billed_currency', 'balance_minor'])
+// The per-order list's « Lignes », « Totaux par devise » and « Devis » sorts, alone and within a status
+// chip (orders/order-list-columns.ts keeps the columns, migration 1795802600000).
+@Index('IDX_orders_lines_count', ['lines_count'])
+@Index('IDX_orders_status_lines_count', ['status', 'lines_count'])
+@Index('IDX_orders_totals', ['totals_currency', 'totals_minor'])
+@Index('IDX_orders_status_totals', ['status', 'totals_currency', 'totals_minor'])
+@Index('IDX_orders_quote_version', ['quote_version'])
+@Index('IDX_orders_status_quote_version', ['status', 'quote_version'])
 export class Order {
   @PrimaryGeneratedColumn()
   id: number;
@@ -174,6 +182,25 @@ export class Order {
 
   @Column({ type: 'bigint', nullable: true })
   balance_minor: string | null;
+
+  /**
+   * The list's « Lignes », « Totaux par devise » and « Devis » sorts: the order's number of lines, its
+   * first per-currency total by currency code (code and amount in minor units) and its latest quote
+   * version's number (null without a quote; its state is `quote_state`). Written by
+   * orders/order-list-columns.ts in the transaction that writes the lines or a quote version, for the
+   * list's sorts only (the rows shown read the lines, totals_json and the versions themselves).
+   */
+  @Column({ type: 'int', default: 0 })
+  lines_count: number;
+
+  @Column({ type: 'varchar', length: 3, nullable: true })
+  totals_currency: string | null;
+
+  @Column({ type: 'bigint', nullable: true })
+  totals_minor: string | null;
+
+  @Column({ type: 'int', nullable: true })
+  quote_version: number | null;
 
   @OneToMany(() => OrderItem, (item) => item.order, { cascade: ['insert'] })
   items?: Relation<OrderItem>[];

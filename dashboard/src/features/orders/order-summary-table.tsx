@@ -77,12 +77,13 @@ export function OrderSummaryTable({
       }),
       column.accessor('lines_count', {
         header: 'Lignes',
-        meta: { className: 'text-center tabular-nums', headerClassName: 'text-center' },
+        meta: { className: 'text-center tabular-nums', headerClassName: 'text-center', sortKey: 'lines_count' },
       }),
       column.accessor((row) => row.money.totals, {
         id: 'totals',
         header: 'Totaux par devise',
-        meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right' },
+        // Sorted by the first currency by code (EUR, USD, XOF), then its amount (docs/order-model.md).
+        meta: { className: 'whitespace-nowrap text-right tabular-nums', headerClassName: 'text-right', sortKey: 'totals' },
         cell: (info) => {
           const totals = info.getValue();
           return totals.length ? (
@@ -113,7 +114,7 @@ export function OrderSummaryTable({
       }),
       column.accessor('quote', {
         header: 'Devis',
-        meta: { className: 'whitespace-nowrap' },
+        meta: { className: 'whitespace-nowrap', sortKey: 'quote' },
         cell: (info) => {
           const quote = info.getValue();
           if (!quote) return <span className="text-ink-subtle">—</span>;

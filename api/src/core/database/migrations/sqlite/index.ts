@@ -31,6 +31,7 @@ import { ImportPreviews1795802200000 } from './1795802200000-ImportPreviews.js';
 import { OrderBillingSort1795802300000 } from './1795802300000-OrderBillingSort.js';
 import { RowCounts1795802310000 } from './1795802310000-RowCounts.js';
 import { StaffListSortIndexes1795802500000 } from './1795802500000-StaffListSortIndexes.js';
+import { OrderListSortColumns1795802600000 } from './1795802600000-OrderListSortColumns.js';
 
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -64,4 +65,5 @@ export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   OrderBillingSort1795802300000,
   RowCounts1795802310000,
   StaffListSortIndexes1795802500000,
+  OrderListSortColumns1795802600000,
 ];

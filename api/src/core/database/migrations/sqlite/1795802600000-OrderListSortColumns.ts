@@ -1,0 +1,38 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { backfillOrderListColumns } from '../../../../orders/order-list-columns.js';
+
+// The per-order list's « Lignes », « Totaux par devise » and « Devis » sorts: each order's number of
+// lines, its first per-currency total by currency code (code, amount in minor units) and its latest quote
+// version's number, kept by orders/order-list-columns.ts in the transactions that change them, each sort
+// read in order from an index, alone or within a status chip. Existing orders are backfilled with the
+// code that keeps the columns afterwards.
+export class OrderListSortColumns1795802600000 implements MigrationInterface {
+  name = 'OrderListSortColumns1795802600000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "orders" ADD COLUMN "lines_count" integer NOT NULL DEFAULT (0)`);
+    await queryRunner.query(`ALTER TABLE "orders" ADD COLUMN "totals_currency" varchar(3)`);
+    await queryRunner.query(`ALTER TABLE "orders" ADD COLUMN "totals_minor" bigint`);
+    await queryRunner.query(`ALTER TABLE "orders" ADD COLUMN "quote_version" integer`);
+    await queryRunner.query(`CREATE INDEX "IDX_orders_lines_count" ON "orders" ("lines_count") `);
+    await queryRunner.query(`CREATE INDEX "IDX_orders_status_lines_count" ON "orders" ("status", "lines_count") `);
+    await queryRunner.query(`CREATE INDEX "IDX_orders_totals" ON "orders" ("totals_currency", "totals_minor") `);
+    await queryRunner.query(`CREATE INDEX "IDX_orders_status_totals" ON "orders" ("status", "totals_currency", "totals_minor") `);
+    await queryRunner.query(`CREATE INDEX "IDX_orders_quote_version" ON "orders" ("quote_version") `);
+    await queryRunner.query(`CREATE INDEX "IDX_orders_status_quote_version" ON "orders" ("status", "quote_version") `);
+    await backfillOrderListColumns(queryRunner.manager);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP INDEX "IDX_orders_status_quote_version"`);
+    await queryRunner.query(`DROP INDEX "IDX_orders_quote_version"`);
+    await queryRunner.query(`DROP INDEX "IDX_orders_status_totals"`);
+    await queryRunner.query(`DROP INDEX "IDX_orders_totals"`);
+    await queryRunner.query(`DROP INDEX "IDX_orders_status_lines_count"`);
+    await queryRunner.query(`DROP INDEX "IDX_orders_lines_count"`);
+    await queryRunner.query(`ALTER TABLE "orders" DROP COLUMN "quote_version"`);
+    await queryRunner.query(`ALTER TABLE "orders" DROP COLUMN "totals_minor"`);
+    await queryRunner.query(`ALTER TABLE "orders" DROP COLUMN "totals_currency"`);
+    await queryRunner.query(`ALTER TABLE "orders" DROP COLUMN "lines_count"`);
+  }
+}

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { signIn, type StaffClient } from '../../test/support/auth.js';
+import { ensureCurrency, makeBrand, makeCategory, makeProduct } from '../../test/support/public-fixtures.js';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
+import type { Product } from '../catalogue/entities/product.entity.js';
+import { toMinor } from '../common/money.js';
+import type { OrderSummaryListAnswer, StaffOrderSummary } from '../contract/backoffice.js';
+import { Order } from './entities/order.entity.js';
+
+type Key = 'lines_count' | 'totals' | 'quote';
+
+const FIELDS = {
+  payment_by: 'Visa',
+  payment_term: '30 jours',
+  delivery_method: 'Route',
+  delivery_address: 'Zone industrielle, Lomé',
+  credit_level: 'Client référencé',
+  company_phone: '+228 90 44 55 66',
+  representative_name: 'Kodjo Mensah',
+  representative_phone: '+228 91 22 33 44',
+};
+
+/**
+ * The order list's « Lignes », « Totaux par devise » and « Devis » sort in SQL on columns of the order
+ * written with its lines and quote versions: the order a person expects from what the rows show (the
+ * number of lines; the first total by currency code, then its amount; the latest version's number),
+ * ties by the order's id in the same direction, on the orders page and on a client's page alike.
+ */
+describe(`order list sorted by lines, totals per currency and quote (${testDatabaseKind()})`, () => {
+  let t: TestApp;
+  let staff: StaffClient;
+  let fcfa: Product;
+  let fcfaCheap: Product;
+  let euro: Product;
+  let dollar: Product;
+
+  const place = async (email: string, currency: string, items: [Product, number][]) =>
+    (
+      await request(t.http)
+        .post('/api/order/create')
+        .send({
+          ...FIELDS,
+          company_name: `Société ${email}`,
+          company_email: `${email}@exemple.tg`,
+          representative_email: `achats.${email}@exemple.tg`,
+          currency,
+          order_items: items.map(([product, quantity]) => ({ product_id: product.id, quantity })),
+        })
+        .expect(201)
+    ).body as unknown;
+
+  const list = async (query: string) => (await staff.get(`/api/order/list?${query}`).expect(200)).body as OrderSummaryListAnswer;
+  const ids = async (query: string) => (await list(query)).orders.data.map((o) => o.id);
+
+  /** The key a person reads in the row (null: before every other in ascending order). */
+  function shown(row: StaffOrderSummary, key: Key): [string, bigint] | [bigint] | null {
+    if (key === 'lines_count') return [BigInt(row.lines_count)];
+    if (key === 'quote') return row.quote ? [BigInt(row.quote.version)] : null;
+    const first = [...row.money.totals].sort((a, b) => (a.currency_code < b.currency_code ? -1 : 1))[0];
+    return first ? [first.currency_code, toMinor(first.amount, first.currency_code)] : null;
+  }
+
+  function expectedOrder(rows: StaffOrderSummary[], key: Key, direction: 'asc' | 'desc'): number[] {
+    const sign = direction === 'asc' ? 1 : -1;
+    return [...rows]
+      .sort((a, b) => {
+        const x = shown(a, key);
+        const y = shown(b, key);
+        if (!x || !y) return x === y ? sign * (a.id - b.id) : sign * (x ? 1 : -1);
+        for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return sign * (x[k]! < y[k]! ? -1 : 1);
+        return sign * (a.id - b.id);
+      })
+      .map((row) => row.id);
+  }
+
+  async function expectSorted(key: Key, filter = '') {
+    const rows = (await list(`per_page=100${filter}`)).orders.data;
+    for (const direction of ['asc', 'desc'] as const) {
+      const expected = expectedOrder(rows, key, direction);
+      expect(await ids(`sort=${key}&direction=${direction}&per_page=100${filter}`)).toEqual(expected);
+      // Page 2 of 3 rows: the same order, paged in SQL.
+      expect(await ids(`sort=${key}&direction=${direction}&per_page=3&page=2${filter}`)).toEqual(expected.slice(3, 6));
+    }
+    return rows;
+  }
+
+  /** The stored columns equal what each row shows. */
+  async function expectStoredAsShown() {
+    const rows = (await list('per_page=100')).orders.data;
+    const stored = new Map((await t.dataSource.getRepository(Order).find()).map((o) => [o.id, o]));
+    for (const row of rows) {
+      const order = stored.get(row.id)!;
+      const total = shown(row, 'totals') as [string, bigint];
+      expect([row.id, order.lines_count, order.quote_version, order.totals_currency, String(order.totals_minor)]).toEqual([
+        row.id,
+        row.lines_count,
+        row.quote?.version ?? null,
+        total[0],
+        String(total[1]),
+      ]);
+    }
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_FACTOR: '100' } });
+    staff = await signIn(t, { orders: 'all', quotes: 'all' });
+    const ds = t.dataSource;
+    const [category, brand] = [await makeCategory(ds, 'Tris'), await makeBrand(ds)];
+    const [xof, eur, usd] = [
+      await ensureCurrency(ds, 'Fcfa'),
+      await ensureCurrency(ds, 'Euro'),
+      await ensureCurrency(ds, 'Dollar'),
+    ];
+    fcfa = await makeProduct(ds, { name: 'Groupe électrogène', price: '1250000.00', stock: 500, category, brand, currency: xof });
+    fcfaCheap = await makeProduct(ds, {
+      name: 'Casque de chantier',
+      price: '3500.00',
+      stock: 500,
+      category,
+      brand,
+      currency: xof,
+    });
+    euro = await makeProduct(ds, { name: 'Pompe immergée', price: '899.90', stock: 500, category, brand, currency: eur });
+    dollar = await makeProduct(ds, { name: 'Perceuse à colonne', price: '120.25', stock: 500, category, brand, currency: usd });
+    // Line counts 1, 2, 3 with ties; totals in one or several currencies (EUR first by code, then USD,
+    // then XOF), equal amounts in XOF twice; two orders from one client (its page sorts them too).
+    await place('alpha', 'Fcfa', [[fcfaCheap, 2]]);
+    await place('beta', 'Fcfa', [
+      [fcfa, 1],
+      [euro, 1],
+    ]);
+    await place('alpha', 'Euro', [
+      [dollar, 3],
+      [fcfaCheap, 1],
+      [fcfa, 1],
+    ]);
+    await place('gamma', 'Dollar', [[dollar, 1]]);
+    await place('delta', 'Fcfa', [[fcfaCheap, 2]]);
+    await place('epsilon', 'Euro', [
+      [euro, 2],
+      [dollar, 1],
+    ]);
+    await place('zeta', 'Fcfa', [[fcfa, 2]]);
+  }, 300_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('sorts by « Lignes » and « Totaux par devise » as the rows read, ties by the order id', async () => {
+    const rows = await expectSorted('lines_count');
+    expect(rows.map((r) => r.lines_count).sort()).toEqual([1, 1, 1, 1, 2, 2, 3]);
+    // Ascending: the one-line orders first, in id order; the three-line order last.
+    const ascending = await ids('sort=lines_count&direction=asc&per_page=100');
+    const oneLine = rows.filter((r) => r.lines_count === 1).map((r) => r.id);
+    expect(ascending.slice(0, 4)).toEqual([...oneLine].sort((a, b) => a - b));
+    expect(rows.find((r) => r.id === ascending.at(-1))!.lines_count).toBe(3);
+
+    await expectSorted('totals');
+    const byTotals = (await list('sort=totals&direction=asc&per_page=100')).orders.data;
+    // EUR orders first, then USD, then XOF; two equal XOF totals (alpha's and delta's) by id.
+    expect(byTotals.map((r) => (shown(r, 'totals') as [string, bigint])[0])).toEqual([
+      'EUR',
+      'EUR',
+      'USD',
+      'USD',
+      'XOF',
+      'XOF',
+      'XOF',
+    ]);
+    const xof = byTotals.slice(4).map((r) => (shown(r, 'totals') as [string, bigint])[1]);
+    expect(xof).toEqual([7000n, 7000n, 2500000n]);
+    expect(byTotals[4]!.id).toBeLessThan(byTotals[5]!.id);
+    await expectStoredAsShown();
+
+    // The OpenAPI document lists the new sort values.
+    const docs = (await request(t.http).get('/api/docs/openapi.json').expect(200)).body as {
+      paths: Record<string, { get: { parameters: { name: string; schema: { enum?: string[] } }[] } }>;
+    };
+    const sort = docs.paths['/api/order/list']!.get.parameters.find((p) => p.name === 'sort')!;
+    expect(sort.schema.enum).toEqual(expect.arrayContaining(['lines_count', 'totals', 'quote']));
+  });
+
+  it('sorts by « Devis » on the latest version, moving an order when a revision makes version 2', async () => {
+    // Version 1 everywhere: all ties, in id order either way.
+    const rows = await expectSorted('quote');
+    expect(rows.every((r) => r.quote?.version === 1)).toBe(true);
+    const byId = rows.map((r) => r.id).sort((a, b) => a - b);
+    expect(await ids('sort=quote&direction=asc&per_page=100')).toEqual(byId);
+
+    // The first order revised: version 2 (a draft), last in ascending order, first in descending order.
+    const revised = byId[0]!;
+    await staff.post(`/api/order/${revised}/quote/revise`).expect(201);
+    const after = await expectSorted('quote');
+    expect(after.find((r) => r.id === revised)!.quote).toEqual({ version: 2, state: 'draft' });
+    expect((await ids('sort=quote&direction=asc&per_page=100')).at(-1)).toBe(revised);
+    expect((await ids('sort=quote&direction=desc&per_page=100'))[0]).toBe(revised);
+    await expectStoredAsShown();
+  });
+
+  it('sorts a client’s orders (its page) and a status chip the same way', async () => {
+    const mine = (await list('per_page=100')).orders.data.filter((r) => r.company_email === 'alpha@exemple.tg');
+    expect(mine).toHaveLength(2);
+    const customer = mine[0]!.customer_id!;
+    for (const key of ['lines_count', 'totals', 'quote'] as const) {
+      await expectSorted(key, `&customer_id=${customer}`);
+      await expectSorted(key, '&status=pending');
+    }
+    // « Lignes » ascending on the client's page: the one-line order, then the three-line one.
+    const clientAsc = (await list(`customer_id=${customer}&sort=lines_count&direction=asc`)).orders.data;
+    expect(clientAsc.map((r) => r.lines_count)).toEqual([1, 3]);
+  });
+});
