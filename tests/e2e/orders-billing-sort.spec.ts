@@ -48,3 +48,49 @@ test('« Solde » and « Facturé » headers sort the orders on the server, most
     await expect(rows.first()).toContainText(top.order_num);
   }
 });
+
+interface ListedOrder {
+  order_num: string;
+  customer_id: number | null;
+}
+
+test('« Lignes », « Totaux par devise » and « Devis » sort on the server, on the orders page and on a client’s page', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/dashboard/commandes');
+  const table = page.getByRole('table', { name: 'Liste des commandes' });
+  const rows = table.locator('tbody tr');
+  for (const [header, key] of [
+    ['Lignes', 'lines_count'],
+    ['Totaux par devise', 'totals'],
+    ['Devis', 'quote'],
+  ] as const) {
+    const column = table.getByRole('columnheader', { name: header, exact: true });
+    await expect(column).toHaveAttribute('aria-sort', 'none');
+    await column.getByRole('button').click();
+    await expect(column).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL(new RegExp(`[?&]sort=${key}\\b`));
+    const first = (await admin.get(`/api/order/list?sort=${key}&direction=asc&per_page=1`)).orders.data[0] as ListedOrder;
+    await expect(rows.first()).toContainText(first.order_num);
+    await column.getByRole('button').click();
+    await expect(column).toHaveAttribute('aria-sort', 'descending');
+    await expect(page).toHaveURL(/[?&]dir=desc\b/);
+    const top = (await admin.get(`/api/order/list?sort=${key}&direction=desc&per_page=1`)).orders.data[0] as ListedOrder;
+    await expect(rows.first()).toContainText(top.order_num);
+  }
+
+  // A client's page sorts its orders by « Lignes » the same way.
+  const withClient = (await admin.get('/api/order/list?per_page=100')).orders.data as ListedOrder[];
+  const client = withClient.find((o) => o.customer_id)!;
+  await page.goto(`/dashboard/client/${client.customer_id}`);
+  const own = page.getByRole('table', { name: /^Commandes de / });
+  const lines = own.getByRole('columnheader', { name: 'Lignes', exact: true });
+  await lines.getByRole('button').click();
+  await lines.getByRole('button').click();
+  await expect(lines).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/[?&]sort=lines_count\b/);
+  const mine = (await admin.get(`/api/order/list?customer_id=${client.customer_id}&sort=lines_count&direction=desc&per_page=1`))
+    .orders.data[0] as ListedOrder;
+  await expect(own.locator('tbody tr').first()).toContainText(mine.order_num);
+});
