@@ -97,7 +97,7 @@ describe(`security headers (${testDatabaseKind()})`, () => {
     expect(script).toBeDefined();
     const res = await request(t.http).get(script!);
     expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['cache-control']).toBe('max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     for (const absent of ['etag', 'last-modified', 'accept-ranges', 'content-security-policy', 'permissions-policy'])
       expect({ header: absent, value: res.headers[absent] }).toEqual({ header: absent, value: undefined });
@@ -130,6 +130,11 @@ describe(`security headers (${testDatabaseKind()})`, () => {
         ['script-src', "'self'", hash(island), hash("document.documentElement.classList.add('js');")].sort(),
       );
       expect(directive(csp, 'script-src')).not.toMatch(/unsafe-inline/);
+      // Site pages draw no image and load no font from data: or blob: addresses: their images and fonts
+      // come from this origin only (default-src), written once.
+      expect(csp).not.toMatch(/data:|blob:/);
+      expect({ images: directive(csp, 'img-src'), fonts: directive(csp, 'font-src') }).toEqual({ images: '', fonts: '' });
+      expect(directive(csp, 'default-src')).toBe("default-src 'self'");
       // The map providers only on a page with a frame (and for a page not known); elsewhere frames stay on this origin.
       const maps = "frame-src 'self' https://www.openstreetmap.org https://maps.google.com https://www.google.com";
       expect(directive(siteCsp(dir, path.join(dir, 'contact.html')), 'frame-src')).toBe(maps);

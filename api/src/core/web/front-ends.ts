@@ -17,7 +17,8 @@ const BUILDING_PAGE = `<!doctype html><html lang="fr"><head><meta charset="utf-8
 /**
  * Files whose name carries their content's hash (`/_astro/`, `/dashboard/assets/`): cached for a year
  * and never revalidated, so they need no ETag, Last-Modified or Accept-Ranges. Each of the 15 to 25
- * files of a first view thus carries about 100 bytes of headers less.
+ * files of a first view thus carries about 100 bytes of headers less. No `public` either: no request
+ * for them carries an Authorization header, the only thing that would keep a shared cache from them.
  */
 function hashedAssets(dir: string): express.Handler {
   return express.static(dir, {
@@ -25,7 +26,7 @@ function hashedAssets(dir: string): express.Handler {
     etag: false,
     lastModified: false,
     acceptRanges: false,
-    setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
+    setHeaders: (res) => res.setHeader('Cache-Control', 'max-age=31536000, immutable'),
   });
 }
 

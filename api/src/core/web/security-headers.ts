@@ -171,12 +171,24 @@ export function siteCsp(releaseDir: string, page?: string): string {
   if (cached) return cached;
   const hashes = indexes ? indexes.map((i) => record.hashes[i]!) : record.hashes;
   const csp = serialize({
-    ...BASE_CSP_DIRECTIVES,
+    ...siteDirectives(),
     'script-src': [...BASE_CSP_DIRECTIVES['script-src']!, ...[...hashes].sort()],
     ...(framing ? { 'frame-src': FRAME_SOURCES } : {}),
   });
   record.policies.set(key, csp);
   return csp;
+}
+
+/**
+ * The base policy less what the site's pages never use: no image from a `data:` or `blob:` address (the
+ * site draws none, and staff texts may show https images only: api/src/blog/editorjs.ts) and no font
+ * but the site's own. A directive left with default-src's value is not written (img-src unless uploads
+ * are served from another origin, font-src). Tighter, and about 50 bytes less on every page.
+ */
+function siteDirectives(): Record<string, string[]> {
+  const { 'font-src': _fonts, 'img-src': images, ...directives } = BASE_CSP_DIRECTIVES;
+  const sources = images!.filter((source) => source !== 'data:' && source !== 'blob:');
+  return sources.join(' ') === BASE_CSP_DIRECTIVES['default-src']!.join(' ') ? directives : { ...directives, 'img-src': sources };
 }
 
 interface ReleaseRecord {
