@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
 export interface FacetOption {
@@ -18,29 +18,40 @@ export interface FacetFilterProps {
 const control =
   'h-4 rounded-md border border-line bg-surface px-0.5 text-sm text-ink focus-visible:outline-3 focus-visible:outline-accent-500';
 
-/** One facet of a list (a category, a brand, a currency…): a labelled native select, « Tous » for none. */
-export function FacetFilter({ label, value, options, onChange, allLabel = 'Tous' }: FacetFilterProps) {
+/** A filter's label before its control, tied to it by id: what every facet of a list's toolbar is. */
+function Labelled({ label, className, children }: { label: string; className?: string; children: (id: string) => ReactNode }) {
   const id = useId();
-  const current = value === undefined ? '' : String(value);
   return (
-    <span className="inline-flex min-w-0 items-center gap-0.5">
+    <span className={cn('inline-flex items-center gap-0.5', className)}>
       <label htmlFor={id} className="text-sm text-ink-muted">
         {label}
       </label>
-      <select
-        id={id}
-        className={cn(control, 'max-w-[10rem] min-w-0', current && 'border-brand-700')}
-        value={current}
-        onChange={(event) => onChange(event.target.value || undefined)}
-      >
-        <option value="">{allLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      {children(id)}
     </span>
+  );
+}
+
+/** One facet of a list (a category, a brand, a currency…): a labelled native select, « Tous » for none. */
+export function FacetFilter({ label, value, options, onChange, allLabel = 'Tous' }: FacetFilterProps) {
+  const current = value === undefined ? '' : String(value);
+  return (
+    <Labelled label={label} className="min-w-0">
+      {(id) => (
+        <select
+          id={id}
+          className={cn(control, 'max-w-[10rem] min-w-0', current && 'border-brand-700')}
+          value={current}
+          onChange={(event) => onChange(event.target.value || undefined)}
+        >
+          <option value="">{allLabel}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Labelled>
   );
 }
 
@@ -54,20 +65,18 @@ export function DayFilter({
   value: string | undefined;
   onChange: (value: string | undefined) => void;
 }) {
-  const id = useId();
   return (
-    <span className="inline-flex items-center gap-0.5">
-      <label htmlFor={id} className="text-sm text-ink-muted">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        className={control}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value || undefined)}
-      />
-    </span>
+    <Labelled label={label}>
+      {(id) => (
+        <input
+          id={id}
+          type="date"
+          className={control}
+          value={value ?? ''}
+          onChange={(event) => onChange(event.target.value || undefined)}
+        />
+      )}
+    </Labelled>
   );
 }
 

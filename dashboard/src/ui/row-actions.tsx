@@ -1,4 +1,6 @@
+import type { DisplayColumnDef } from '@tanstack/react-table';
 import { Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from './button';
 
 export interface RowActionsProps {
@@ -33,4 +35,17 @@ export function RowActions({ label, onEdit, onDelete }: RowActionsProps) {
       ) : null}
     </span>
   );
+}
+
+/**
+ * A list's last column, `actions` (the id the lists hide when the user may do nothing): no visible
+ * header, as narrow as its buttons, right-aligned; `cell` draws a row's buttons.
+ */
+export function actionsColumn<T>(cell: (row: T) => ReactNode): DisplayColumnDef<T> {
+  return {
+    id: 'actions',
+    header: () => <span className="sr-only">Actions</span>,
+    meta: { className: 'w-[1%] whitespace-nowrap text-right' },
+    cell: (info) => cell(info.row.original),
+  };
 }

@@ -19,7 +19,7 @@ import { ListToolbar } from '../../ui/facet-filter';
 import { SavedViewsMenu } from '../saved-views/saved-views-menu';
 import { DataTable } from '../../ui/data-table';
 import { ListPageHeader } from '../../ui/list-page-header';
-import { RowActions } from '../../ui/row-actions';
+import { RowActions, actionsColumn } from '../../ui/row-actions';
 import { ExportMenu } from '../../ui/export-menu';
 import { RequireView, usePermissions } from '../auth/permissions';
 import { BRANDS_PER_PAGE, brandsQueryOptions, deleteBrand } from './api';
@@ -98,21 +98,13 @@ function BrandsList({ page, search, onPageChange, onSearchChange, view, onViewCh
         meta: { className: 'whitespace-nowrap text-ink-muted', sortKey: 'created_at' },
         cell: (info) => formatDate(info.getValue()),
       }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        meta: { className: 'w-[1%] whitespace-nowrap text-right' },
-        cell: (info) => {
-          const brand = info.row.original;
-          return (
-            <RowActions
-              label={brand.name}
-              onEdit={canEdit ? () => setEditing(brand) : undefined}
-              onDelete={canDelete ? () => void remove(brand) : undefined}
-            />
-          );
-        },
-      }),
+      actionsColumn<StaffBrand>((brand) => (
+        <RowActions
+          label={brand.name}
+          onEdit={canEdit ? () => setEditing(brand) : undefined}
+          onDelete={canDelete ? () => void remove(brand) : undefined}
+        />
+      )),
     ],
     [canEdit, canDelete, remove],
   );

@@ -1,10 +1,10 @@
 import type { StaffArticle } from '@comptoir/api/contract';
-import { Archive, EyeOff, Send, Trash2 } from 'lucide-react';
+import { Archive, EyeOff, Send } from 'lucide-react';
 import type { QueryValue } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { usePermissions } from '../auth/permissions';
 import { BulkBar } from './bulk-bar';
-import { ConfirmedBulkButtons, type ConfirmedBulkAction } from './bulk-buttons';
+import { ConfirmedBulkButtons, bulkDeletion, type ConfirmedBulkAction } from './bulk-buttons';
 import { useBulkAction } from './use-bulk-action';
 import type { RowSelection } from './use-row-selection';
 
@@ -44,15 +44,7 @@ export function ArticleBulkActions({ rows, filter }: { rows: RowSelection<StaffA
       confirmLabel: 'Corbeille',
     },
   ];
-  const deletion: ConfirmedBulkAction = {
-    label: 'Supprimer',
-    icon: Trash2,
-    send: { action: 'delete' },
-    title: `Supprimer ${what} ?`,
-    message: 'Les articles et leurs images sont effacés. Une suppression ne s’annule pas.',
-    confirmLabel: 'Supprimer',
-    danger: true,
-  };
+  const deletion = bulkDeletion(what, 'Les articles et leurs images sont effacés. Une suppression ne s’annule pas.');
   return (
     <BulkBar count={rows.count} label={selected} onClear={rows.clear}>
       <ConfirmedBulkButtons

@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import { Trash2, type LucideIcon } from 'lucide-react';
 import { Button } from '../../ui/button';
 import type { ConfirmOptions } from '../../ui/confirm-dialog';
 
@@ -38,6 +38,17 @@ export interface ConfirmedBulkAction {
   /** A deletion: a red button and a red confirmation. */
   danger?: boolean;
 }
+
+/** A toolbar's « Supprimer »: red, asked first; `message` says what goes with the rows and that it is final. */
+export const bulkDeletion = (what: string, message: string): ConfirmedBulkAction => ({
+  label: 'Supprimer',
+  icon: Trash2,
+  send: { action: 'delete' },
+  title: `Supprimer ${what} ?`,
+  message,
+  confirmLabel: 'Supprimer',
+  danger: true,
+});
 
 /** The buttons of the actions that need only a yes: each asks its question, then sends. */
 export function ConfirmedBulkButtons({

@@ -1,6 +1,6 @@
 import type { PublicProduct } from '@comptoir/api/contract';
 import { useQuery } from '@tanstack/react-query';
-import { FolderInput, Percent, Star, Tag, Trash2 } from 'lucide-react';
+import { FolderInput, Percent, Star, Tag } from 'lucide-react';
 import { useState } from 'react';
 import type { QueryValue } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -12,7 +12,7 @@ import { categoryOptionsQueryOptions, currenciesQueryOptions } from '../categori
 import { brandOptionsQueryOptions } from '../products/api';
 import { currencyLabel } from '../products/money';
 import { BulkBar } from './bulk-bar';
-import { BulkButton, ConfirmedBulkButtons, type ConfirmedBulkAction } from './bulk-buttons';
+import { BulkButton, ConfirmedBulkButtons, bulkDeletion, type ConfirmedBulkAction } from './bulk-buttons';
 import { useBulkAction } from './use-bulk-action';
 import type { RowSelection } from './use-row-selection';
 import { ValueDialog } from './value-dialog';
@@ -59,16 +59,10 @@ export function ProductBulkActions({ rows, filter }: { rows: RowSelection<Public
       confirmLabel: 'Retirer',
     },
   ];
-  const deletion: ConfirmedBulkAction = {
-    label: 'Supprimer',
-    icon: Trash2,
-    send: { action: 'delete' },
-    title: `Supprimer ${what} ?`,
-    message:
-      'Comme une suppression unitaire : les commandes qui les contiennent gardent leurs lignes, les images et fiches techniques sont effacées. Une suppression ne s’annule pas.',
-    confirmLabel: 'Supprimer',
-    danger: true,
-  };
+  const deletion = bulkDeletion(
+    what,
+    'Comme une suppression unitaire : les commandes qui les contiennent gardent leurs lignes, les images et fiches techniques sont effacées. Une suppression ne s’annule pas.',
+  );
   return (
     <>
       <BulkBar count={rows.count} label={selected} onClear={rows.clear}>

@@ -17,7 +17,7 @@ import { sortQuery, viewQueryOf, type SortedListPageProps } from '../../lib/list
 import { ListToolbar } from '../../ui/facet-filter';
 import { SavedViewsMenu } from '../saved-views/saved-views-menu';
 import { DataTable } from '../../ui/data-table';
-import { RowActions } from '../../ui/row-actions';
+import { RowActions, actionsColumn } from '../../ui/row-actions';
 import { ListPageHeader } from '../../ui/list-page-header';
 import { ExportMenu } from '../../ui/export-menu';
 import { RequireView, usePermissions } from '../auth/permissions';
@@ -89,21 +89,13 @@ function CategoriesList({ page, search, onPageChange, onSearchChange, view, onVi
         meta: { className: 'whitespace-nowrap text-ink-muted', sortKey: 'created_at' },
         cell: (info) => formatDate(info.getValue()),
       }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        meta: { className: 'w-[1%] whitespace-nowrap text-right' },
-        cell: (info) => {
-          const category = info.row.original;
-          return (
-            <RowActions
-              label={category.designation}
-              onEdit={canEdit ? () => setEditing(category) : undefined}
-              onDelete={canDelete ? () => void remove(category) : undefined}
-            />
-          );
-        },
-      }),
+      actionsColumn<StaffCategory>((category) => (
+        <RowActions
+          label={category.designation}
+          onEdit={canEdit ? () => setEditing(category) : undefined}
+          onDelete={canDelete ? () => void remove(category) : undefined}
+        />
+      )),
     ],
     [canEdit, canDelete, remove],
   );

@@ -19,6 +19,7 @@ import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ListPageHeader } from '../../ui/list-page-header';
 import { DataTable } from '../../ui/data-table';
+import { actionsColumn } from '../../ui/row-actions';
 import { RequireView, usePermissions } from '../auth/permissions';
 import type { ListPageProps } from '../products/list-page';
 import { CUSTOMERS_PER_PAGE, customersQueryOptions, deleteCustomer } from './api';
@@ -147,41 +148,33 @@ function ClientsList({ page, search, onPageChange, onSearchChange, view = {}, on
         meta: { className: 'whitespace-nowrap text-ink-muted', sortKey: 'created_at' },
         cell: (info) => formatDate(info.getValue()),
       }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        meta: { className: 'w-[1%] whitespace-nowrap text-right' },
-        cell: (info) => {
-          const customer = info.row.original;
-          return (
-            <span className="inline-flex gap-0.5">
-              {canDelete ? (
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  className="text-danger hover:bg-danger-soft hover:text-danger"
-                  aria-label={`Supprimer ${customer.company_name}`}
-                  title="Supprimer"
-                  onClick={() => void remove(customer)}
-                >
-                  <Trash2 className="size-2" aria-hidden="true" />
-                </Button>
-              ) : null}
-              {canEdit ? (
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Modifier ${customer.company_name}`}
-                  title="Modifier"
-                  onClick={() => setEditing(customer)}
-                >
-                  <Pencil className="size-2" aria-hidden="true" />
-                </Button>
-              ) : null}
-            </span>
-          );
-        },
-      }),
+      actionsColumn<StaffCustomer>((customer) => (
+        <span className="inline-flex gap-0.5">
+          {canDelete ? (
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              className="text-danger hover:bg-danger-soft hover:text-danger"
+              aria-label={`Supprimer ${customer.company_name}`}
+              title="Supprimer"
+              onClick={() => void remove(customer)}
+            >
+              <Trash2 className="size-2" aria-hidden="true" />
+            </Button>
+          ) : null}
+          {canEdit ? (
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Modifier ${customer.company_name}`}
+              title="Modifier"
+              onClick={() => setEditing(customer)}
+            >
+              <Pencil className="size-2" aria-hidden="true" />
+            </Button>
+          ) : null}
+        </span>
+      )),
     ],
     [canEdit, canDelete, remove],
   );

@@ -16,6 +16,7 @@ import {
   type DeleteWithConfirm,
 } from '../../lib/use-list-page';
 import { DataTable } from '../../ui/data-table';
+import { actionsColumn } from '../../ui/row-actions';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -178,21 +179,16 @@ function ProductsList({
         meta: { className: 'whitespace-nowrap text-ink-muted', sortKey: 'updated_at' },
         cell: (info) => formatDate(info.getValue()),
       }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        meta: { className: 'w-[1%] whitespace-nowrap text-right' },
-        cell: (info) => (
-          <ProductActions
-            product={info.row.original}
-            canEdit={canEdit}
-            canDelete={canDelete}
-            onEdit={setEditing}
-            onDelete={(product) => void remove(product)}
-            onAdjust={canAdjust ? setAdjusting : undefined}
-          />
-        ),
-      }),
+      actionsColumn<PublicProduct>((product) => (
+        <ProductActions
+          product={product}
+          canEdit={canEdit}
+          canDelete={canDelete}
+          onEdit={setEditing}
+          onDelete={(target) => void remove(target)}
+          onAdjust={canAdjust ? setAdjusting : undefined}
+        />
+      )),
     ],
     [canEdit, canDelete, canAdjust, remove],
   );

@@ -19,7 +19,7 @@ import { DayFilter, FacetFilter, ListToolbar } from '../../ui/facet-filter';
 import { SavedViewsMenu } from '../saved-views/saved-views-menu';
 import { Badge } from '../../ui/badge';
 import { DataTable } from '../../ui/data-table';
-import { RowActions } from '../../ui/row-actions';
+import { RowActions, actionsColumn } from '../../ui/row-actions';
 import { ListPageHeader } from '../../ui/list-page-header';
 import { ExportMenu } from '../../ui/export-menu';
 import { ImportButton } from '../imports/import-dialog';
@@ -141,21 +141,13 @@ function StockList({ page, search, onPageChange, onSearchChange, view, onViewCha
             <Badge tone="neutral">Non expirable</Badge>
           ),
       }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        meta: { className: 'w-[1%] whitespace-nowrap text-right' },
-        cell: (info) => {
-          const entry = info.row.original;
-          return (
-            <RowActions
-              label={entry.name}
-              onEdit={canEdit ? () => setEditing(entry) : undefined}
-              onDelete={canDelete ? () => void remove(entry) : undefined}
-            />
-          );
-        },
-      }),
+      actionsColumn<StockEntry>((entry) => (
+        <RowActions
+          label={entry.name}
+          onEdit={canEdit ? () => setEditing(entry) : undefined}
+          onDelete={canDelete ? () => void remove(entry) : undefined}
+        />
+      )),
     ],
     [canEdit, canDelete, remove],
   );

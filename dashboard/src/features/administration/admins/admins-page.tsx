@@ -22,7 +22,7 @@ import { Avatar } from '../../../ui/avatar';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
-import { RowActions } from '../../../ui/row-actions';
+import { RowActions, actionsColumn } from '../../../ui/row-actions';
 import { useConfirm } from '../../../ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { errorText } from '../../../lib/api';
@@ -154,33 +154,25 @@ function AdminsList({ page, search, onPageChange, onSearchChange, view, onViewCh
         meta: { className: 'whitespace-nowrap text-ink-muted' },
         cell: (info) => formatDateTime(info.getValue()),
       }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        meta: { className: 'w-[1%] whitespace-nowrap text-right' },
-        cell: (info) => {
-          const admin = info.row.original;
-          return (
-            <span className="inline-flex items-center gap-0.5">
-              {canEdit && admin.id !== me?.id ? (
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  title="Réinitialiser la double authentification"
-                  aria-label={`Réinitialiser la double authentification de ${admin.firstname} ${admin.name}`}
-                  onClick={() => void resetFactors(admin)}
-                  icon={<ShieldOff className="size-2" aria-hidden="true" />}
-                />
-              ) : null}
-              <RowActions
-                label={`${admin.firstname} ${admin.name}`}
-                onEdit={canEdit ? () => setEditing(admin) : undefined}
-                onDelete={canDelete && admin.id !== me?.id ? () => void remove(admin) : undefined}
-              />
-            </span>
-          );
-        },
-      }),
+      actionsColumn<AdminListItem>((admin) => (
+        <span className="inline-flex items-center gap-0.5">
+          {canEdit && admin.id !== me?.id ? (
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              title="Réinitialiser la double authentification"
+              aria-label={`Réinitialiser la double authentification de ${admin.firstname} ${admin.name}`}
+              onClick={() => void resetFactors(admin)}
+              icon={<ShieldOff className="size-2" aria-hidden="true" />}
+            />
+          ) : null}
+          <RowActions
+            label={`${admin.firstname} ${admin.name}`}
+            onEdit={canEdit ? () => setEditing(admin) : undefined}
+            onDelete={canDelete && admin.id !== me?.id ? () => void remove(admin) : undefined}
+          />
+        </span>
+      )),
     ],
     [canEdit, canDelete, me?.id, remove, resetFactors],
   );

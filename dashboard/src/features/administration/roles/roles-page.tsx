@@ -11,7 +11,7 @@ import { Avatar } from '../../../ui/avatar';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
-import { RowActions } from '../../../ui/row-actions';
+import { RowActions, actionsColumn } from '../../../ui/row-actions';
 import { PERMISSION_CATEGORIES, PERMISSION_RIGHTS, RequireView, flag, usePermissions } from '../../auth/permissions';
 import { CATEGORY_SHORT_LABELS, deleteRole, rolesQueryOptions } from './api';
 import { RoleFormDialog } from './role-form-dialog';
@@ -112,21 +112,13 @@ function RolesList() {
         meta: { className: 'whitespace-nowrap text-ink-muted' },
         cell: (info) => formatDate(info.getValue()),
       }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        meta: { className: 'w-[1%] whitespace-nowrap text-right' },
-        cell: (info) => {
-          const role = info.row.original;
-          return (
-            <RowActions
-              label={`le rôle ${role.name}`}
-              onEdit={canEdit ? () => setEditing(role) : undefined}
-              onDelete={canDelete ? () => void remove(role) : undefined}
-            />
-          );
-        },
-      }),
+      actionsColumn<RoleListItem>((role) => (
+        <RowActions
+          label={`le rôle ${role.name}`}
+          onEdit={canEdit ? () => setEditing(role) : undefined}
+          onDelete={canDelete ? () => void remove(role) : undefined}
+        />
+      )),
     ],
     [canEdit, canDelete, remove],
   );
