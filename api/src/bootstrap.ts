@@ -19,6 +19,7 @@ import { MetricsService } from './metrics/metrics.service.js';
 import { serveStorage } from './media/storage/serve-storage.js';
 import { STORAGE, type Storage } from './media/storage/storage.js';
 import { PublicAnswerCache } from './publishing/public-answer-cache.js';
+import { CatalogueFilterRoute } from './catalogue/catalogue-filter-route.js';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
 
 /** Builds the whole application, ready to `init()` (tests) or `listen()` (main). */
@@ -64,6 +65,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(compression());
   // Cached public answers (catalogue, blog) leave here, before the rest of the pipeline.
   app.use(app.get(PublicAnswerCache).fastPath());
+  // The shop's filter, whose answers vary with nearly every request, answered before Nest's pipeline.
+  app.use(app.get(CatalogueFilterRoute).middleware());
   app.use(cookieParser());
   // Byte, key and depth limits per route before any parsing cost.
   app.use(

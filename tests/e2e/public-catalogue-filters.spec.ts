@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { ProductFilterAnswer, PublicProduct } from '@comptoir/api/contract';
+import type { BrandCountsAnswer, ProductFilterAnswer, PublicProduct } from '@comptoir/api/contract';
+import { createProduct, staffApi } from './dashboard-helpers.js';
 import { apiJson, islandsReady, query } from './public-helpers.js';
+import { E2E_ADMIN } from './server.js';
 
 /** The amount of a card's main price ("≈ 45 720 FCFA", "68 000 FCFA") as a number. */
 const amountOf = (text: string) =>
@@ -99,6 +101,47 @@ test.describe('catalogue filters with JavaScript', () => {
     expect(query('SELECT object FROM contact_messages WHERE email = ?', `afi.lawson.${started}@entreprise.example`)).toEqual([
       { object: `Demande de devis : ${name}` },
     ]);
+  });
+});
+
+test.describe('brand counts', () => {
+  test('the brand filter counts a product the staff add and then remove, as the server does', async ({ page }) => {
+    const admin = await staffApi(E2E_ADMIN.email, E2E_ADMIN.password, { getHeaders: { 'Cache-Control': 'no-cache' } });
+    // The brand createProduct files new products under.
+    const brand = (await admin.get('/api/brands?per_page=1')).brands.data[0] as { id: number; name: string };
+    const shown = (p: Page) => p.locator(`[data-brand-count="${brand.id}"]`);
+    const live = async () =>
+      (await apiJson<BrandCountsAnswer>(page, '/api/products/brand-counts')).brands.find((b) => b.id === brand.id)?.count ?? 0;
+    const inFilter = async () =>
+      (await apiJson<ProductFilterAnswer>(page, `/api/products/filter?marque=${brand.id}&limit=1`)).totalProducts;
+    try {
+      await page.goto('/catalogue');
+      await islandsReady(page);
+      const before = await live();
+      await expect(shown(page)).toHaveText(`(${before})`);
+
+      const product = await createProduct(admin, {
+        name: `Pompe comptée ${Date.now()}`,
+        reference: `PC-${Date.now()}`,
+        stock: 2,
+        price: 1000,
+        description: 'Pompe de test des comptes par marque.',
+      });
+      expect(query('SELECT brand_id FROM products WHERE id = ?', product.id)).toEqual([{ brand_id: brand.id }]);
+      await expect.poll(live).toBe(before + 1);
+      expect(await inFilter()).toBe(before + 1);
+      await page.reload();
+      await islandsReady(page);
+      await expect(shown(page)).toHaveText(`(${before + 1})`);
+
+      expect((await admin.send('DELETE', `/api/product/${product.id}/delete`)).status).toBe(200);
+      await expect.poll(live).toBe(before);
+      await page.reload();
+      await islandsReady(page);
+      await expect(shown(page)).toHaveText(`(${before})`);
+    } finally {
+      await admin.dispose();
+    }
   });
 });
 

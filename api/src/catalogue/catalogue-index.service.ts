@@ -163,6 +163,8 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
       let moved = false;
       for (const raw of raws) {
         const row = toRow(raw);
+        // Its other columns (description, tax...) may have changed too: the card is read again.
+        index.forgetCard(row.id);
         const same = index.sameKeys(row);
         if (same === 'other') reload = true;
         else if (same === 'stock') {

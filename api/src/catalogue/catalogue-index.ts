@@ -46,12 +46,23 @@ export interface CatalogueQuery {
   money?: { codes: ReadonlyMap<number, string>; rates: Rates };
 }
 
+/** A shop card as JSON text without its closing brace, with what its display price is computed from. */
+export interface CardText {
+  text: string;
+  price: string;
+  currencyCode: string;
+  /** Its `display_price` member as last computed, for this display currency at these rates (`key`). */
+  shown?: { key: string; member: string };
+}
+
 export interface CatalogueMatch {
   ids: number[];
   total: number;
   capped: boolean;
 }
 
+/** Cards kept as text (about 1 KB each): the pages visitors ask, not the whole catalogue. */
+const CARD_TEXTS_MAX = 20000;
 /** Up to this many candidates (the filters' lists intersected), each is tested; above, the sort's order is walked. */
 const GATHER_LIMIT = 20000;
 /** Up to this many matches, they are sorted by rank; above, marked and the sort's order walked. */
@@ -217,6 +228,11 @@ export class CatalogueIndex {
       );
   }
 
+  /** Each brand's number of products (the brands without any left out), by brand id. */
+  brandCounts(): { id: number; count: number }[] {
+    return [...this.byBrand].map(([id, list]) => ({ id, count: list.length })).sort((a, b) => a.id - b.id);
+  }
+
   /** The row's keys as held, to tell whether a re-read row changed anything but its stock. */
   sameKeys(row: CatalogueRow): 'same' | 'stock' | 'other' {
     const i = this.position.get(row.id);
@@ -240,6 +256,37 @@ export class CatalogueIndex {
     if (i === undefined) return;
     this.stock[i] = stock;
     this.exhaustedList = undefined;
+    this.forgetCard(id);
+  }
+
+  /**
+   * The shop's cards as JSON texts without their closing brace (PublicCatalogueService.filter joins
+   * them into the answer), kept while this index is the current one: a reload starts empty, a re-read
+   * or restocked product's card is forgotten. At most CARD_TEXTS_MAX, the oldest dropped first.
+   */
+  private readonly cardTexts = new Map<number, CardText>();
+  /** Incremented by every forgotten card: a card read from the database before it is not kept. */
+  private cardGeneration = 0;
+
+  cardText(id: number): CardText | undefined {
+    return this.cardTexts.get(id);
+  }
+
+  /** The generation to hand back to keepCard after reading cards from the database. */
+  cardsRead(): number {
+    return this.cardGeneration;
+  }
+
+  keepCard(id: number, card: CardText, generation: number): void {
+    if (generation !== this.cardGeneration || !this.position.has(id)) return;
+    this.cardTexts.set(id, card);
+    if (this.cardTexts.size > CARD_TEXTS_MAX) this.cardTexts.delete(this.cardTexts.keys().next().value!);
+  }
+
+  /** A product re-read from the database (any column may have changed): its card is read again. */
+  forgetCard(id: number): void {
+    this.cardGeneration++;
+    this.cardTexts.delete(id);
   }
 
   /** Positions of exhausted products (few in a shop that sells), listed again after a stock moved. */
@@ -358,9 +405,11 @@ export class CatalogueIndex {
     const lists: Int32Array[] = [];
     if (category !== undefined) lists.push(this.byCategory.get(category) ?? EMPTY);
     if (brands) lists.push(union([...brands].map((b) => this.byBrand.get(b) ?? EMPTY)));
+    let sliced = false;
     if (prices) {
       const slices = [...prices].map(([currency, bounds]) => this.priceSlice(currency, bounds));
-      if (slices.reduce((sum, l) => sum + l.length, 0) <= GATHER_LIMIT) lists.push(union(slices, true));
+      sliced = slices.reduce((sum, l) => sum + l.length, 0) <= GATHER_LIMIT;
+      if (sliced) lists.push(union(slices, true));
     }
     if (term) for (const gram of trigramsOf(term)) lists.push(this.trigrams.get(gramKey(gram)) ?? EMPTY);
     if (availability === 'sur_commande') lists.push(this.exhausted());
@@ -386,8 +435,17 @@ export class CatalogueIndex {
       }
       return finish(page, total);
     }
+    // Every list was intersected: what remains to test is what no list holds.
+    const stocked = availability === 'en_stock';
+    const unsliced = prices && !sliced ? prices : undefined;
     const matches: number[] = [];
-    for (const i of candidates) if (test(i)) matches.push(i);
+    for (const i of candidates)
+      if (
+        (!stocked || this.stock[i]! > 0) &&
+        (!unsliced || this.inRange(i, unsliced)) &&
+        (!term || this.texts[i]!.includes(term))
+      )
+        matches.push(i);
     if (matches.length <= SORT_LIMIT) {
       matches.sort((a, b) => rank[a]! - rank[b]!);
       return finish(

@@ -3,6 +3,7 @@ import { CataloguePageController } from './catalogue-page.controller.js';
 import { PublicCatalogueController } from './public-catalogue.controller.js';
 import { PublicCatalogueService } from './public-catalogue.service.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';
+import { CatalogueFilterRoute } from './catalogue-filter-route.js';
 import { SITE_CATALOGUE } from '../publishing/site-sources.js';
 
 /**
@@ -11,7 +12,12 @@ import { SITE_CATALOGUE } from '../publishing/site-sources.js';
  */
 @Module({
   controllers: [PublicCatalogueController, CataloguePageController],
-  providers: [PublicCatalogueService, CatalogueIndexService, { provide: SITE_CATALOGUE, useExisting: PublicCatalogueService }],
+  providers: [
+    PublicCatalogueService,
+    CatalogueIndexService,
+    CatalogueFilterRoute,
+    { provide: SITE_CATALOGUE, useExisting: PublicCatalogueService },
+  ],
   exports: [PublicCatalogueService],
 })
 export class CataloguePublicModule {}

@@ -1,12 +1,12 @@
 import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { IdPipe } from '../common/id.pipe.js';
 import { ApiList } from '../common/list-order.js';
-import type { CategoriesAnswer, ProductAnswer, ProductFilterAnswer, ProductListAnswer } from '../contract/public.js';
+import type { BrandCountsAnswer, CategoriesAnswer, ProductAnswer, ProductListAnswer } from '../contract/public.js';
 import { Public } from '../core/access/permissions.js';
 import { ProductFilterQueryDto } from './dto/public-catalogue.dto.js';
-import { PublicAnswerCache } from '../publishing/public-answer-cache.js';
+import { PublicAnswerCache, type SendOptions } from '../publishing/public-answer-cache.js';
 import { PublicCatalogueService } from './public-catalogue.service.js';
 import { PRODUCT_LIST, ProductListQueryDto } from './product-list.js';
 
@@ -14,8 +14,12 @@ import { PRODUCT_LIST, ProductListQueryDto } from './product-list.js';
  * Lists may be cached briefly by browsers and CDNs (with an ETag, answered from the in-process cache that
  * publishing empties); a product's live stock never.
  */
-const LIST_CACHE = 'public, max-age=30, stale-while-revalidate=120';
+export const LIST_CACHE = 'public, max-age=30, stale-while-revalidate=120';
+/** The filter's answers vary with nearly every request: compressed once, quickly (see SendOptions). */
+export const FILTER_SEND: SendOptions = { gzipLevel: 1 };
 const NO_STORE = 'no-store';
+/** Kept by browsers and CDNs but asked again (an ETag: 304 when unchanged): the counts follow every change. */
+const REVALIDATE = 'public, no-cache';
 
 /** The catalogue as the public site reads it (spec section 7); the dashboard's forms use the lists too. */
 @ApiTags('Site public : catalogue')
@@ -61,19 +65,24 @@ export class PublicCatalogueController {
     return { success: true, message: 'Produit trouvé', product: await this.catalogue.one(id, display) };
   }
 
+  @Get('products/brand-counts')
+  @Public()
+  @ApiOperation({
+    summary: 'Nombre de produits de chaque marque',
+    description:
+      'Compté à chaque demande dans le catalogue en mémoire (le filtre de la boutique) : suit les produits ajoutés, supprimés ou changés de marque sans attendre la publication du site.',
+  })
+  async brandCounts(@Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.cache.send(req, res, REVALIDATE, async (): Promise<BrandCountsAnswer> => {
+      const brands = await this.catalogue.brandCounts();
+      return { success: true, message: brands.length ? 'Marques trouvées' : 'Aucune marque trouvée', brands };
+    });
+  }
+
   @Get('products/filter')
   @Public()
   async filter(@Query() query: ProductFilterQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.cache.send(req, res, LIST_CACHE, async (): Promise<ProductFilterAnswer> => {
-      const { products, total, capped, display } = await this.catalogue.filter(query);
-      return {
-        success: true,
-        message: total ? 'Produits trouvés' : 'Aucun produit trouvé',
-        products,
-        totalProducts: total,
-        ...(capped ? { totalCapped: true as const } : {}),
-        ...(display ? { display_currency: display } : {}),
-      };
-    });
+    // Most requests are answered before Nest's pipeline by catalogue-filter-route.ts, with the same answer.
+    await this.cache.send(req, res, LIST_CACHE, () => this.catalogue.filterAnswer(query), FILTER_SEND);
   }
 }

@@ -26,6 +26,8 @@ import { Currency } from '../exchange-rates/entities/currency.entity.js';
 import { Product } from './entities/product.entity.js';
 import { decimalString } from '../core/database/column-types.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';
+import type { CardText, CatalogueIndex } from './catalogue-index.js';
+import { JsonText } from '../publishing/public-answer-cache.js';
 import { withProductDetails } from './product-details.js';
 import { PRODUCT_LIST, type ProductListQueryDto } from './product-list.js';
 
@@ -107,14 +109,22 @@ export class PublicCatalogueService {
   }
 
   /**
-   * The filter's cards by id: two statements by primary key (products with their currency, category
-   * and brand; their images), mapped as toPublicProduct maps the entities, without the ORM's hydration
-   * (half the CPU of a filter answer when it was used here).
+   * The filter's cards by id, as JSON texts without their closing brace: kept by the index (see
+   * CatalogueIndex.cardText), the others read with two statements by primary key (products with their
+   * currency, category and brand; their images) and mapped as toPublicProduct maps the entities,
+   * without the ORM's hydration (half the CPU of a filter answer when it was used here).
    */
-  private async cards(ids: number[]): Promise<Map<number, PublicProduct>> {
-    const cards = new Map<number, PublicProduct>();
-    if (!ids.length) return cards;
-    const marks = ids.map(() => '?').join(', ');
+  private async cardTexts(index: CatalogueIndex, ids: number[]): Promise<Map<number, CardText>> {
+    const texts = new Map<number, CardText>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const text = index.cardText(id);
+      if (text === undefined) missing.push(id);
+      else texts.set(id, text);
+    }
+    if (!missing.length) return texts;
+    const generation = index.cardsRead();
+    const marks = missing.map(() => '?').join(', ');
     const [rows, images] = (await Promise.all([
       this.dataSource.query(
         `SELECT p.id, p.name, p.reference, p.price, p.stock, p.description, p.category_id, p.brand_id, p.currency_id,
@@ -123,11 +133,11 @@ export class PublicCatalogueService {
                 k.designation AS category_designation, b.name AS brand_name
          FROM products p JOIN currencies c ON c.id = p.currency_id JOIN categories k ON k.id = p.category_id
          JOIN brands b ON b.id = p.brand_id WHERE p.id IN (${marks})`,
-        ids,
+        missing,
       ),
       this.dataSource.query(
         `SELECT id, product_id, image_path, position FROM product_images WHERE product_id IN (${marks})`,
-        ids,
+        missing,
       ),
     ])) as [CardRow[], { id: number | string; product_id: number | string; image_path: string; position: number | string }[]];
     const imagesOf = new Map<number, { id: number; image_path: string; position: number }[]>();
@@ -141,37 +151,37 @@ export class PublicCatalogueService {
       this.dataSource.driver.prepareHydratedValue(value, product.findColumnWithPropertyName(column)!) as Date;
     for (const row of rows) {
       const id = Number(row.id);
-      cards.set(
+      const card = toPublicProduct({
         id,
-        toPublicProduct({
-          id,
-          name: row.name,
-          reference: row.reference,
-          price: decimalString.from(row.price) as string,
-          stock: Number(row.stock),
-          description: row.description,
-          category_id: Number(row.category_id),
-          brand_id: Number(row.brand_id),
-          currency_id: Number(row.currency_id),
-          in_spotlight: Boolean(Number(row.in_spotlight)),
-          tax_rate_bp: Number(row.tax_rate_bp),
-          tax_exemption: row.tax_exemption,
-          created_at: date('created_at', row.created_at),
-          updated_at: date('updated_at', row.updated_at),
-          version: Number(row.version),
-          images: imagesOf.get(id) ?? [],
-          currency: {
-            id: Number(row.currency_id),
-            name: row.currency_name,
-            symbol: row.currency_symbol,
-            code: row.currency_code,
-          },
-          category: { id: Number(row.category_id), designation: row.category_designation },
-          brand: { id: Number(row.brand_id), name: row.brand_name },
-        } as unknown as Product),
-      );
+        name: row.name,
+        reference: row.reference,
+        price: decimalString.from(row.price) as string,
+        stock: Number(row.stock),
+        description: row.description,
+        category_id: Number(row.category_id),
+        brand_id: Number(row.brand_id),
+        currency_id: Number(row.currency_id),
+        in_spotlight: Boolean(Number(row.in_spotlight)),
+        tax_rate_bp: Number(row.tax_rate_bp),
+        tax_exemption: row.tax_exemption,
+        created_at: date('created_at', row.created_at),
+        updated_at: date('updated_at', row.updated_at),
+        version: Number(row.version),
+        images: imagesOf.get(id) ?? [],
+        currency: {
+          id: Number(row.currency_id),
+          name: row.currency_name,
+          symbol: row.currency_symbol,
+          code: row.currency_code,
+        },
+        category: { id: Number(row.category_id), designation: row.category_designation },
+        brand: { id: Number(row.brand_id), name: row.brand_name },
+      } as unknown as Product);
+      const text: CardText = { text: JSON.stringify(card).slice(0, -1), price: card.price, currencyCode: card.currency.code };
+      texts.set(id, text);
+      index.keepCard(id, text, generation);
     }
-    return cards;
+    return texts;
   }
 
   /** The search resolved on the products (see searchScope). */
@@ -246,6 +256,35 @@ export class PublicCatalogueService {
   async filter(
     query: ProductFilterQueryDto,
   ): Promise<{ products: PublicProduct[]; total: number; capped: boolean; display?: { code: string; symbol: string } }> {
+    const { cards, ...found } = await this.found(query);
+    // The card texts parsed: the cards are the JSON answer's, one mapping for both.
+    return { ...found, products: cards.map((text) => JSON.parse(`${text}}`) as PublicProduct) };
+  }
+
+  /** Each brand's number of products, from the in-memory index (as fresh as the filter's answers). */
+  async brandCounts(): Promise<{ id: number; count: number }[]> {
+    return (await this.index.current()).brandCounts();
+  }
+
+  /**
+   * GET /api/products/filter's answer as text: the cards' kept texts joined (no objects made and
+   * serialised again on every request), each with its `display_price` when a display currency is
+   * asked for; the same bytes JSON.stringify gave of the ProductFilterAnswer.
+   */
+  async filterAnswer(query: ProductFilterQueryDto): Promise<JsonText> {
+    const { cards, total, capped, display } = await this.found(query);
+    const head = JSON.stringify({ success: true, message: total ? 'Produits trouvés' : 'Aucun produit trouvé' });
+    const tail = JSON.stringify({
+      totalProducts: total,
+      ...(capped ? { totalCapped: true as const } : {}),
+      ...(display ? { display_currency: display } : {}),
+    });
+    const products = cards.length ? `${cards.join('},')}}` : '';
+    return new JsonText(`${head.slice(0, -1)},"products":[${products}],${tail.slice(1)}`);
+  }
+
+  /** The filter's matches: each card's text (with its display price), the count, the display currency. */
+  private async found(query: ProductFilterQueryDto): Promise<FilterResult> {
     const limit = Math.min(query.limit ?? FILTER_DEFAULT_LIMIT, FILTER_MAX_LIMIT);
     const sort = query.tri ?? query.sort ?? 'recent';
     const byPrice = sort === 'prix_asc' || sort === 'prix_desc';
@@ -284,23 +323,35 @@ export class PublicCatalogueService {
       ...(money ? { money: { codes: new Map(money.currencies.map((c) => [c.id, c.code])), rates: money.rates } } : {}),
     });
     const displayed = query.devise && display ? { display } : {};
-    const byId = await this.cards(match.ids);
-    const products = match.ids.flatMap((id) => {
-      const product = byId.get(id);
-      if (!product) return [];
-      if (!display) return [product];
-      return [
-        {
-          ...product,
-          display_price: displayPrice(product.price, product.currency.code, display.code, display.symbol, money!.rates),
-        },
-      ];
+    const byId = await this.cardTexts(index, match.ids);
+    const shownKey = display ? `${display.code} ${display.symbol} ${ratesKey(money!.rates)}` : '';
+    const cards = match.ids.flatMap((id) => {
+      const card = byId.get(id);
+      if (!card) return [];
+      if (!display) return [card.text];
+      // Kept with the card: the same display currency at the same rates gives the same price.
+      if (card.shown?.key !== shownKey) {
+        const shown = displayPrice(card.price, card.currencyCode, display.code, display.symbol, money!.rates);
+        card.shown = { key: shownKey, member: `,"display_price":${JSON.stringify(shown)}` };
+      }
+      return [card.text + card.shown.member];
     });
-    return { products, total: match.total, capped: match.capped, ...displayed };
+    return { cards, total: match.total, capped: match.capped, ...displayed };
   }
 }
 
 const MONEY_TTL_MS = 5_000;
+
+/** The rates as text (computed once per rates read: they are read at most every MONEY_TTL_MS). */
+const ratesKeys = new WeakMap<Rates, string>();
+function ratesKey(rates: Rates): string {
+  let key = ratesKeys.get(rates);
+  if (key === undefined) {
+    key = [...rates].map(([code, rate]) => `${code}=${rate}`).join(',');
+    ratesKeys.set(rates, key);
+  }
+  return key;
+}
 
 /** A card's row as the drivers return it (SQLite: numbers; MariaDB: decimals as text). */
 interface CardRow {
@@ -328,6 +379,14 @@ interface CardRow {
 
 const unknownCurrency = (devise: string) =>
   `La devise « ${devise.slice(0, 10)} » n’est pas proposée : choisissez FCFA (XOF), EUR ou USD.`;
+
+/** The filter's page (cards as texts without their closing brace), its count and display currency. */
+interface FilterResult {
+  cards: string[];
+  total: number;
+  capped: boolean;
+  display?: { code: string; symbol: string };
+}
 
 interface CatalogueMoney {
   currencies: { id: number; code: string; symbol: string }[];

@@ -194,6 +194,13 @@ export interface ProductFilterAnswer {
   display_currency?: { code: string; symbol: string };
 }
 
+/** GET /api/products/brand-counts: each brand's number of products now (the shop's brand filter). */
+export interface BrandCountsAnswer {
+  success: true;
+  message: string;
+  brands: { id: number; count: number }[];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Order request
 

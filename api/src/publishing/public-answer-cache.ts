@@ -9,6 +9,21 @@ interface Answer {
   cacheControl: string;
   /** Compressed once, on the first request that accepts gzip. */
   gzip?: Buffer;
+  /** zlib level of that compression (default 6). */
+  gzipLevel?: number;
+}
+
+/** An answer already serialised (the shop's filter joins cached card texts): sent as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+export interface SendOptions {
+  /**
+   * zlib level of the answer's gzip: 1 for answers that vary with every request (the shop's filter),
+   * compressed once and seldom read again, where level 6 cost more CPU than the rest of the request.
+   */
+  gzipLevel?: number;
 }
 
 interface Entry {
@@ -51,14 +66,21 @@ export class PublicAnswerCache {
     this.listeners.push(listener);
   }
 
-  private lookup(key: string, cacheControl: string, compute: () => Promise<unknown>, fresh: boolean): Promise<Answer> {
+  private lookup(
+    key: string,
+    cacheControl: string,
+    compute: () => Promise<unknown>,
+    fresh: boolean,
+    options: SendOptions,
+  ): Promise<Answer> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now && !fresh) return hit.pending;
     const entry: Entry = { expires: now + PUBLIC_CACHE_TTL_MS, pending: undefined as unknown as Promise<Answer> };
     entry.pending = compute().then((value) => {
-      const body = JSON.stringify(value);
-      entry.answer = { body, cacheControl, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      const body = value instanceof JsonText ? value.text : JSON.stringify(value);
+      const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+      entry.answer = { body, cacheControl, etag, ...(options.gzipLevel ? { gzipLevel: options.gzipLevel } : {}) };
       return entry.answer;
     });
     // A failed computation is not kept: the next request tries again.
@@ -79,7 +101,7 @@ export class PublicAnswerCache {
     res.type('application/json');
     if (answer.body.length > 1024 && req.acceptsEncodings('gzip') === 'gzip') {
       // Already encoded: the compression middleware leaves it alone.
-      answer.gzip ??= gzipSync(answer.body);
+      answer.gzip ??= gzipSync(answer.body, answer.gzipLevel ? { level: answer.gzipLevel } : {});
       res.setHeader('Content-Encoding', 'gzip');
       res.send(answer.gzip);
       return;
@@ -89,8 +111,14 @@ export class PublicAnswerCache {
   }
 
   /** Answers `req` from the cache (computing on a miss) with `Cache-Control` and an `ETag`. */
-  async send(req: Request, res: Response, cacheControl: string, compute: () => Promise<unknown>): Promise<void> {
-    this.write(req, res, await this.lookup(req.originalUrl, cacheControl, compute, wantsFresh(req)));
+  async send(
+    req: Request,
+    res: Response,
+    cacheControl: string,
+    compute: () => Promise<unknown>,
+    options: SendOptions = {},
+  ): Promise<void> {
+    this.write(req, res, await this.lookup(req.originalUrl, cacheControl, compute, wantsFresh(req), options));
   }
 
   /**

@@ -38,7 +38,14 @@ const answer = (names: string[]) => ({
 });
 
 const show = (search: string) => window.history.replaceState(null, '', `/catalogue${search}`);
-const asked = () => apiMock.mock.calls.map(([path]) => new URLSearchParams(path.split('?')[1]));
+/** The product lists asked for (the brand counts are asked once besides, see below). */
+const filterCalls = () => apiMock.mock.calls.filter(([path]) => path.startsWith('/api/products/filter?'));
+const asked = () => filterCalls().map(([path]) => new URLSearchParams(path.split('?')[1]));
+let brandCounts: unknown = {
+  ok: true,
+  status: 200,
+  data: { success: true, message: 'Marques trouvées', brands: [{ id: 5, count: 7 }] },
+};
 const renderCatalogue = () =>
   render(
     <Catalogue
@@ -51,7 +58,9 @@ const renderCatalogue = () =>
 
 beforeEach(() => {
   apiMock.mockReset();
-  apiMock.mockResolvedValue(answer(['Pompe de surface']) as never);
+  apiMock.mockImplementation((path: string) =>
+    Promise.resolve((path === '/api/products/brand-counts' ? brandCounts : answer(['Pompe de surface'])) as never),
+  );
   localStorage.clear();
 });
 afterEach(() => {
@@ -64,7 +73,7 @@ describe('the catalogue’s filters in the address', () => {
     show('');
     renderCatalogue();
     await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
-    expect(apiMock).not.toHaveBeenCalled();
+    expect(filterCalls()).toHaveLength(0);
     expect(screen.getByTitle('Groupe électrogène 5 kVA')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('40 produits');
     expect(window.location.search).toBe('');
@@ -76,7 +85,7 @@ describe('the catalogue’s filters in the address', () => {
     await screen.findByTitle('Pompe de surface');
     // Past both typing delays: no second question once the first answered.
     await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
-    expect(apiMock).toHaveBeenCalledTimes(1);
+    expect(filterCalls()).toHaveLength(1);
     const [query] = asked();
     expect(query?.get('category')).toBe('3');
     expect(query?.get('search')).toBe('pompe');
@@ -114,5 +123,32 @@ describe('the catalogue’s filters in the address', () => {
     expect(screen.getByText('Saisissez un montant, par exemple 45000 ou 69,70.')).toBeTruthy();
     await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
     expect(asked().every((query) => !query.has('prix_min'))).toBe(true);
+  });
+});
+
+describe('the brand filter’s counts', () => {
+  it('shows each brand’s number of products as the API counts it now, not as published', async () => {
+    show('');
+    renderCatalogue();
+    expect(screen.getByLabelText(/Grundfos/).parentElement?.textContent).toContain('(4)');
+    await waitFor(() => expect(screen.getByLabelText(/Grundfos/).parentElement?.textContent).toContain('(7)'));
+    expect(apiMock.mock.calls.filter(([path]) => path === '/api/products/brand-counts')).toHaveLength(1);
+  });
+
+  it('keeps the published counts when the API cannot answer', async () => {
+    brandCounts = { ok: false, status: 0, network: true };
+    try {
+      show('');
+      renderCatalogue();
+      await waitFor(() => expect(apiMock.mock.calls.some(([path]) => path === '/api/products/brand-counts')).toBe(true));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(screen.getByLabelText(/Grundfos/).parentElement?.textContent).toContain('(4)');
+    } finally {
+      brandCounts = {
+        ok: true,
+        status: 200,
+        data: { success: true, message: 'Marques trouvées', brands: [{ id: 5, count: 7 }] },
+      };
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
-import type { ProductFilterAnswer } from '@comptoir/api/contract';
+import type { BrandCountsAnswer, ProductFilterAnswer } from '@comptoir/api/contract';
 import {
   AVAILABILITY_OPTIONS,
   DEFAULT_FILTERS,
@@ -39,7 +39,7 @@ export const CATALOGUE_TEXTS = {
 
 interface Props {
   categories: { id: number; designation: string }[];
-  /** The brands with their number of products (at the last publication). */
+  /** The brands with their number of products (at the last publication; live once hydrated, see useBrandCounts). */
   brands: { id: number; name: string; count: number }[];
   initialProducts: ProductCardData[];
   initialTotal: number;
@@ -63,6 +63,7 @@ export default function Catalogue({ categories, brands, initialProducts, initial
   const [totalCapped, setTotalCapped] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
   const [attempt, setAttempt] = useState(0);
+  const liveCounts = useBrandCounts(ready);
 
   // Every filter and the number shown are in the address: Back from a product, a reload or a shared
   // link shows the list as it was; the display currency chosen earlier applies when it names none.
@@ -291,7 +292,10 @@ export default function Catalogue({ categories, brands, initialProducts, initial
                       checked={filters.marque.includes(String(b.id))}
                       onChange={(e) => toggleBrand(String(b.id), e.target.checked)}
                     />
-                    {b.name} <span className="text-ink-subtle">({formatCount(b.count)})</span>
+                    {b.name}{' '}
+                    <span className="text-ink-subtle" data-brand-count={b.id}>
+                      ({formatCount(liveCounts ? (liveCounts.get(b.id) ?? 0) : b.count)})
+                    </span>
                   </label>
                 </li>
               ))}
@@ -353,4 +357,24 @@ export default function Catalogue({ categories, brands, initialProducts, initial
       )}
     </div>
   );
+}
+
+/**
+ * Each brand's number of products now (GET /api/products/brand-counts, counted by the API at each
+ * request): the page's own counts date from its publication. Null until answered (or if it fails:
+ * the page's counts stay).
+ */
+function useBrandCounts(ready: boolean): Map<number, number> | null {
+  const [counts, setCounts] = useState<Map<number, number> | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    const controller = new AbortController();
+    api<BrandCountsAnswer>('/api/products/brand-counts', { signal: controller.signal })
+      .then((result) => {
+        if (result.ok) setCounts(new Map(result.data.brands.map((b) => [b.id, b.count])));
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [ready]);
+  return counts;
 }

@@ -8,19 +8,19 @@ import {
   type CatalogueSort,
 } from '../catalogue-filters.js';
 
-const toInt = ({ value }: { value: unknown }) => {
+export const toInt = ({ value }: { value: unknown }) => {
   if (value === undefined || value === null || value === '') return undefined;
   const text = String(value).trim();
   return /^-?\d+$/.test(text) ? Number(text) : value;
 };
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+export const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Empty fields of a GET form ("prix_min=") mean no filter. */
-const trimmedOrNone = ({ value }: { value: unknown }) => {
+export const trimmedOrNone = ({ value }: { value: unknown }) => {
   const text = trimmed({ value });
   return text === '' ? undefined : text;
 };
 /** `marque=3&marque=7` or `marque=3,7`: a list of texts (each checked to be an id). */
-const list = ({ value }: { value: unknown }) => {
+export const list = ({ value }: { value: unknown }) => {
   if (value === undefined || value === null || value === '') return undefined;
   const items = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
   const kept = items.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '');
@@ -34,7 +34,16 @@ export const FILTER_DEFAULT_LIMIT = 12;
 export const FILTER_MAX_BRANDS = 50;
 
 const SORT_MESSAGE = 'Le tri doit être « recent », « Populaire », « prix_asc », « prix_desc », « nom_asc » ou « nom_desc ».';
-const AMOUNT = /^\d{1,10}(?:[.,]\d{1,2})?$/;
+export const AMOUNT = /^\d{1,10}(?:[.,]\d{1,2})?$/;
+export const CATEGORY = /^(all|[1-9]\d{0,9})$/;
+export const BRAND_ID = /^[1-9]\d{0,9}$/;
+export const CURRENCY_CODE = /^[A-Z]{3}$/;
+export const SEARCH_MAX_LENGTH = 100;
+/** `devise` as the filter reads it: trimmed, upper case. */
+export const currencyCode = ({ value }: { value: unknown }) => {
+  const text = trimmedOrNone({ value });
+  return typeof text === 'string' ? text.toUpperCase() : text;
+};
 const AMOUNT_MESSAGE = (bound: string) => `Le prix ${bound} doit être un montant positif (par exemple 45000 ou 69,70).`;
 
 /** GET /api/products/filter (spec section 7, with the buyer's filters and sorts). */
@@ -43,14 +52,14 @@ export class ProductFilterQueryDto {
   @IsOptional()
   @Transform(trimmed)
   @IsString({ message: 'La recherche doit être un texte.' })
-  @MaxLength(100, { message: 'La recherche ne doit pas dépasser 100 caractères.' })
+  @MaxLength(SEARCH_MAX_LENGTH, { message: `La recherche ne doit pas dépasser ${SEARCH_MAX_LENGTH} caractères.` })
   search?: string;
 
   @ApiPropertyOptional({ description: '« all » ou l’id d’une catégorie.', example: 'all' })
   @IsOptional()
   @Transform(trimmed)
   @IsString({ message: 'La catégorie est invalide.' })
-  @Matches(/^(all|[1-9]\d{0,9})$/, { message: 'La catégorie est invalide.' })
+  @Matches(CATEGORY, { message: 'La catégorie est invalide.' })
   category?: string;
 
   @ApiPropertyOptional({ description: 'Tri (ancien nom de `tri`, mêmes valeurs).', enum: CATALOGUE_SORTS })
@@ -78,7 +87,7 @@ export class ProductFilterQueryDto {
   @Transform(list)
   @IsArray({ message: 'Les marques sont invalides.' })
   @ArrayMaxSize(FILTER_MAX_BRANDS, { message: `Choisissez au plus ${FILTER_MAX_BRANDS} marques.` })
-  @Matches(/^[1-9]\d{0,9}$/, { each: true, message: 'La marque est invalide.' })
+  @Matches(BRAND_ID, { each: true, message: 'La marque est invalide.' })
   marque?: string[];
 
   @ApiPropertyOptional({ description: 'Prix minimum, dans la devise affichée (`devise`).', example: '40000' })
@@ -109,12 +118,9 @@ export class ProductFilterQueryDto {
     example: 'XOF',
   })
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => {
-    const text = trimmedOrNone({ value });
-    return typeof text === 'string' ? text.toUpperCase() : text;
-  })
+  @Transform(currencyCode)
   @IsString({ message: 'La devise est invalide.' })
-  @Matches(/^[A-Z]{3}$/, { message: 'La devise est invalide (code à trois lettres : XOF, EUR, USD).' })
+  @Matches(CURRENCY_CODE, { message: 'La devise est invalide (code à trois lettres : XOF, EUR, USD).' })
   devise?: string;
 
   @ApiPropertyOptional({ description: `Nombre de produits (au plus ${FILTER_MAX_LIMIT}).`, example: FILTER_DEFAULT_LIMIT })

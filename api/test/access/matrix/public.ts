@@ -9,6 +9,7 @@ export const publicRoutes: string[] = [
   'GET /api/product',
   'GET /api/product/:id',
   'GET /api/products/filter',
+  'GET /api/products/brand-counts',
   'GET /api/catalogue',
   'POST /api/order/create',
   'POST /api/contact',
