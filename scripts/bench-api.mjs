@@ -469,6 +469,21 @@ const LATENCY_ENDPOINTS = [
     path: (i) =>
       `/api/order/list?status=${['pending', 'inprogress', 'shipped', 'canceled'][i % 4]}&currency=${['Fcfa', 'Euro', 'Dollar'][i % 3]}&per_page=25&page=${1 + (i % 20)}`,
   },
+  // « Lignes », « Totaux par devise », « Devis » (columns kept on the order), alone, in a facet and deep.
+  {
+    name: 'staff orders (per order) sorted by lines, totals, quote',
+    path: (i) =>
+      `/api/order/list?sort=${['lines_count', 'totals', 'quote'][i % 3]}&direction=${Math.floor(i / 3) % 2 ? 'asc' : 'desc'}&per_page=25&page=${1 + (i % 50)}`,
+  },
+  {
+    name: 'staff orders (per order) by currency or status, each sort',
+    path: (i) =>
+      `/api/order/list?${i % 2 ? `currency=${['Fcfa', 'Euro', 'Dollar'][i % 3]}` : `status=${ORDER_STATUSES[i % 4]}`}&${orderListSort(Math.floor(i / 2))}&per_page=25&page=${1 + (i % 20)}`,
+  },
+  {
+    name: 'staff orders (per order) by dates, each sort',
+    path: (i) => `/api/order/list?${orderDates(i)}&${orderListSort(i)}&per_page=25&page=${1 + (i % 5)}`,
+  },
   {
     name: 'staff order lines by currency, by client name',
     path: (i) => `/api/order?currency=${['Fcfa', 'Euro', 'Dollar'][i % 3]}&sort=company_name&per_page=25&page=${1 + (i % 20)}`,

@@ -49,6 +49,23 @@ export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
 @Index('IDX_orders_status_totals', ['status', 'totals_currency', 'totals_minor'])
 @Index('IDX_orders_quote_version', ['quote_version'])
 @Index('IDX_orders_status_quote_version', ['status', 'quote_version'])
+// Every sort of the per-order list within a status chip or a currency (the filters the orders page
+// offers): the page read in order from one index whatever share of the orders the facet holds.
+@Index('IDX_orders_currency', ['currency'])
+@Index('IDX_orders_status_order_num', ['status', 'order_num'])
+@Index('IDX_orders_status_company', ['status', 'company_name'])
+@Index('IDX_orders_status_currency', ['status', 'currency'])
+@Index('IDX_orders_status_total', ['status', 'total'])
+@Index('IDX_orders_status_hold_until', ['status', 'hold_until'])
+@Index('IDX_orders_currency_order_num', ['currency', 'order_num'])
+@Index('IDX_orders_currency_status', ['currency', 'status'])
+@Index('IDX_orders_currency_total', ['currency', 'total'])
+@Index('IDX_orders_currency_hold_until', ['currency', 'hold_until'])
+@Index('IDX_orders_currency_billed_invoiced', ['currency', 'billed_currency', 'invoiced_minor'])
+@Index('IDX_orders_currency_billed_balance', ['currency', 'billed_currency', 'balance_minor'])
+@Index('IDX_orders_currency_lines_count', ['currency', 'lines_count'])
+@Index('IDX_orders_currency_totals', ['currency', 'totals_currency', 'totals_minor'])
+@Index('IDX_orders_currency_quote_version', ['currency', 'quote_version'])
 export class Order {
   @PrimaryGeneratedColumn()
   id: number;

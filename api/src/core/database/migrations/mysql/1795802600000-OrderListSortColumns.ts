@@ -1,9 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { backfillOrderListColumns } from '../../../../orders/order-list-columns.js';
+import { FACET_SORT_INDEXES } from '../sqlite/1795802600000-OrderListSortColumns.js';
 
 // The per-order list's « Lignes », « Totaux par devise » and « Devis » sorts (see the SQLite migration of
 // the same name): the columns kept by orders/order-list-columns.ts, their indexes alone and within a
-// status chip, and the backfill of existing orders with the code that keeps them afterwards.
+// status chip or a currency, and the backfill of existing orders with the code that keeps them afterwards.
 export class OrderListSortColumns1795802600000 implements MigrationInterface {
   name = 'OrderListSortColumns1795802600000';
 
@@ -17,10 +18,13 @@ export class OrderListSortColumns1795802600000 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX \`IDX_orders_status_totals\` ON \`orders\` (\`status\`, \`totals_currency\`, \`totals_minor\`)`);
     await queryRunner.query(`CREATE INDEX \`IDX_orders_quote_version\` ON \`orders\` (\`quote_version\`)`);
     await queryRunner.query(`CREATE INDEX \`IDX_orders_status_quote_version\` ON \`orders\` (\`status\`, \`quote_version\`)`);
+    for (const [name, columns] of FACET_SORT_INDEXES)
+      await queryRunner.query(`CREATE INDEX \`${name}\` ON \`orders\` (${columns.map((c) => `\`${c}\``).join(', ')})`);
     await backfillOrderListColumns(queryRunner.manager);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    for (const [name] of [...FACET_SORT_INDEXES].reverse()) await queryRunner.query(`DROP INDEX \`${name}\` ON \`orders\``);
     for (const index of [
       'IDX_orders_status_quote_version',
       'IDX_orders_quote_version',

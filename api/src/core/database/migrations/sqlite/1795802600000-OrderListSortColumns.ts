@@ -6,6 +6,26 @@ import { backfillOrderListColumns } from '../../../../orders/order-list-columns.
 // version's number, kept by orders/order-list-columns.ts in the transactions that change them, each sort
 // read in order from an index, alone or within a status chip. Existing orders are backfilled with the
 // code that keeps the columns afterwards.
+// Every sort within a status chip or a currency: without these, a facet holding most orders was sorted
+// whole in a temporary B-tree on each page (status + total: 370 ms at 100,000 orders, currency + quote: 600 ms).
+export const FACET_SORT_INDEXES: [name: string, columns: string[]][] = [
+  ['IDX_orders_currency', ['currency']],
+  ['IDX_orders_status_order_num', ['status', 'order_num']],
+  ['IDX_orders_status_company', ['status', 'company_name']],
+  ['IDX_orders_status_currency', ['status', 'currency']],
+  ['IDX_orders_status_total', ['status', 'total']],
+  ['IDX_orders_status_hold_until', ['status', 'hold_until']],
+  ['IDX_orders_currency_order_num', ['currency', 'order_num']],
+  ['IDX_orders_currency_status', ['currency', 'status']],
+  ['IDX_orders_currency_total', ['currency', 'total']],
+  ['IDX_orders_currency_hold_until', ['currency', 'hold_until']],
+  ['IDX_orders_currency_billed_invoiced', ['currency', 'billed_currency', 'invoiced_minor']],
+  ['IDX_orders_currency_billed_balance', ['currency', 'billed_currency', 'balance_minor']],
+  ['IDX_orders_currency_lines_count', ['currency', 'lines_count']],
+  ['IDX_orders_currency_totals', ['currency', 'totals_currency', 'totals_minor']],
+  ['IDX_orders_currency_quote_version', ['currency', 'quote_version']],
+];
+
 export class OrderListSortColumns1795802600000 implements MigrationInterface {
   name = 'OrderListSortColumns1795802600000';
 
@@ -20,10 +40,13 @@ export class OrderListSortColumns1795802600000 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "IDX_orders_status_totals" ON "orders" ("status", "totals_currency", "totals_minor") `);
     await queryRunner.query(`CREATE INDEX "IDX_orders_quote_version" ON "orders" ("quote_version") `);
     await queryRunner.query(`CREATE INDEX "IDX_orders_status_quote_version" ON "orders" ("status", "quote_version") `);
+    for (const [name, columns] of FACET_SORT_INDEXES)
+      await queryRunner.query(`CREATE INDEX "${name}" ON "orders" (${columns.map((c) => `"${c}"`).join(', ')}) `);
     await backfillOrderListColumns(queryRunner.manager);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    for (const [name] of [...FACET_SORT_INDEXES].reverse()) await queryRunner.query(`DROP INDEX "${name}"`);
     await queryRunner.query(`DROP INDEX "IDX_orders_status_quote_version"`);
     await queryRunner.query(`DROP INDEX "IDX_orders_quote_version"`);
     await queryRunner.query(`DROP INDEX "IDX_orders_status_totals"`);
