@@ -26,7 +26,8 @@ const args = process.argv.slice(2);
 const option = benchOptions(args);
 const runs = Number(option('runs', 3));
 const wanted = option('pages', '/,/catalogue,/product').split(',');
-// --waterfall: also prints each request of the last run of each page (start → end, bytes), to see why.
+// --waterfall: also prints each request of the last run of each page (asked, answer starts, ends,
+// priority, bytes, type); a one-line summary of each page (HTML, scripts, what shared the link) always.
 const waterfall = args.includes('--waterfall');
 const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
 const BUDGET = { fcp: 2500, buttons: 5000 };
@@ -61,8 +62,21 @@ async function measure(browser, url) {
   let bytes = 0;
   const requests = new Map();
   cdp.on('Network.requestWillBeSent', (event) =>
-    requests.set(event.requestId, { url: event.request.url, start: event.timestamp }),
+    requests.set(event.requestId, {
+      url: event.request.url,
+      type: event.type ?? '',
+      priority: event.request.initialPriority,
+      start: event.timestamp,
+    }),
   );
+  cdp.on('Network.resourceChangedPriority', (event) => {
+    const request = requests.get(event.requestId);
+    if (request) request.priority = event.newPriority;
+  });
+  cdp.on('Network.responseReceived', (event) => {
+    const request = requests.get(event.requestId);
+    if (request) request.response = event.timestamp;
+  });
   cdp.on('Network.loadingFinished', (event) => {
     bytes += event.encodedDataLength;
     const request = requests.get(event.requestId);
@@ -117,16 +131,41 @@ async function measure(browser, url) {
       islands: document.querySelectorAll('astro-island').length,
     }));
     const first = Math.min(...[...requests.values()].map((r) => r.start));
+    const at = (timestamp) => (timestamp === undefined ? null : (timestamp - first) * 1000);
     const list = [...requests.values()].map((r) => ({
       url: r.url.replace(/^https?:\/\/[^/]+/, ''),
-      start: (r.start - first) * 1000,
-      end: r.end === undefined ? null : (r.end - first) * 1000,
+      type: r.type,
+      priority: r.priority,
+      start: at(r.start),
+      response: at(r.response),
+      end: at(r.end),
       bytes: r.bytes ?? 0,
     }));
     return { fcp: timings.fcp, tap: hasButton ? tapAt : null, buttons: timings.hydrated ?? timings.fcp, bytes, requests: list };
   } finally {
     await context.close();
   }
+}
+
+/** One line: when the HTML came, when the scripts came, what else shared the link before the islands hydrated. */
+function waterfallSummary(run) {
+  const kb = (list) => `${(list.reduce((sum, r) => sum + r.bytes, 0) / 1024).toFixed(1)} KB`;
+  const html = run.requests.find((r) => r.type === 'Document');
+  const scripts = run.requests.filter((r) => r.type === 'Script');
+  const until = run.buttons ?? Infinity;
+  const sharing = run.requests.filter(
+    (r) => r !== html && r.type !== 'Script' && r.end !== null && r.response !== null && r.response < until,
+  );
+  const lastEnd = (list) => ms(list.reduce((max, r) => (r.end !== null && r.end > max ? r.end : max), 0));
+  const parts = [];
+  if (html) parts.push(`HTML ${ms(html.response)} → ${ms(html.end)} (${kb([html])})`);
+  if (scripts.length)
+    parts.push(
+      `${scripts.length} script file(s) asked from ${ms(Math.min(...scripts.map((r) => r.start)))}, answers from ${ms(Math.min(...scripts.map((r) => r.response ?? Infinity)))}, last ends ${lastEnd(scripts)} (${kb(scripts)})`,
+    );
+  if (sharing.length) parts.push(`${sharing.length} other answer(s) started before the islands hydrated (${kb(sharing)})`);
+  parts.push(`FCP ${ms(run.fcp)}, islands hydrated ${ms(run.buttons)}`);
+  return parts.join('; ');
 }
 
 let started;
@@ -174,13 +213,20 @@ try {
       `| ${name === '/product' ? `/product/${product.id}` : name} | ${ms(fcp)}${over(fcp, BUDGET.fcp)} | ${ms(tap)} | ${ms(buttons)}${over(buttons, BUDGET.buttons)} | ${(median(r.map((x) => x.bytes)) / 1024).toFixed(1)} KB |`,
     );
   }
+  // Where the time goes, for the last run of each page: the HTML, then the scripts and images that
+  // share the 50 KB/s with it until the islands hydrated; every request with --waterfall.
+  console.log('\nWhere the time goes (last run of each page; times from the page request):');
+  for (const [name] of pages) {
+    const last = results.get(name).at(-1);
+    console.log(`  ${name}: ${waterfallSummary(last)}`);
+  }
   if (waterfall) {
     for (const [name] of pages) {
       const last = results.get(name).at(-1);
-      console.log(`\nRequests of ${name} (last run):`);
+      console.log(`\nRequests of ${name} (last run): asked → answer starts → ends, priority, size`);
       for (const r of last.requests.sort((a, b) => a.start - b.start)) {
         console.log(
-          `  ${ms(r.start).padStart(8)} → ${ms(r.end).padStart(8)}  ${(r.bytes / 1024).toFixed(1).padStart(6)} KB  ${r.url.slice(0, 100)}`,
+          `  ${ms(r.start).padStart(8)} → ${ms(r.response).padStart(8)} → ${ms(r.end).padStart(8)}  ${(r.priority ?? '').padEnd(8)} ${(r.bytes / 1024).toFixed(1).padStart(6)} KB  ${r.type.padEnd(8)} ${r.url.slice(0, 90)}`,
         );
       }
     }

@@ -3,6 +3,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import inlineFramework from './integrations/inline-framework.mjs';
 import islandScripts from './integrations/island-scripts.mjs';
 import linkRestoredPages from './integrations/link-restored-pages.mjs';
 import serviceWorker from './integrations/service-worker.mjs';
@@ -36,6 +37,8 @@ export default defineConfig({
     react(),
     // The islands' scripts in a few files that each page names in its head (see the file).
     islandScripts(),
+    // React, React DOM and Jotai inside the HTML of the pages with islands (see the file).
+    inlineFramework(),
     // /sw.js: the offline shell of this release (see the file).
     serviceWorker(),
     sitemap({

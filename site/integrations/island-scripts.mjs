@@ -8,8 +8,9 @@
  * connections for a round trip. Left to itself the bundler made 12 to 20 modules per island page,
  * several under 1 KB, four levels of imports deep: the islands were interactive 14.7 s after the tap
  * on a link on Slow 3G. Now an island page loads Astro's React renderer, its islands' own modules,
- * `framework` (React, React DOM, Jotai: one file cached for every page), `islands` (the code the
- * islands share: cart, toasts, formats, cards) and the bundler's small runtime. Code loaded on demand
+ * `framework` (what they import from React, React DOM and Jotai, whose code comes inside the page
+ * itself: integrations/inline-framework.mjs) and `islands` (the code the islands share: cart, toasts,
+ * formats, cards). Code loaded on demand
  * (the order dialog, the toasts' library) and the client area's pages keep their own files; pages
  * without islands load none of them.
  *
@@ -52,12 +53,9 @@ export default function islandScripts() {
                           // outbox's flag (read on every page): two tiny modules in one small file
                           // that pages without islands load too, never with the islands' code.
                           { name: 'page', test: /preload-helper|[\\/]src[\\/]sw[\\/]outbox-flag\./, priority: 3 },
-                          {
-                            name: 'framework',
-                            test: /node_modules[\\/](react|react-dom|scheduler|jotai)[\\/]/,
-                            tags: INITIAL,
-                            priority: 2,
-                          },
+                          // What the islands import from React, React DOM and Jotai: small modules that
+                          // re-export the copy inlined in the page (integrations/inline-framework.mjs).
+                          { name: 'framework', test: /^\0comptoir-framework:/, tags: INITIAL, priority: 2 },
                           { name: 'islands', test: /[\\/]src[\\/](lib|islands[\\/](lib|ui))[\\/]/, tags: INITIAL, priority: 1 },
                         ],
                       },

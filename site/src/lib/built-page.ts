@@ -38,6 +38,8 @@ export interface BuiltPage {
   moduleScriptUrls: string[];
   /** Where the head's first element can go: after `<meta charset>` (or `<head>`), -1 without a head. */
   headStart: number;
+  /** Where the body's last element can go: just before `</body>`, -1 without one. */
+  bodyEnd: number;
 }
 
 const COMPONENT_NAME = /\/([A-Za-z0-9_-]+)\.[^/]*$/;
@@ -51,6 +53,7 @@ export function parseBuiltPage(html: string): BuiltPage {
     islandModules: [],
     moduleScriptUrls: [],
     headStart: -1,
+    bodyEnd: -1,
   };
   let styleStart = -1;
   const parser = new Parser(
@@ -75,6 +78,7 @@ export function parseBuiltPage(html: string): BuiltPage {
           page.headStart = parser.endIndex + 1;
       },
       onclosetag(name, implied) {
+        if (name === 'body' && !implied) page.bodyEnd = parser.startIndex;
         if (name !== 'style' || styleStart < 0) return;
         // An unclosed <style> runs to the end of the document, as in a browser.
         page.styles.push({ start: styleStart, end: implied ? html.length : parser.startIndex });

@@ -38,14 +38,17 @@ describe('island preloads', () => {
       '/_astro/index.js',
       '/_astro/islands.js',
       '/_astro/page.js',
+      '/_astro/PageScript.js',
     ]);
   });
 
-  it('puts the links right after the charset, at low priority; a page without islands preloads what its script imports', () => {
+  it('puts the links right after the charset, at low priority; a page without islands preloads its script and what it imports', () => {
     const html = page('<p>texte</p>');
     const out = applyEdits(html, islandPreloadEdits(parseBuiltPage(html), GRAPH));
-    expect(out).toContain('<meta charset="utf-8"><link rel="modulepreload" href="/_astro/page.js" fetchpriority="low"><title>');
-    expect(out.match(/modulepreload/g)).toHaveLength(1);
+    expect(out).toContain(
+      '<meta charset="utf-8"><link rel="modulepreload" href="/_astro/PageScript.js" fetchpriority="low"><link rel="modulepreload" href="/_astro/page.js" fetchpriority="low"><title>',
+    );
+    expect(out.match(/modulepreload/g)).toHaveLength(2);
   });
 
   it('adds nothing without the client graph (astro dev)', () => {

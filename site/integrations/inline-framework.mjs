@@ -1,0 +1,243 @@
+// @ts-check
+/**
+ * React, React DOM and Jotai travel inside the HTML of every page that has an island, as one classic
+ * inline script at the end of the body, instead of a file the page names in its head.
+ *
+ * Why: on « Slow 3G » (2 s per request, 50 KB/s) a script file can only be asked for once the head has
+ * arrived (2.05 s), and its answer starts 2 s later: React alone (61 KB) then ends at 5.3 s at best,
+ * and the islands' buttons worked at 6.3-6.8 s. Inside the HTML it arrives right after the page's
+ * content (by about 3.5 s), while the islands' own small modules are on their way; their buttons work
+ * under 5 s. The cost: about 60 KB more on each view of an island page, the HTTP cache never keeping
+ * it (docs/performance.md, « Island scripts »).
+ *
+ * How: in the client build, every import of these packages resolves to a small module (a shim) that
+ * waits for the inline script's `globalThis.__comptoirFramework` and re-exports its names, so the
+ * islands' modules never carry React. The inline script (minified, production React) is built
+ * once per build; it is also written as `/_astro/framework.<hash>.js`, which a shim loads itself when
+ * a page without islands imports React on demand (the toasts of the newsletter form). The middleware
+ * (src/lib/framework-script.ts) puts the script before `</body>` of pages with islands: the content
+ * comes first and paints first; without JavaScript nothing changes.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+/** The packages' entry points the site's client code (and its libraries) import. */
+export const FRAMEWORK_SPECIFIERS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'jotai',
+  'jotai/react',
+  'jotai/vanilla',
+  'jotai/utils',
+];
+
+const siteDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const requireFromSite = createRequire(path.join(siteDir, 'package.json'));
+const SHIM_PREFIX = '\0comptoir-framework:';
+/** The one module that waits for the framework (the shims import it). */
+const LOADER = '\0comptoir-framework:loader';
+const GLOBAL = '__comptoirFramework';
+const ENTRY = 'comptoir-framework-script';
+const READY_EVENT = 'comptoir:framework';
+
+/** The built framework script of this build: its code (for the pages) and its file (for on-demand loading). */
+const BUILT_KEY = Symbol.for('comptoir:framework-script');
+
+/** @returns {{ code: string; url: string } | undefined} the framework script of the current build, once built. */
+export function frameworkScript() {
+  const store = /** @type {Record<symbol, { code: string; url: string } | undefined>} */ (/** @type {unknown} */ (globalThis));
+  return store[BUILT_KEY];
+}
+
+/** @param {{ code: string; url: string }} built */
+function keepFrameworkScript(built) {
+  const store = /** @type {Record<symbol, { code: string; url: string } | undefined>} */ (/** @type {unknown} */ (globalThis));
+  store[BUILT_KEY] = built;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * The names the shim of a package entry exports. React's entries (CommonJS, whole in the script
+ * anyway): every public name the package has, read from it. Jotai's (ES modules, tree-shaken): only
+ * the names the site imports (`sourceImports`), so the page carries only those; a library or a file
+ * importing another one fails the build (« not exported by »), never the page.
+ * @param {string} specifier
+ * @param {Map<string, Set<string>>} used
+ */
+function exportedNames(specifier, used) {
+  const wanted = used.get(specifier) ?? new Set();
+  if (specifier.startsWith('jotai') && !wanted.has('*')) return [...wanted].sort();
+  const module = /** @type {Record<string, unknown>} */ (requireFromSite(specifier));
+  return Object.keys(module).filter(
+    (name) => IDENTIFIER.test(name) && name !== 'default' && !name.startsWith('__') && !name.startsWith('unstable_'),
+  );
+}
+
+const IMPORT =
+  /\bimport\s+(type\s+)?(?:\{([^}]*)\}|\*\s+as\s+\w+)\s+from\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|\bexport\s+\*\s+from\s*['"]([^'"]+)['"]/g;
+
+/**
+ * What the site's own code (`src/`) imports from each framework entry: names, or `*` for a namespace
+ * or a dynamic import. Type-only imports are left out.
+ */
+function sourceImports() {
+  /** @type {Map<string, Set<string>>} */
+  const used = new Map();
+  const add = (/** @type {string} */ specifier, /** @type {string} */ name) => {
+    if (!FRAMEWORK_SPECIFIERS.includes(specifier)) return;
+    if (!used.has(specifier)) used.set(specifier, new Set());
+    used.get(specifier)?.add(name);
+  };
+  const dir = path.join(siteDir, 'src');
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(tsx?|jsx?|mjs|astro)$/.test(entry.name) || /\.(spec|test)\.tsx?$/.test(entry.name)) continue;
+    const code = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+    for (const match of code.matchAll(IMPORT)) {
+      const [, typeOnly, clause, from, dynamic, reexport] = match;
+      if (typeOnly) continue;
+      if (dynamic || reexport) add(dynamic ?? reexport ?? '', '*');
+      else if (clause === undefined) add(from ?? '', '*');
+      else
+        for (const part of clause.split(',')) {
+          const name = part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]
+            ?.trim();
+          if (name && !part.trim().startsWith('type ')) add(from ?? '', name);
+        }
+    }
+  }
+  return used;
+}
+
+/**
+ * The inline script: every entry (only the names the site uses of Jotai's) under
+ * `globalThis.__comptoirFramework`, then an event.
+ * @param {Map<string, Set<string>>} used
+ */
+async function buildFrameworkScript(used) {
+  const imports = FRAMEWORK_SPECIFIERS.map((specifier, i) => {
+    if (!specifier.startsWith('jotai') || used.get(specifier)?.has('*'))
+      return `import * as m${i} from ${JSON.stringify(specifier)};`;
+    const names = exportedNames(specifier, used).join(', ');
+    return `import { ${names} } from ${JSON.stringify(specifier)}; const m${i} = { ${names} };`;
+  });
+  const table = FRAMEWORK_SPECIFIERS.map((specifier, i) => `${JSON.stringify(specifier)}: m${i}`).join(',');
+  const entry = `${imports.join('\n')}\nif (!globalThis.${GLOBAL}) { globalThis.${GLOBAL} = {${table}}; dispatchEvent(new Event(${JSON.stringify(READY_EVENT)})); }`;
+  // Vite's own bundler (Rolldown, minified by Oxc), as the islands' code: 1.3 KB less gzip than esbuild.
+  const result = await build({
+    configFile: false,
+    envFile: false,
+    publicDir: false,
+    root: siteDir,
+    logLevel: 'silent',
+    mode: 'production',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [
+      {
+        name: 'comptoir:framework-entry',
+        // Lib mode names the entry by its path under the root.
+        resolveId: (id) => (id === ENTRY || id.endsWith(`/${ENTRY}`) ? `\0${ENTRY}` : null),
+        load: (id) => (id === `\0${ENTRY}` ? entry : null),
+      },
+    ],
+    build: { write: false, minify: true, target: 'es2022', lib: { entry: ENTRY, formats: ['iife'], name: 'comptoirFramework' } },
+  });
+  const output = /** @type {import('vite').Rollup.RollupOutput} */ (Array.isArray(result) ? result[0] : result).output[0];
+  const code = output.code.trim();
+  // Inside `<script>…</script>` these sequences would end or change the script element early.
+  if (/<\/script|<!--/i.test(code)) throw new Error('inline-framework: the framework script contains </script or <!--');
+  const hash = crypto.createHash('sha256').update(code).digest('base64url').slice(0, 8);
+  return { code, fileName: `_astro/framework.${hash}.js` };
+}
+
+/**
+ * The module every shim imports: the framework's copy in the page, waited for (the inline script is
+ * still being parsed), or loaded from its file when the page has none (React imported on demand).
+ * @param {string} url
+ */
+function loaderSource(url) {
+  return `const whenLoaded = () => new Promise((resolve) => {
+  addEventListener(${JSON.stringify(READY_EVENT)}, () => resolve(globalThis.${GLOBAL}), { once: true });
+  const load = () => {
+    if (globalThis.${GLOBAL} || document.querySelector('script[data-framework]')) return;
+    const script = document.createElement('script');
+    script.src = ${JSON.stringify(url)};
+    script.dataset.framework = '';
+    document.head.append(script);
+  };
+  // The page's own copy comes at the end of its body: only once it is all parsed is a file needed.
+  if (document.readyState === 'loading') addEventListener('DOMContentLoaded', load, { once: true });
+  else load();
+});
+export const framework = globalThis.${GLOBAL} ?? (await whenLoaded());
+`;
+}
+
+/**
+ * The module an import of `specifier` gets in the client build: the names of the framework's copy.
+ * @param {string} specifier
+ * @param {Map<string, Set<string>>} used
+ */
+function shimSource(specifier, used) {
+  return `import { framework } from ${JSON.stringify(LOADER)};
+const m = framework[${JSON.stringify(specifier)}];
+export default m.default ?? m;
+export const { ${exportedNames(specifier, used).join(', ')} } = m;
+`;
+}
+
+/** @returns {import('astro').AstroIntegration} */
+export default function inlineFramework() {
+  /** @type {Promise<{ code: string; fileName: string }> | undefined} */
+  let building;
+  /** @type {Map<string, Set<string>>} */
+  let used = new Map();
+  const built = () => /** @type {Promise<{ code: string; fileName: string }>} */ (building);
+  return {
+    name: 'comptoir:inline-framework',
+    hooks: {
+      'astro:config:setup': ({ command, updateConfig }) => {
+        // `astro dev` keeps React as Vite serves it.
+        if (command !== 'build') return;
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'comptoir:framework-shims',
+                enforce: 'pre',
+                applyToEnvironment: (environment) => environment.name === 'client',
+                async buildStart() {
+                  used = sourceImports();
+                  building = buildFrameworkScript(used);
+                  const script = await building;
+                  keepFrameworkScript({ code: script.code, url: `/${script.fileName}` });
+                },
+                resolveId(id) {
+                  return FRAMEWORK_SPECIFIERS.includes(id) ? SHIM_PREFIX + id : id === LOADER ? LOADER : null;
+                },
+                async load(id) {
+                  if (id === LOADER) return loaderSource(`/${(await built()).fileName}`);
+                  if (!id.startsWith(SHIM_PREFIX)) return null;
+                  return shimSource(id.slice(SHIM_PREFIX.length), used);
+                },
+                async generateBundle() {
+                  const script = await built();
+                  this.emitFile({ type: 'asset', fileName: script.fileName, source: script.code });
+                },
+              },
+            ],
+          },
+        });
+      },
+    },
+  };
+}

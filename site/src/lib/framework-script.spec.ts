@@ -1,0 +1,30 @@
+import { describe, expect, it } from '@jest/globals';
+import { applyEdits, parseBuiltPage } from './built-page';
+import { frameworkScriptEdits } from './framework-script';
+
+const SCRIPT = { code: 'globalThis.__comptoirFramework={}' };
+const island =
+  '<astro-island component-url="/_astro/index.js" component-export="CartBar" renderer-url="/_astro/client.js" client="load" ssr></astro-island>';
+const page = (body: string) =>
+  `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>t</title></head><body>${body}</body></html>`;
+
+describe('framework script', () => {
+  it('puts React inside a page with an island, after all of its content', () => {
+    const html = page(`<main><h1>Catalogue</h1>${island}</main><footer>Pied</footer>`);
+    expect(applyEdits(html, frameworkScriptEdits(parseBuiltPage(html), SCRIPT))).toBe(
+      page(`<main><h1>Catalogue</h1>${island}</main><footer>Pied</footer><script>${SCRIPT.code}</script>`),
+    );
+  });
+
+  it('leaves a page without islands, and every page of a build without the script (astro dev), as they are', () => {
+    const html = page('<main><h1>À propos</h1></main>');
+    expect(frameworkScriptEdits(parseBuiltPage(html), SCRIPT)).toEqual([]);
+    expect(frameworkScriptEdits(parseBuiltPage(page(island)), undefined)).toEqual([]);
+  });
+
+  it('does not take a `</body>` written inside a text for the end of the body', () => {
+    const html = page(`<p title="a </body> b">x</p>${island}`);
+    const out = applyEdits(html, frameworkScriptEdits(parseBuiltPage(html), SCRIPT));
+    expect(out.endsWith(`${island}<script>${SCRIPT.code}</script></body></html>`)).toBe(true);
+  });
+});
