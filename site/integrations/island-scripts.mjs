@@ -50,9 +50,15 @@ export default function islandScripts() {
                       codeSplitting: {
                         groups: [
                           // Vite's helper for `import()` (every page script with one uses it) and the
-                          // outbox's flag (read on every page): two tiny modules in one small file
-                          // that pages without islands load too, never with the islands' code.
-                          { name: 'page', test: /preload-helper|[\\/]src[\\/]sw[\\/]outbox-flag\./, priority: 3 },
+                          // outbox's flag (read on every page), in the file of the page script itself
+                          // (OfflineSupport.astro's: on every page, never with the islands' code), so that
+                          // a page without islands loads one script file, not two (a request and its
+                          // headers less); the islands' code imports the two modules from it.
+                          {
+                            name: 'page',
+                            test: /preload-helper|[\\/]src[\\/]sw[\\/](outbox-flag|page)\.|OfflineSupport\.astro\?astro&type=script|[\\/]src[\\/]components[\\/](newsletter-form|reveal-sections)\./,
+                            priority: 3,
+                          },
                           // What the islands import from React, React DOM and Jotai: small modules that
                           // re-export the copy inlined in the page (integrations/inline-framework.mjs).
                           { name: 'framework', test: /^\0comptoir-framework:/, tags: INITIAL, priority: 2 },
@@ -69,6 +75,7 @@ export default function islandScripts() {
                 name: 'comptoir:client-chunk-imports',
                 applyToEnvironment: (environment) => environment.name === 'client',
                 generateBundle(_options, bundle) {
+                  foldFacades(bundle);
                   const graph = clientChunkImports();
                   graph.clear();
                   for (const chunk of Object.values(bundle))
@@ -85,4 +92,53 @@ export default function islandScripts() {
       },
     },
   };
+}
+
+/**
+ * An entry whose module went into a group (the page script, in `page`) is left by the bundler as a
+ * facade, a file whose whole code is `import "./page.….js"`: two requests where one would do. The facade
+ * takes the group file's code, and every other file imports it under the facade's name. Its name keeps
+ * tracking the content: the facade's hash was computed from the group file's name, itself a hash.
+ * @param {Record<string, any>} bundle the client bundle (Rollup's OutputBundle)
+ */
+function foldFacades(bundle) {
+  const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+  const facades = chunks.filter(
+    (chunk) =>
+      chunk.isEntry &&
+      !chunk.moduleIds.length &&
+      chunk.imports.length === 1 &&
+      !chunk.exports.length &&
+      !chunk.dynamicImports.length,
+  );
+  for (const facade of facades) {
+    const target = bundle[facade.imports[0]];
+    // Only a file that is no entry itself and stands behind this one facade alone.
+    if (
+      target?.type !== 'chunk' ||
+      target.isEntry ||
+      facades.filter((other) => other.imports[0] === target.fileName).length !== 1
+    )
+      continue;
+    const from = target.fileName;
+    const to = facade.fileName;
+    Object.assign(facade, {
+      code: target.code,
+      imports: target.imports,
+      dynamicImports: target.dynamicImports,
+      moduleIds: target.moduleIds,
+      modules: target.modules,
+      exports: target.exports,
+    });
+    delete bundle[from];
+    const [fromBase, toBase] = [from, to].map((name) => name.slice(name.lastIndexOf('/') + 1));
+    for (const chunk of chunks) {
+      if (chunk === target) continue;
+      chunk.code = chunk.code.split(`/${fromBase}`).join(`/${toBase}`);
+      /** @param {string} name */
+      const renamed = (name) => (name === from ? to : name);
+      chunk.imports = chunk.imports.map(renamed);
+      chunk.dynamicImports = chunk.dynamicImports.map(renamed);
+    }
+  }
 }
