@@ -76,6 +76,10 @@ export default tseslint.config(
           selector: 'FunctionDeclaration[id.name=/^(slugify|formatPrice|formatDate(Time)?)$/]',
           message: 'This rule has one implementation, shared: import it from @comptoir/api (slug, money, dates).',
         },
+        {
+          selector: "Property[key.name='XOF'][value.value='FCFA']",
+          message: 'Currency symbols and decimals are declared once: import CURRENCY_SYMBOLS from @comptoir/api/money.',
+        },
         { selector: `Property[key.name=${STATUS_KEY}] > Literal[value=/^[A-ZÀ-Ý]/]`, message: STATUS_MESSAGE },
         {
           selector: `Property[key.name=${STATUS_KEY}] > ObjectExpression > Property[key.name='label'] > Literal`,
@@ -94,6 +98,21 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'date-fns', message: 'Dates are written by @comptoir/api/dates (French, Lomé time).' }] },
+      ],
+    },
+  },
+  // The API writes dates through shared/dates.ts too (e-mails, PDFs, conflict messages): one set of
+  // formats, always in Lomé time, whatever the server's zone.
+  {
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/shared/dates.ts', '**/*.spec.ts', '**/*.e2e-spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: 'Dates are written by shared/dates.ts (French, Lomé time).',
+        },
       ],
     },
   },

@@ -10,6 +10,7 @@ import { SignInToken } from './entities/sign-in-token.entity.js';
 import type { SessionClient } from './session.service.js';
 import { isWellFormedToken, randomToken, sha256Hex } from './tokens.js';
 import { escapeHtml } from '../common/html.js';
+import { formatLongDateTime } from '../shared/dates.js';
 
 /** The device cookie: HttpOnly, sent only to the sign-in routes. */
 export const DEVICE_COOKIE = 'comptoir_device';
@@ -17,16 +18,6 @@ export const DEVICE_COOKIE_PATH = '/api/login';
 export const DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 /** An e-mailed sign-in link works once, for this long. */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
-
-/** Dates in mails: the time staff read on their clocks in Lomé (UTC, no daylight saving). */
-const NEW_DEVICE_DATE = new Intl.DateTimeFormat('fr-FR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Africa/Lome',
-});
 
 export const SIGN_IN_LINK_SENT =
   'Par sécurité, de nombreux essais de mot de passe ont visé ce compte : la connexion passe par un lien à usage unique, envoyé par email au titulaire du compte (valable 15 minutes). Ouvrez-le pour vous connecter.';
@@ -135,7 +126,7 @@ export class SignInTokens {
     const company = this.config.company.name;
     const profile = `${this.config.siteUrl}/dashboard/administration/profile`;
     const facts: Array<[string, string]> = [
-      ['Date', `${NEW_DEVICE_DATE.format(at)} (heure de Lomé)`],
+      ['Date', `${formatLongDateTime(at)} (heure de Lomé)`],
       ['Appareil', deviceLabel(client.userAgent)],
       ['Adresse', client.ip ?? 'inconnue'],
       ['Moyen', via === 'link' ? 'lien de connexion envoyé par email' : via === 'passkey' ? 'clé d’accès' : 'mot de passe'],

@@ -6,7 +6,10 @@
  * scaled by 10^6, and the result is rounded once, half away from zero, to the target's unit.
  */
 
-import { divRound, formatPrice } from '../shared/money.js';
+import { CURRENCY_SYMBOLS, currencyDecimals, divRound, formatPrice, fromMinor } from '../shared/money.js';
+
+// Shared with the front ends, which show amounts by currency code; re-exported for the API's callers.
+export { CURRENCY_SYMBOLS, currencyDecimals, fromMinor } from '../shared/money.js';
 
 /** 1 EUR = 655.957 XOF, the fixed parity of the CFA franc (not a market rate: never edited). */
 export const EUR_XOF_PARITY = '655.957';
@@ -15,24 +18,6 @@ const RATE_SCALE = 10n ** BigInt(RATE_DECIMALS);
 
 /** The order form's three choices and their ISO codes. */
 export const ORDER_CURRENCY_CODES = { Dollar: 'USD', Euro: 'EUR', Fcfa: 'XOF' } as const;
-export const CURRENCY_SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', XOF: 'FCFA' };
-
-const exponents = new Map<string, number>();
-
-/** Decimals of the currency's unit (XOF 0, EUR 2...); 2 for a code Intl does not know. */
-export function currencyDecimals(code: string): number {
-  const key = code.toUpperCase();
-  let value = exponents.get(key);
-  if (value === undefined) {
-    try {
-      value = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: key }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      value = 2;
-    }
-    exponents.set(key, value);
-  }
-  return value;
-}
 
 /** "1250.5" → 125050n (EUR), "1250000.00" → 1250000n (XOF). Refuses more decimals than the unit has, unless they are zeros. */
 export function toMinor(amount: string, code: string): bigint {
@@ -45,16 +30,6 @@ export function toMinor(amount: string, code: string): bigint {
   }
   const minor = BigInt(m[2]!) * 10n ** BigInt(decimals) + BigInt(fraction.slice(0, decimals).padEnd(decimals, '0') || '0');
   return m[1] ? -minor : minor;
-}
-
-/** 125050n EUR → "1250.50"; 1250000n XOF → "1250000". */
-export function fromMinor(minor: bigint, code: string): string {
-  const decimals = currencyDecimals(code);
-  const sign = minor < 0n ? '-' : '';
-  const abs = minor < 0n ? -minor : minor;
-  if (decimals === 0) return `${sign}${abs}`;
-  const scale = 10n ** BigInt(decimals);
-  return `${sign}${abs / scale}.${(abs % scale).toString().padStart(decimals, '0')}`;
 }
 
 /** A decimal string with `decimals` places for a money column (decimal(12,2) keeps "1250000.00" for XOF). */

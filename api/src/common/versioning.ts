@@ -6,6 +6,7 @@ import type { EntityManager, ObjectLiteral, Repository } from 'typeorm';
 import { User } from '../admins/entities/user.entity.js';
 import type { StaleRecord } from '../contract/staff.js';
 import { ApiError, invalidField, notFound } from '../core/errors/api-error.js';
+import { formatLongDate, formatTime } from '../shared/dates.js';
 
 /**
  * Optimistic concurrency for every staff edit. Each edited table carries `version`
@@ -32,16 +33,6 @@ export function sentVersion(body: unknown): number | undefined {
 export function versionedWhere(id: number, version: number | undefined): { id: number; version?: number } {
   return version === undefined ? { id } : { id, version };
 }
-
-const DATE_FORMAT = new Intl.DateTimeFormat('fr-FR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  // The company works in Lomé (UTC, no daylight saving): the time staff read on their clocks.
-  timeZone: 'Africa/Lome',
-});
 
 async function editorName(manager: EntityManager, userId: number | null | undefined): Promise<string | null> {
   if (!userId) return null;
@@ -77,10 +68,9 @@ export async function staleRecord(
   );
 }
 
+/** The day and the time in Lomé, the clocks staff read. */
 function splitDate(date: Date): [string, string] {
-  const parts = DATE_FORMAT.formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return [`${get('day')} ${get('month')} ${get('year')}`, `${get('hour')}:${get('minute')}`];
+  return [formatLongDate(date), formatTime(date)];
 }
 
 /**

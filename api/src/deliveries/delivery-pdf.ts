@@ -1,11 +1,11 @@
 import type { AppConfig } from '../core/config/config.js';
 import type { DocumentPdfModel } from '../documents/pdf/document-pdf.js';
 import type { Order } from '../orders/entities/order.entity.js';
+import { formatNumericDate } from '../shared/dates.js';
 import type { OrderItem } from '../orders/entities/order-item.entity.js';
 import type { Delivery } from './entities/delivery.entity.js';
 import type { DeliveryLine } from './entities/delivery-line.entity.js';
 
-const dateFr = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Africa/Lome' });
 const count = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 
 /**
@@ -33,7 +33,7 @@ export function deliveryPdfModel(
     ['E-mail', order.company_email],
   ];
   const meta: [string, string][] = [
-    ['Date', dateFr.format(new Date(delivery.delivered_at))],
+    ['Date', formatNumericDate(delivery.delivered_at)],
     ['Commande n°', order.order_num],
   ];
   if (order.client_reference) meta.push(['Réf. client', order.client_reference]);

@@ -2,6 +2,7 @@ import { CURRENCY_SYMBOLS, formatMoney, fromMinor, toMinor } from '../common/mon
 import type { AppConfig } from '../core/config/config.js';
 import type { DocumentPdfModel } from '../documents/pdf/document-pdf.js';
 import type { Order } from '../orders/entities/order.entity.js';
+import { formatNumericDate } from '../shared/dates.js';
 import { PAYMENT_METHOD_LABELS } from '../shared/statuses.js';
 import { formatTaxRate, type DocumentTotals } from '../shared/document-totals.js';
 import {
@@ -15,10 +16,8 @@ import {
 } from './invoice-amounts.js';
 import type { InvoiceLine } from './entities/invoice-line.entity.js';
 
-const dateFr = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Africa/Lome' });
 const money = (minor: bigint, code: string) => formatMoney(fromMinor(minor, code), code, CURRENCY_SYMBOLS[code] ?? code);
 const unit = (amount: string, code: string) => money(toMinor(amount, code), code);
-const dayFr = (day: string) => dateFr.format(new Date(`${day}T12:00:00Z`));
 
 type Config = Pick<AppConfig, 'company'>;
 
@@ -99,8 +98,8 @@ export function invoicePdfModel(order: Order, folder: InvoiceFolder, config: Con
   const totals = invoiceTotals(invoice, folder.lines);
   const state = shownState(invoice, now);
   const meta: [string, string][] = [
-    ['Date', dateFr.format(new Date(invoice.issued_at))],
-    ['Échéance', dayFr(invoice.due_date)],
+    ['Date', formatNumericDate(invoice.issued_at)],
+    ['Échéance', formatNumericDate(invoice.due_date)],
     ['Commande n°', order.order_num],
   ];
   if (order.client_reference) meta.push(['Réf. client', order.client_reference]);
@@ -114,7 +113,7 @@ export function invoicePdfModel(order: Order, folder: InvoiceFolder, config: Con
   }
   const payments = folder.payments.map(
     (p) =>
-      `Paiement du ${dateFr.format(new Date(p.paid_at))} : ${unit(p.amount, p.currency_code)} (${PAYMENT_METHOD_LABELS[p.method] ?? p.method}${p.reference ? `, réf. ${p.reference}` : ''}).`,
+      `Paiement du ${formatNumericDate(p.paid_at)} : ${unit(p.amount, p.currency_code)} (${PAYMENT_METHOD_LABELS[p.method] ?? p.method}${p.reference ? `, réf. ${p.reference}` : ''}).`,
   );
   return {
     kind: 'facture',
@@ -137,7 +136,7 @@ export function invoicePdfModel(order: Order, folder: InvoiceFolder, config: Con
     ),
     notes: [
       ...(invoice.note ? [invoice.note] : []),
-      `Conditions de paiement : ${invoice.payment_terms ?? 'à réception'} ; échéance le ${dayFr(invoice.due_date)}.`,
+      `Conditions de paiement : ${invoice.payment_terms ?? 'à réception'} ; échéance le ${formatNumericDate(invoice.due_date)}.`,
       ...payments,
       'En cas de retard de paiement, des pénalités peuvent être appliquées. Pas d’escompte pour paiement anticipé.',
     ],
@@ -159,7 +158,7 @@ export function creditNotePdfModel(order: Order, folder: InvoiceFolder, noteId: 
     number: entry.note.number,
     createdAt: new Date(entry.note.issued_at).toISOString(),
     meta: [
-      ['Date', dateFr.format(new Date(entry.note.issued_at))],
+      ['Date', formatNumericDate(entry.note.issued_at)],
       ['Facture n°', invoice.number],
       ['Commande n°', order.order_num],
       ['Type', entry.note.full ? 'Avoir total (annule la facture)' : 'Avoir partiel'],
@@ -177,10 +176,7 @@ export function creditNotePdfModel(order: Order, folder: InvoiceFolder, noteId: 
       'avoir',
       totals.currencies.map((c) => ({ minor: c.ttc, currency: c.currency })),
     ),
-    notes: [
-      `Motif : ${entry.note.reason}`,
-      `Avoir sur la facture ${invoice.number} du ${dateFr.format(new Date(invoice.issued_at))}.`,
-    ],
+    notes: [`Motif : ${entry.note.reason}`, `Avoir sur la facture ${invoice.number} du ${formatNumericDate(invoice.issued_at)}.`],
     notesTitle: 'MOTIF',
     footer: `${config.company.name} · ${config.company.address} · ${config.company.email}. Avoir ${entry.note.number} sur la facture ${invoice.number}.`,
   };

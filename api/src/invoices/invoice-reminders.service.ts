@@ -12,11 +12,11 @@ import { Invoice } from './entities/invoice.entity.js';
 import { balances, today } from './invoice-amounts.js';
 import { loadFolders } from './invoice-folders.js';
 import { fromMinor } from '../common/money.js';
+import { formatLongDate } from '../shared/dates.js';
 
 export const REMINDER_KIND = 'invoice-reminder';
 const LEASE_TTL_MS = 10 * 60_000;
 const DAY_MS = 86_400_000;
-const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Africa/Lome' });
 
 /**
  * Reminders of overdue invoices (INVOICE_REMINDER_DAYS, off when unset): every hour one replica (a
@@ -75,7 +75,7 @@ export class InvoiceRemindersService {
       const amounts = left
         .map((b) => formatMoney(fromMinor(b.balance, b.currency), b.currency, CURRENCY_SYMBOLS[b.currency] ?? b.currency))
         .join(' et ');
-      const dueDate = dateFr.format(new Date(`${folder.invoice.due_date}T12:00:00Z`));
+      const dueDate = formatLongDate(folder.invoice.due_date);
       await this.mail.send({
         to: order.company_email,
         replyTo: this.config.company.email,

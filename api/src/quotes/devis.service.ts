@@ -13,11 +13,11 @@ import { devisTotalsRows, orderTaxTotals, totalsInWords } from '../orders/devis-
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { orderPricesIncludeTax } from './recorded-tax-setting.js';
+import { formatLongDate } from '../shared/dates.js';
 import { itemCurrency, storedMoney } from '../orders/order-pricing.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Lomé's time (UTC, no daylight saving): the dates printed on a quote. */
-const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Africa/Lome' });
 
 /** "1 EUR = 655,957 FCFA (parité fixe)". */
 function rateText(rate: OrderMoney['rates'][number]): string {
@@ -50,8 +50,8 @@ export function devisModel(
   return {
     createdAt: created.toISOString(),
     number: order.order_num,
-    date: dateFr.format(created),
-    validUntil: dateFr.format(new Date(created.getTime() + config.quotes.validityDays * DAY_MS)),
+    date: formatLongDate(created),
+    validUntil: formatLongDate(created.getTime() + config.quotes.validityDays * DAY_MS),
     company: {
       name: company.name,
       lines: [company.address, company.phones.join(' · '), company.email],

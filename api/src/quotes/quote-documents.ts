@@ -4,13 +4,13 @@ import { devisModel } from './devis.service.js';
 import type { DevisModel } from './devis-document.js';
 import type { Order } from '../orders/entities/order.entity.js';
 import { taxRows, totalsInWords } from '../orders/devis-totals.js';
+import { formatLongDate } from '../shared/dates.js';
 import { formatTaxRate } from '../shared/document-totals.js';
 import type { QuoteAcceptance } from './entities/quote-acceptance.entity.js';
 import type { QuoteVersionLine } from './entities/quote-version-line.entity.js';
 import type { QuoteVersion } from './entities/quote-version.entity.js';
 import { versionTotals } from './quote-views.js';
 
-const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Africa/Lome' });
 const percent = (bp: number) => formatTaxRate(bp);
 const money = (minor: bigint, code: string) => formatMoney(fromMinor(minor, code), code, CURRENCY_SYMBOLS[code] ?? code);
 
@@ -33,15 +33,15 @@ export function versionDocumentModel(
   const rows = taxRows(totals, version.discount_bp);
   const words = totalsInWords(acceptance ? 'bon de commande' : 'devis', totals);
   const accepted = acceptance
-    ? `« Bon pour accord » donné en ligne par ${acceptance.name} le ${dateFr.format(new Date(acceptance.accepted_at))}.`
+    ? `« Bon pour accord » donné en ligne par ${acceptance.name} le ${formatLongDate(acceptance.accepted_at)}.`
     : null;
   return {
     ...base,
     kind: acceptance ? 'bon_de_commande' : 'devis',
     createdAt: issued.toISOString(),
     number: `${version.quote_number} — version ${version.number}`,
-    date: dateFr.format(issued),
-    validUntil: version.valid_until ? dateFr.format(new Date(`${version.valid_until}T12:00:00Z`)) : base.validUntil,
+    date: formatLongDate(issued),
+    validUntil: version.valid_until ? formatLongDate(version.valid_until) : base.validUntil,
     lines: sorted.map((line, index) => ({
       designation: line.discount_bp ? `${line.product_name} (remise ${percent(line.discount_bp)})` : line.product_name,
       reference: line.product_reference ?? '—',
@@ -58,7 +58,7 @@ export function versionDocumentModel(
       `${config.company.name} · ${config.company.address} · ${config.company.email}. ` +
       (acceptance
         ? `Devis ${version.quote_number} (version ${version.number}) accepté en ligne : il vaut bon de commande.`
-        : `Devis valable jusqu’au ${version.valid_until ? dateFr.format(new Date(`${version.valid_until}T12:00:00Z`)) : base.validUntil}, sous réserve de disponibilité du stock ; aucun paiement n’a été effectué en ligne.`),
+        : `Devis valable jusqu’au ${version.valid_until ? formatLongDate(version.valid_until) : base.validUntil}, sous réserve de disponibilité du stock ; aucun paiement n’a été effectué en ligne.`),
     terms: [
       ['Conditions de paiement', version.payment_terms ?? order.payment_term],
       ['Moyen de paiement', order.payment_by],

@@ -16,6 +16,7 @@ const DAY_MONTH = inLome({ day: 'numeric', month: 'short' });
 const DAY_MONTH_YEAR = inLome({ day: 'numeric', month: 'short', year: 'numeric' });
 const TIME = inLome({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const CALENDAR_DAY = inLome({ year: 'numeric', month: '2-digit', day: '2-digit' });
+const NUMERIC_DAY = inLome({ day: '2-digit', month: '2-digit', year: 'numeric' });
 
 export type DateInput = string | number | Date | null | undefined;
 
@@ -55,6 +56,9 @@ export const formatLongDate = written((date) => LONG_DAY.format(date));
 
 /** "5 mars 2024 à 14:05": e-mails and messages that name a moment. */
 export const formatLongDateTime = written((date) => `${LONG_DAY.format(date)} à ${TIME.format(date)}`);
+
+/** "05/03/2024": the date boxes of the PDFs (bons de livraison, factures, avoirs). */
+export const formatNumericDate = written((date) => NUMERIC_DAY.format(date));
 
 /** "mardi 5 mars 2024": the dashboard's greeting. */
 export const formatWeekday = written((date) => WEEKDAY.format(date));

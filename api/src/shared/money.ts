@@ -17,6 +17,36 @@ export function formatPrice(price: string | number, symbol = ''): string {
   return symbol ? `${amount} ${symbol}` : amount;
 }
 
+/** The symbol written after an amount, by ISO currency code (the order currencies). */
+export const CURRENCY_SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', XOF: 'FCFA' };
+
+const exponents = new Map<string, number>();
+
+/** Decimals of the currency's unit (XOF 0, EUR 2...); 2 for a code Intl does not know. */
+export function currencyDecimals(code: string): number {
+  const key = code.toUpperCase();
+  let value = exponents.get(key);
+  if (value === undefined) {
+    try {
+      value = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: key }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      value = 2;
+    }
+    exponents.set(key, value);
+  }
+  return value;
+}
+
+/** 125050n EUR → "1250.50"; 1250000n XOF → "1250000". */
+export function fromMinor(minor: bigint, code: string): string {
+  const decimals = currencyDecimals(code);
+  const sign = minor < 0n ? '-' : '';
+  const abs = minor < 0n ? -minor : minor;
+  if (decimals === 0) return `${sign}${abs}`;
+  const scale = 10n ** BigInt(decimals);
+  return `${sign}${abs / scale}.${(abs % scale).toString().padStart(decimals, '0')}`;
+}
+
 /**
  * A currency's name as a person reads it. The order currencies keep their stored names ("Dollar",
  * "Euro", "Fcfa": API values and database rows), but the CFA franc is always written « FCFA »,

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { Lease, processOwner } from '../core/lease/lease.js';
 import { MailService } from '../mail/mail.service.js';
+import { formatLongDate } from '../shared/dates.js';
 import { formatCount } from '../shared/money.js';
 import { isoDay } from './stock-conditions.js';
 import { StockAlertsService, type AlertLot, type AlertProduct, type StockAlerts } from './stock-alerts.service.js';
@@ -13,8 +14,8 @@ import { escapeHtml } from '../common/html.js';
 const DAILY_CLAIM_MS = 20 * 60 * 60_000;
 export const DIGEST_LEASE = 'stock-digest';
 
-const frenchDate = (day: string) =>
-  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+/** A calendar day ("2026-11-30") in words; Lomé keeps UTC all year, so the day is the same. */
+const frenchDate = (day: string) => formatLongDate(day);
 const units = (n: number) => `${formatCount(n)} unité${n > 1 ? 's' : ''}`;
 
 interface Part {

@@ -1,6 +1,5 @@
+import { CURRENCY_SYMBOLS } from '@comptoir/api/money';
 import { formatMoney } from '../products/money';
 
-const SYMBOLS: Record<string, string> = { XOF: 'FCFA', EUR: '€', USD: '$' };
-
 /** "40 400 FCFA", "117,99 €": an invoice amount (decimal string) in its currency. */
-export const invoiceMoney = (amount: string, code: string) => formatMoney(amount, SYMBOLS[code] ?? code);
+export const invoiceMoney = (amount: string, code: string) => formatMoney(amount, CURRENCY_SYMBOLS[code] ?? code);

@@ -6,6 +6,7 @@ import type {
   StaffOrderDetail,
 } from '@comptoir/api/contract';
 import { documentTotals } from '@comptoir/api/document-totals';
+import { CURRENCY_SYMBOLS, currencyDecimals, formatPrice, fromMinor } from '@comptoir/api/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileDown, Plus, Send, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -32,23 +33,19 @@ const STATE: Record<string, { label: string; tone: BadgeTone }> = {
   declined: { label: QUOTE_STATE_LABELS.declined, tone: 'danger' },
   expired: { label: QUOTE_STATE_LABELS.expired, tone: 'neutral' },
 };
-const DECIMALS: Record<string, number> = { XOF: 0, EUR: 2, USD: 2 };
-const SYMBOL: Record<string, string> = { XOF: 'FCFA', EUR: '€', USD: '$' };
 
 const quoteKey = (orderId: number) => [...queryKeys.orders.detail(orderId), 'quote'] as const;
 
-function money(minor: bigint | string, code: string): string {
-  const digits = DECIMALS[code] ?? 2;
-  const value = typeof minor === 'string' ? Number(minor) : Number(minor) / 10 ** digits;
-  return `${new Intl.NumberFormat('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)} ${SYMBOL[code] ?? code}`;
-}
+/** Minor units (a preview's totals) or a decimal string (the API's) in the one money format of `@comptoir/api/money`. */
+const money = (amount: bigint | string, code: string): string =>
+  formatPrice(typeof amount === 'string' ? amount : fromMinor(amount, code), CURRENCY_SYMBOLS[code] ?? code);
 /** "12,5" → 1250 basis points; invalid → NaN. */
 const bpOf = (percent: string) => Math.round(Number(percent.replace(',', '.')) * 100);
 const percentOf = (bp: number | undefined) => String((bp ?? 0) / 100).replace('.', ',');
 /** "1 250 000" or "12,50" → minor units of `code` (preview only: the server recomputes). */
 function minorOf(amount: string, code: string): bigint {
   const value = Number(amount.replace(/[\s\u00a0]/g, '').replace(',', '.'));
-  return Number.isFinite(value) ? BigInt(Math.round(value * 10 ** (DECIMALS[code] ?? 2))) : 0n;
+  return Number.isFinite(value) ? BigInt(Math.round(value * 10 ** currencyDecimals(code))) : 0n;
 }
 
 /** « Ajouter un produit »: a catalogue search (shop view); the line copies its name, reference, price and currency. */

@@ -1,5 +1,5 @@
 import { formatDateTime, formatLongDate } from '@comptoir/api/dates';
-import { formatPrice } from '@comptoir/api/money';
+import { CURRENCY_SYMBOLS, formatPrice } from '@comptoir/api/money';
 import { ORDER_STATUS_CLIENT_LABELS, QUOTE_STATE_CLIENT_LABELS } from '@comptoir/api/statuses';
 
 /**
@@ -29,10 +29,8 @@ export function takeToken(key: string): string | null {
   }
 }
 
-const SYMBOLS: Record<string, string> = { XOF: 'FCFA', EUR: '€', USD: '$' };
-
 /** "1 590 493 FCFA", "1 234,50 €", "24 500 $": the one money format, by ISO currency code. */
-export const money = (amount: string, code: string): string => formatPrice(amount, SYMBOLS[code] ?? code);
+export const money = (amount: string, code: string): string => formatPrice(amount, CURRENCY_SYMBOLS[code] ?? code);
 
 export const percent = (bp: number) => `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(bp / 100)}\u00a0%`;
 
