@@ -18,17 +18,20 @@
  * pages) and its default extractors drop Tailwind's variants (`md:…`) and the theme's `:root` rule;
  * here the stylesheet is parsed once per build and each page costs a fraction of a millisecond.
  */
+import { decodeHTMLStrict } from 'entities';
 import postcss, { type Container } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
 import { applyEdits, parseBuiltPage, textOutside, type BuiltPage, type Edit } from './built-page';
 
-/** Class names as written in markup and code: runs of text between spaces, quotes and backticks. */
+/**
+ * Class names as written in markup and code: runs of text between spaces, quotes and backticks, after
+ * the references ended by « ; » are decoded (`&quot;`, `&#39;`; the strict mode leaves `&&not…` in a script alone).
+ */
 export function classTokens(text: string, into: Set<string> = new Set()): Set<string> {
-  const decoded = text.replace(/&(quot|#39|#x27|amp|lt|gt);/g, (_, entity: string) => ENTITIES[entity] ?? '');
+  const decoded = decodeHTMLStrict(text);
   for (const token of decoded.split(/[\s"'`]+/)) if (token) into.add(token);
   return into;
 }
-const ENTITIES: Record<string, string> = { quot: '"', '#39': "'", '#x27': "'", amp: '&', lt: '<', gt: '>' };
 
 /**
  * The classes a selector needs on the page (unescaped). A class in a pseudo-class's arguments is never
