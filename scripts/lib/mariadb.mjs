@@ -1,5 +1,5 @@
 // A throw-away MariaDB server for tests and tools: its own data folder, a loopback port, root
-// without password. Recipe from DESIGN.md; starts in a few seconds.
+// without password (mariadb-install-db into a temporary folder, then mariadbd); starts in a few seconds.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
