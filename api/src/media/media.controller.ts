@@ -24,7 +24,7 @@ import { IdPipe } from '../common/id.pipe.js';
 import { RequirePermission, SignedIn, can } from '../core/access/permissions.js';
 import { forbidden } from '../core/errors/api-error.js';
 import { MediaService } from './media.service.js';
-import { ImageUploadInterceptor } from './upload-policy.js';
+import { ImageUploadInterceptor, requiredImage } from './upload-policy.js';
 
 /** Create OR edit on the blog; runs after the global guard (which checked the session), before the upload is read. */
 @Injectable()
@@ -52,7 +52,7 @@ export class MediaController {
   @UseGuards(BlogWriterGuard)
   @UseInterceptors(ImageUploadInterceptor('file'))
   async uploadMedia(@Req() req: Request, @UploadedFile() file?: Express.Multer.File): Promise<MediaUploadAnswer> {
-    return this.media.upload(file, req.principal!.userId);
+    return this.media.upload(await requiredImage(file, 'file'), req.principal!.userId);
   }
 
   @Post('upload-image')
@@ -62,7 +62,7 @@ export class MediaController {
   @UseInterceptors(ImageUploadInterceptor('image'))
   async uploadImage(@Req() req: Request, @UploadedFile() file?: Express.Multer.File): Promise<MediaUploadAnswer> {
     // Errors keyed `image` like the interceptor's (too big): the editor reads one field for every refusal.
-    return this.media.upload(file, req.principal!.userId, 'image');
+    return this.media.upload(await requiredImage(file, 'image'), req.principal!.userId);
   }
 
   @Get('media')

@@ -6,12 +6,12 @@ import type { Repository } from 'typeorm';
 import { pageRequest, paginate, whereSearch } from '../common/listing.js';
 import type { MediaItem, MediaUploadAnswer } from '../contract/backoffice.js';
 import type { Paginated } from '../contract/staff.js';
-import { ValidationFailed, conflict, notFound } from '../core/errors/api-error.js';
+import { conflict, notFound } from '../core/errors/api-error.js';
 import { Media } from './entities/media.entity.js';
 import { MediaUsage } from './media-usage.js';
 import { discardImage, imageVariants, saveWithImages } from './image-variants.js';
 import { STORAGE, storageUrl, type Storage } from './storage/storage.js';
-import { checkImage } from './upload-policy.js';
+import type { CheckedImage } from './upload-policy.js';
 
 export const MEDIA_PAGE_SIZE = 24;
 
@@ -39,14 +39,8 @@ export class MediaService {
     private readonly usage: MediaUsage,
   ) {}
 
-  /** `field`: the multipart field of the route, which also keys its 422 errors (`file` or `image`). */
-  async upload(
-    file: Express.Multer.File | undefined,
-    userId: number,
-    field: 'file' | 'image' = 'file',
-  ): Promise<MediaUploadAnswer> {
-    if (!file) throw new ValidationFailed({ [field]: ['Une image est requise.'] });
-    const image = await checkImage(file, field);
+  /** An image the route has already checked (`requiredImage`): the service never sees the upload itself. */
+  async upload(image: CheckedImage, userId: number): Promise<MediaUploadAnswer> {
     const saved = await saveWithImages(this.storage, 'media', [image], ([path]) =>
       this.media.save(
         this.media.create({

@@ -82,6 +82,18 @@ export async function reencode(buffer: Buffer, format: string): Promise<{ data: 
 }
 
 /**
+ * The image a route requires, checked at the edge (`checkImage`) so that the service takes the checked
+ * image: a 422 « Une image est requise. » under `errors[field]` when the request carries none.
+ */
+export async function requiredImage(
+  file: { buffer?: Buffer; size?: number; originalname?: string } | undefined,
+  field: string,
+): Promise<CheckedImage> {
+  if (!file) throw new ValidationFailed({ [field]: ['Une image est requise.'] });
+  return checkImage(file, field);
+}
+
+/**
  * Checks one uploaded file against the policy and answers the image to store, or throws a 422 with
  * `errors[field]`. The file's name and the browser's declared type are ignored.
  */
