@@ -62,11 +62,12 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       }),
     ),
   );
+  // The shop's filter, whose answers vary with nearly every request, answered before Nest's pipeline
+  // (and before the compression middleware: the answer cache sends it already compressed).
+  app.use(app.get(CatalogueFilterRoute).middleware());
   app.use(compression());
   // Cached public answers (catalogue, blog) leave here, before the rest of the pipeline.
   app.use(app.get(PublicAnswerCache).fastPath());
-  // The shop's filter, whose answers vary with nearly every request, answered before Nest's pipeline.
-  app.use(app.get(CatalogueFilterRoute).middleware());
   app.use(cookieParser());
   // Byte, key and depth limits per route before any parsing cost.
   app.use(

@@ -36,7 +36,7 @@ describe(`public answer cache (${testDatabaseKind()})`, () => {
   });
 
   it('computes a burst of identical requests once, and again after publishing is told of a change', async () => {
-    const spy = jest.spyOn(PublicCatalogueService.prototype, 'filter');
+    const spy = jest.spyOn(PublicCatalogueService.prototype, 'filterAnswer');
     try {
       const url = '/api/products/filter?category=all&sort=Populaire&limit=6';
       const burst = await Promise.all(Array.from({ length: 8 }, () => request(t.http).get(url).expect(200)));
