@@ -72,15 +72,21 @@ export function ImportUploadInterceptor(): Type<NestInterceptor> {
   return mixin(ImportUpload);
 }
 
-/** The uploaded sheet and ZIP, sizes and types checked (422 otherwise). */
-export function uploadedFiles(req: Request): { sheet: Express.Multer.File; zip: Buffer | null } {
+/** What an import preview reads: the sheet's bytes and name, and the pictures' ZIP when one came. */
+export interface ImportFiles {
+  sheet: { name: string; buffer: Buffer };
+  zip: Buffer | null;
+}
+
+/** The uploaded sheet and ZIP, sizes and types checked (422 otherwise), without multer's types. */
+export function uploadedFiles(req: Request): ImportFiles {
   const files = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;
   const sheet = files.file?.[0];
   if (!sheet || sheet.size === 0) throw new ValidationFailed({ file: [FILE_MESSAGES.required] });
   if (sheet.size > SHEET_MAX_BYTES) throw new ValidationFailed({ file: [FILE_MESSAGES.size] });
   const zip = files.images?.[0];
   if (zip && !isZip(zip.buffer)) throw new ValidationFailed({ images: [FILE_MESSAGES.zipType] });
-  return { sheet, zip: zip?.buffer ?? null };
+  return { sheet: { name: sheet.originalname, buffer: sheet.buffer }, zip: zip?.buffer ?? null };
 }
 
 /** « Prix (FCFA) » → « prix fcfa »: headers compared without case, accents or punctuation. */

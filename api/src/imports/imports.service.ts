@@ -14,7 +14,7 @@ import { checkImage, type CheckedImage } from '../media/upload-policy.js';
 import type { ExportFormat } from '../common/list-export.js';
 import { CustomerImport } from './customer-import.js';
 import { presentFields, type ImportContext, type ImportImages, type ImportKind, type PreparedRow } from './import-kind.js';
-import { readSheet } from './import-files.js';
+import { readSheet, type ImportFiles } from './import-files.js';
 import { imageKey, readZipImages } from './import-images.js';
 import { ImportPreviews, PREVIEW_TTL_MS } from './import-previews.js';
 import { ProductImport } from './product-import.js';
@@ -74,11 +74,7 @@ export class ImportsService {
     return images;
   }
 
-  async preview(
-    name: string,
-    principal: StaffPrincipal,
-    files: { sheet: Express.Multer.File; zip: Buffer | null },
-  ): Promise<ImportPreview> {
+  async preview(name: string, principal: StaffPrincipal, files: ImportFiles): Promise<ImportPreview> {
     const kind = this.kind(name);
     const sheet = await readSheet(files.sheet.buffer);
     const present = presentFields(kind.columns, sheet.headers);
@@ -102,7 +98,7 @@ export class ImportsService {
         const image = images?.get(key);
         if (image && typeof image !== 'string') kept.set(key, image);
       }
-    const fileName = (files.sheet.originalname || 'fichier').slice(0, 200);
+    const fileName = (files.sheet.name || 'fichier').slice(0, 200);
     const token = await this.previews.put({
       kind: kind.kind,
       userId: principal.userId,
