@@ -1,5 +1,5 @@
 /**
- * What the lower domains record in the Prometheus metrics (mail, sign-in, publishing), declared below
+ * What the lower domains record in the Prometheus metrics (mail, sign-in, publishing, housekeeping), declared below
  * them so that they need not import `metrics`, which reads them: `MetricsModule` (global) provides it as
  * its `MetricsService`. Inject it `@Optional()`: a test module without metrics records nothing.
  */
@@ -12,4 +12,6 @@ export abstract class MetricsRecorder {
   abstract signInThrottled(): void;
   /** A mail failed to leave; `givenUp` when it will not be tried again. */
   abstract mailFailed(givenUp: boolean): void;
+  /** The housekeeping check of the order list's stored figures ended: how many it found and repaired. */
+  abstract orderFiguresChecked(differences: number): void;
 }

@@ -1,10 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { Brackets, DataSource, LessThan, Not } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { LoginThrottle } from '../auth/entities/login-throttle.entity.js';
 import { PasswordResetToken } from '../auth/entities/password-reset-token.entity.js';
 import { StaffSession } from '../auth/entities/staff-session.entity.js';
+import { MetricsRecorder } from '../common/metrics-recorder.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { runExclusively } from '../core/lease/lease.js';
 import { OutgoingMail } from '../mail/entities/outgoing-mail.entity.js';
@@ -12,6 +13,7 @@ import { PublishChange } from '../publishing/entities/publish-change.entity.js';
 import { SiteBuildState } from '../publishing/entities/site-build-state.entity.js';
 import { watchLedger } from '../stock/ledger/ledger-watch.js';
 import { watchTotals } from '../invoices/invoice-totals.js';
+import { watchOrderFigures } from './order-figures-watch.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** A throttle counter is kept a day after its window started (windows and locks last 15 minutes). */
@@ -44,6 +46,7 @@ export class HousekeepingService {
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditService,
+    @Optional() private readonly metrics?: MetricsRecorder,
   ) {}
 
   @Cron(CronExpression.EVERY_HOUR, { name: 'housekeeping' })
@@ -57,7 +60,14 @@ export class HousekeepingService {
 
   /** One pass, unless another process is running one; answers what was removed (undefined: skipped). */
   async run(now = new Date()): Promise<PurgeCounts | undefined> {
-    const outcome = await runExclusively(this.dataSource, 'housekeeping', LEASE_TTL_MS, () => this.purge(now));
+    const outcome = await runExclusively(this.dataSource, 'housekeeping', LEASE_TTL_MS, async () => {
+      const purged = await this.purge(now);
+      // The order list's stored figures against their sources, repaired under the lease (one replica).
+      await watchOrderFigures(this.dataSource, this.logger, this.metrics).catch((error: unknown) =>
+        this.logger.error(`Order figures check failed: ${(error as Error).message}`),
+      );
+      return purged;
+    });
     if (!outcome.ran) {
       this.logger.debug('Housekeeping skipped: another process is running it');
       return undefined;

@@ -70,6 +70,12 @@ export class MetricsService implements MetricsRecorder {
     registers: [this.registry],
   });
 
+  private readonly orderFigures = new Gauge({
+    name: 'comptoir_order_figures_differences',
+    help: "Orders' stored list figures found different from their sources (and repaired) at the last housekeeping check (-1: not checked yet)",
+    registers: [this.registry],
+  });
+
   private readonly publishing: PublishingMetrics;
 
   constructor(
@@ -81,6 +87,7 @@ export class MetricsService implements MetricsRecorder {
     if (config.env !== 'test') collectDefaultMetrics({ register: this.registry });
     // Both results exist from the start, so that increase() sees the first failure.
     for (const result of ['success', 'failure']) this.siteBuilds.inc({ result }, 0);
+    this.orderFigures.set(-1);
     this.publishing = new PublishingMetrics(this.registry, this.dataSource, config);
     new Gauge({
       name: 'comptoir_ready',
@@ -175,6 +182,10 @@ export class MetricsService implements MetricsRecorder {
 
   signInThrottled(): void {
     this.signInsThrottled.inc();
+  }
+
+  orderFiguresChecked(differences: number): void {
+    this.orderFigures.set(differences);
   }
 
   mailFailed(givenUp: boolean): void {
