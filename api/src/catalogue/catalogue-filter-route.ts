@@ -28,6 +28,8 @@ export class CatalogueFilterRoute {
       if (req.method !== 'GET' || req.path !== PATH) return next();
       const query = readFilterQuery(req.query as Record<string, unknown>);
       if (!query) return next();
+      // The metrics label answers by their route's template (MetricsService), as the router would set it.
+      (req as { route?: unknown }).route = { path: PATH };
       this.cache
         .send(req, res, LIST_CACHE, () => this.catalogue.filterAnswer(query), FILTER_SEND)
         .catch(() => {
