@@ -66,6 +66,23 @@ export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
 @Index('IDX_orders_currency_lines_count', ['currency', 'lines_count'])
 @Index('IDX_orders_currency_totals', ['currency', 'totals_currency', 'totals_minor'])
 @Index('IDX_orders_currency_quote_version', ['currency', 'quote_version'])
+// A date range sorted by any column, from the index alone (migration 1795802600000).
+@Index('IDX_orders_created_sorts', [
+  'created_at',
+  'status',
+  'currency',
+  'total',
+  'order_num',
+  'company_name',
+  'hold_until',
+  'billed_currency',
+  'invoiced_minor',
+  'balance_minor',
+  'lines_count',
+  'totals_currency',
+  'totals_minor',
+  'quote_version',
+])
 export class Order {
   @PrimaryGeneratedColumn()
   id: number;
