@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { islandsReady } from './public-helpers.js';
+
+/** React's production build names its errors by this address: wherever React's code is, it is. */
+const REACT = 'react.dev/errors/';
+
+test('an island page carries React in its HTML, no script file of it does, and its buttons work', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto('/catalogue');
+  await islandsReady(page);
+  const badge = page.locator('[data-cart-count]');
+  await expect(badge).toHaveText('0');
+  await page
+    .getByRole('button', { name: /Ajouter au panier/ })
+    .first()
+    .click();
+  await expect(badge).toHaveText('1');
+  const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as unknown[]);
+  expect(cart).toHaveLength(1);
+
+  const html = await (await page.request.get('/catalogue')).text();
+  expect(html.split(REACT).length - 1, 'React inside the page').toBeGreaterThan(0);
+  // After the content: the last script of the body.
+  expect(html.lastIndexOf(REACT)).toBeGreaterThan(html.lastIndexOf('</main>'));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const url of scripts) expect(await (await page.request.get(url)).text(), url).not.toContain(REACT);
+});
