@@ -32,8 +32,9 @@ export default defineConfig({
   integrations: [
     // Unchanged pages are hard-linked from the incremental cache, not copied (see the file).
     linkRestoredPages(),
-    // React islands (the project's stack). React's runtime is one shared chunk loaded only by pages
-    // that have an island; static pages ship no framework JavaScript (npm run bench:site checks it).
+    // React islands (the project's stack). React's runtime comes only with pages that have an island
+    // (inside their HTML: inlineFramework below); static pages ship no framework JavaScript (npm run
+    // bench:site checks it).
     react(),
     // The islands' scripts in a few files that each page names in its head (see the file).
     islandScripts(),
