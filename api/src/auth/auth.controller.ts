@@ -75,7 +75,7 @@ export class AuthController {
   async login(@Body() _dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginAnswer> {
     const { opened, user, deviceId, secondFactor } = req.user as SignedInUser;
     if (secondFactor) {
-      await this.twoFactor.beginPending(req, res, secondFactor.userId);
+      this.cookies.setMfa(req, res, await this.twoFactor.beginPending(secondFactor.userId));
       return {
         success: true,
         message: secondFactor.enrolmentRequired
@@ -87,7 +87,7 @@ export class AuthController {
       };
     }
     this.cookies.setSession(req, res, opened);
-    await this.signInTokens.rememberDevice(req, res, user.id, deviceId);
+    this.cookies.setDevice(req, res, await this.signInTokens.rememberDevice(user.id, deviceId));
     if (!deviceId) await this.signInTokens.warnNewDevice(user, clientOf(req), 'password');
     return { success: true, message: 'Connexion réussie.', user };
   }
@@ -107,15 +107,15 @@ export class AuthController {
     // The link replaces the password, not the second factor: the sign-in page asks for it next.
     const secondFactor = await this.twoFactor.requirementFor(userId);
     if (secondFactor) {
-      await this.twoFactor.beginPending(req, res, userId);
+      this.cookies.setMfa(req, res, await this.twoFactor.beginPending(userId));
       res.redirect(303, `/dashboard/login?second_factor=${secondFactor.enrolmentRequired ? 'enrol' : '1'}`);
       return;
     }
     const { opened, user } = await this.auth.openSession(userId, { ...clientOf(req), previousSessionId: req.staffSession?.id });
     await this.signInThrottle.forgiveAccount(user.email);
     this.cookies.setSession(req, res, opened);
-    const deviceId = await this.signInTokens.deviceOf(req, user.email);
-    await this.signInTokens.rememberDevice(req, res, userId, deviceId);
+    const deviceId = await this.signInTokens.deviceOf(this.cookies.deviceToken(req), user.email);
+    this.cookies.setDevice(req, res, await this.signInTokens.rememberDevice(userId, deviceId));
     if (!deviceId) await this.signInTokens.warnNewDevice(user, clientOf(req), 'link');
     res.redirect(303, '/dashboard/');
   }

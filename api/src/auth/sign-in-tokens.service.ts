@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { CookieOptions, Request, Response } from 'express';
 import { IsNull, LessThan, MoreThan, type Repository } from 'typeorm';
 import type { User } from '../admins/entities/user.entity.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
@@ -34,8 +33,7 @@ export class SignInTokens {
   ) {}
 
   /** The stored id of the request's device cookie when it belongs to the account of `email`, else null. */
-  async deviceOf(req: Request, email: string): Promise<string | null> {
-    const token: unknown = req.cookies?.[DEVICE_COOKIE];
+  async deviceOf(token: unknown, email: string): Promise<string | null> {
     if (!isWellFormedToken(token)) return null;
     const row = await this.tokens.findOne({
       where: { token_hash: sha256Hex(token), kind: 'device', expires_at: MoreThan(new Date()) },
@@ -44,9 +42,12 @@ export class SignInTokens {
     return row?.user && row.user.email === email ? row.token_hash : null;
   }
 
-  /** Gives the browser a device cookie of `userId` (a new one unless `deviceId` is already the account's). */
-  async rememberDevice(req: Request, res: Response, userId: number, deviceId: string | null): Promise<void> {
-    if (deviceId) return;
+  /**
+   * A new device token of `userId` for the browser's cookie (`SessionCookies.setDevice`), or null when
+   * `deviceId` is already the account's.
+   */
+  async rememberDevice(userId: number, deviceId: string | null): Promise<string | null> {
+    if (deviceId) return null;
     const token = randomToken();
     const now = new Date();
     await this.tokens.delete({ expires_at: LessThan(now) });
@@ -57,7 +58,7 @@ export class SignInTokens {
       expires_at: new Date(now.getTime() + DEVICE_TTL_MS),
       used_at: null,
     });
-    res.cookie(DEVICE_COOKIE, token, { ...this.cookieBase(req), maxAge: DEVICE_TTL_MS });
+    return token;
   }
 
   /** Every device of the account is forgotten (password changed or reset). */
@@ -175,14 +176,5 @@ export class SignInTokens {
     // Spent in the statement that checks it is unspent: two concurrent uses cannot both pass.
     const spent = await this.tokens.update({ id: row.id, used_at: IsNull() }, { used_at: now });
     return spent.affected ? row.user_id : null;
-  }
-
-  private cookieBase(req: Request): CookieOptions {
-    return {
-      path: DEVICE_COOKIE_PATH,
-      sameSite: 'lax',
-      httpOnly: true,
-      secure: req.secure || this.config.siteUrl.startsWith('https:'),
-    };
   }
 }

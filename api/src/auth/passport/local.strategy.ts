@@ -8,6 +8,7 @@ import { AuthService } from '../auth.service.js';
 import { clientOf } from '../../common/client-info.js';
 import type { OpenedSession } from '../session.service.js';
 import type { SecondFactorNeeded } from '../two-factor/two-factor.service.js';
+import { SessionCookies } from '../session-cookies.js';
 import { SignInTokens } from '../sign-in-tokens.service.js';
 import { LOCAL_STRATEGY } from './local-auth.guard.js';
 
@@ -33,13 +34,14 @@ export class LocalStrategy extends PassportStrategy(LocalPassportStrategy, LOCAL
   constructor(
     private readonly auth: AuthService,
     private readonly signInTokens: SignInTokens,
+    private readonly cookies: SessionCookies,
   ) {
     super({ usernameField: 'email', passwordField: 'password', passReqToCallback: true });
   }
 
   async validate(req: Request, email: string, password: string): Promise<SignedInUser> {
     // A browser this account signed in from before has its own failure counter (sign-in-throttle.ts).
-    const deviceId = await this.signInTokens.deviceOf(req, email);
+    const deviceId = await this.signInTokens.deviceOf(this.cookies.deviceToken(req), email);
     const signedIn = await withRetryAfter(req.res!, () =>
       this.auth.login({ email, password }, { ...clientOf(req), previousSessionId: req.staffSession?.id, deviceId }),
     );

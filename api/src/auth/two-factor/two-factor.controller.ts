@@ -175,16 +175,16 @@ export class TwoFactorController {
         throw new ValidationFailed({ credential: [TWO_FACTOR_MESSAGES.wrongPasskey] });
       }
       const user = await this.users.findOneByOrFail({ id: userId });
-      const deviceId = await this.signInTokens.deviceOf(req, user.email);
+      const deviceId = await this.signInTokens.deviceOf(this.cookies.deviceToken(req), user.email);
       await this.throttle.succeeded({ email: user.email, ip: clientOf(req).ip, deviceId });
       const { opened, user: view } = await this.auth.openSession(userId, {
         ...clientOf(req),
         previousSessionId: req.staffSession?.id,
       });
       this.cookies.setSession(req, res, opened);
-      await this.signInTokens.rememberDevice(req, res, userId, deviceId);
+      this.cookies.setDevice(req, res, await this.signInTokens.rememberDevice(userId, deviceId));
       if (!deviceId) await this.signInTokens.warnNewDevice(user, clientOf(req), 'passkey');
-      this.twoFactor.clearPending(req, res);
+      this.cookies.clearMfa(req, res);
       return { success: true, message: 'Connexion réussie.', user: view };
     });
   }
@@ -381,7 +381,7 @@ export class TwoFactorController {
   // ---- Helpers ----
 
   private async pendingOrFail(req: Request, res: Response) {
-    const pending = await this.twoFactor.pendingOf(req);
+    const pending = await this.twoFactor.pendingOf(this.cookies.mfaToken(req));
     if (!pending) throw this.expired(req, res);
     return pending;
   }
@@ -394,12 +394,12 @@ export class TwoFactorController {
   }
 
   private expired(req: Request, res: Response): ApiError {
-    this.twoFactor.clearPending(req, res);
+    this.cookies.clearMfa(req, res);
     return new ApiError(HttpStatus.UNAUTHORIZED, TWO_FACTOR_MESSAGES.expired, { second_factor_expired: true });
   }
 
   private async attemptOf(req: Request, email: string): Promise<SignInAttempt> {
-    return { email, ip: clientOf(req).ip, deviceId: await this.signInTokens.deviceOf(req, email) };
+    return { email, ip: clientOf(req).ip, deviceId: await this.signInTokens.deviceOf(this.cookies.deviceToken(req), email) };
   }
 
   private refuseIfLocked(attempt: SignInAttempt): Promise<void> {
@@ -435,9 +435,9 @@ export class TwoFactorController {
       previousSessionId: req.staffSession?.id,
     });
     this.cookies.setSession(req, res, opened);
-    await this.signInTokens.rememberDevice(req, res, pending.user.id, attempt.deviceId ?? null);
+    this.cookies.setDevice(req, res, await this.signInTokens.rememberDevice(pending.user.id, attempt.deviceId ?? null));
     if (!attempt.deviceId) await this.signInTokens.warnNewDevice(pending.user, clientOf(req), 'password');
-    this.twoFactor.clearPending(req, res);
+    this.cookies.clearMfa(req, res);
     return { success: true, message: 'Connexion réussie.', user };
   }
 

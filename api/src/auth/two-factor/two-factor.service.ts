@@ -10,7 +10,6 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { CookieOptions, Request, Response } from 'express';
 import { randomBytes, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
@@ -139,7 +138,8 @@ export class TwoFactorService {
 
   // ---- The pending sign-in ----
 
-  async beginPending(req: Request, res: Response, userId: number): Promise<void> {
+  /** A pending sign-in of `userId`: its token, for the browser's cookie (`SessionCookies.setMfa`). */
+  async beginPending(userId: number): Promise<string> {
     const token = randomToken();
     const now = new Date();
     await this.tokens.delete({ expires_at: LessThan(now) });
@@ -150,12 +150,11 @@ export class TwoFactorService {
       expires_at: new Date(now.getTime() + MFA_TTL_MS),
       used_at: null,
     });
-    res.cookie(MFA_COOKIE, token, { ...this.cookieBase(req), maxAge: MFA_TTL_MS });
+    return token;
   }
 
   /** The account waiting for its second factor in this browser, or null (no cookie, expired, used). */
-  async pendingOf(req: Request): Promise<{ tokenId: number; user: User } | null> {
-    const token: unknown = req.cookies?.[MFA_COOKIE];
+  async pendingOf(token: unknown): Promise<{ tokenId: number; user: User } | null> {
     if (!isWellFormedToken(token)) return null;
     const row = await this.tokens.findOne({
       where: { token_hash: sha256Hex(token), kind: 'mfa', used_at: IsNull(), expires_at: MoreThan(new Date()) },
@@ -168,19 +167,6 @@ export class TwoFactorService {
   async spendPending(tokenId: number): Promise<boolean> {
     const spent = await this.tokens.update({ id: tokenId, used_at: IsNull() }, { used_at: new Date() });
     return Boolean(spent.affected);
-  }
-
-  clearPending(req: Request, res: Response): void {
-    res.clearCookie(MFA_COOKIE, this.cookieBase(req));
-  }
-
-  private cookieBase(req: Request): CookieOptions {
-    return {
-      path: MFA_COOKIE_PATH,
-      sameSite: 'lax',
-      httpOnly: true,
-      secure: req.secure || this.config.siteUrl.startsWith('https:'),
-    };
   }
 
   // ---- TOTP ----
