@@ -1,12 +1,5 @@
-import type {
-  ProductListAnswer,
-  QuoteDraftPayload,
-  QuoteVersionView,
-  StaffQuoteAnswer,
-  StaffOrderDetail,
-} from '@comptoir/api/contract';
+import type { QuoteDraftPayload, QuoteVersionView, StaffQuoteAnswer, StaffOrderDetail } from '@comptoir/api/contract';
 import { documentTotals } from '@comptoir/api/document-totals';
-import { CURRENCY_SYMBOLS, currencyDecimals, formatPrice, fromMinor } from '@comptoir/api/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileDown, Plus, Send, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -22,9 +15,10 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { Spinner } from '../../ui/spinner';
 import { usePermissions } from '../auth/permissions';
 import { linePriceLabels } from './price-labels';
+import { bpOf, minorOf, money, percentOf, type DraftLine } from './quote-draft-values';
+import { ProductPicker } from './quote-product-picker';
 
 type Quote = StaffQuoteAnswer['quote'];
-type DraftLine = QuoteDraftPayload['lines'][number] & { key: number };
 
 const STATE: Record<string, { label: string; tone: BadgeTone }> = {
   draft: { label: QUOTE_STATE_LABELS.draft, tone: 'warning' },
@@ -35,68 +29,6 @@ const STATE: Record<string, { label: string; tone: BadgeTone }> = {
 };
 
 const quoteKey = (orderId: number) => [...queryKeys.orders.detail(orderId), 'quote'] as const;
-
-/** Minor units (a preview's totals) or a decimal string (the API's) in the one money format of `@comptoir/api/money`. */
-const money = (amount: bigint | string, code: string): string =>
-  formatPrice(typeof amount === 'string' ? amount : fromMinor(amount, code), CURRENCY_SYMBOLS[code] ?? code);
-/** "12,5" → 1250 basis points; invalid → NaN. */
-const bpOf = (percent: string) => Math.round(Number(percent.replace(',', '.')) * 100);
-const percentOf = (bp: number | undefined) => String((bp ?? 0) / 100).replace('.', ',');
-/** "1 250 000" or "12,50" → minor units of `code` (preview only: the server recomputes). */
-function minorOf(amount: string, code: string): bigint {
-  const value = Number(amount.replace(/[\s\u00a0]/g, '').replace(',', '.'));
-  return Number.isFinite(value) ? BigInt(Math.round(value * 10 ** currencyDecimals(code))) : 0n;
-}
-
-/** « Ajouter un produit »: a catalogue search (shop view); the line copies its name, reference, price and currency. */
-function ProductPicker({ onPick }: { onPick: (line: Omit<DraftLine, 'key'>) => void }) {
-  const [search, setSearch] = useState('');
-  const results = useQuery({
-    queryKey: ['quote-product-search', search],
-    queryFn: ({ signal }) => api.get<ProductListAnswer>('/api/product', { signal, query: { page: 1, per_page: 8, search } }),
-    enabled: search.trim().length >= 2,
-    staleTime: 30_000,
-  });
-  return (
-    <div className="flex flex-col gap-0.5 text-sm">
-      <label className="flex flex-col">
-        Ajouter un produit du catalogue
-        <input
-          className="rounded border border-line px-0.5"
-          placeholder="Nom ou référence"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </label>
-      {results.data?.products.data.length ? (
-        <ul className="rounded border border-line" data-testid="quote-product-results">
-          {results.data.products.data.map((p) => (
-            <li key={p.id}>
-              <button
-                type="button"
-                className="w-full px-0.5 py-0.5 text-left hover:bg-surface-muted"
-                onClick={() => {
-                  onPick({
-                    product_id: p.id,
-                    product_name: p.name,
-                    product_reference: p.reference,
-                    quantity: 1,
-                    unit_price: p.price.replace(/\.00$/, ''),
-                    currency_code: p.currency.code,
-                    discount_bp: 0,
-                  });
-                  setSearch('');
-                }}
-              >
-                {p.name} <span className="text-ink-muted">({p.reference})</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
 
 /** The draft editor: lines, discounts, delivery fee, validity, terms, message; a preview of the totals. */
 function DraftEditor({
