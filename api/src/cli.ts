@@ -13,6 +13,7 @@ import { bootFailureLine } from './server.js';
 import { SeedService } from './seed/seed.service.js';
 import { migrateDatabase } from './core/database/migrate.js';
 import { ledgerCheckCommand } from './stock/ledger/ledger-check.command.js';
+import { orderFiguresCommand } from './housekeeping/order-figures.command.js';
 
 const USAGE = `Usage: node api/dist/cli.js <command>
   seed                  reload the demo data set (the server must be stopped)
@@ -21,7 +22,10 @@ const USAGE = `Usage: node api/dist/cli.js <command>
   backup [file]         write a backup archive (database + uploads + manifest); safe while the server runs
   restore <file> [--force]
                         restore a backup into an empty database and storage (--force replaces what is there)
-  ledger-check          list the products whose stock disagrees with its movements (exit 1 when any)`;
+  ledger-check          list the products whose stock disagrees with its movements (exit 1 when any)
+  order-figures-check [--repair]
+                        list the orders whose stored list figures disagree with their sources (exit 1 when any);
+                        --repair rewrites them`;
 
 /** Release switching touches only files, so it runs beside a live server (no lock, no database). */
 function siteCommand(command: string, arg: string | undefined): void {
@@ -72,6 +76,14 @@ async function main(): Promise<void> {
   if (command === 'ledger-check') {
     try {
       process.exit(await ledgerCheckCommand());
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
+  }
+  if (command === 'order-figures-check') {
+    try {
+      process.exit(await orderFiguresCommand(process.argv.slice(3)));
     } catch (error) {
       console.error((error as Error).message);
       process.exit(1);

@@ -37,6 +37,13 @@ export interface OrderFigureDifference {
   expected: string | null;
 }
 
+/** The differences grouped by order, in the order given (one log line per order). */
+export function byOrder(differences: readonly OrderFigureDifference[]): Map<number, OrderFigureDifference[]> {
+  const out = new Map<number, OrderFigureDifference[]>();
+  for (const d of differences) out.set(d.order_id, [...(out.get(d.order_id) ?? []), d]);
+  return out;
+}
+
 const BATCH = 500;
 const TOTALS_SOURCES = ['totals_json', 'total', 'currency', 'missing_rates', 'rates_json'] as const;
 

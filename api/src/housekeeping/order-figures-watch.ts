@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { MetricsRecorder } from '../common/metrics-recorder.js';
-import { repairOrderFigures, type OrderFigureDifference } from './order-figures-check.js';
+import { byOrder, repairOrderFigures, type OrderFigureDifference } from './order-figures-check.js';
 
 /** Orders named one per line in the log at each check; the rest are counted in one more line. */
 export const LOGGED_ORDERS = 20;
@@ -23,17 +23,16 @@ export async function watchOrderFigures(
   const started = Date.now();
   const differences = await repairOrderFigures(dataSource);
   metrics?.orderFiguresChecked(differences.length);
-  const byOrder = new Map<number, OrderFigureDifference[]>();
-  for (const d of differences) byOrder.set(d.order_id, [...(byOrder.get(d.order_id) ?? []), d]);
-  for (const [orderId, ofOrder] of [...byOrder].slice(0, LOGGED_ORDERS))
+  const orders = byOrder(differences);
+  for (const [orderId, ofOrder] of [...orders].slice(0, LOGGED_ORDERS))
     logger.warn(`Order figures repaired: ${describeOrderDifferences(orderId, ofOrder)}`);
-  if (byOrder.size > LOGGED_ORDERS)
+  if (orders.size > LOGGED_ORDERS)
     logger.warn(
-      `Order figures repaired: ${byOrder.size - LOGGED_ORDERS} more orders not listed (${differences.length} figures in all)`,
+      `Order figures repaired: ${orders.size - LOGGED_ORDERS} more orders not listed (${differences.length} figures in all)`,
     );
-  if (byOrder.size)
+  if (orders.size)
     logger.warn(
-      `Order figures check: ${differences.length} stored figures of ${byOrder.size} orders disagreed with their sources and were rewritten; something wrote orders without recomputing them (a script, a manual SQL change, a restored backup)`,
+      `Order figures check: ${differences.length} stored figures of ${orders.size} orders disagreed with their sources and were rewritten; something wrote orders without recomputing them (a script, a manual SQL change, a restored backup)`,
     );
   else logger.debug(`Order figures check: no difference (${Date.now() - started} ms)`);
   return differences;
