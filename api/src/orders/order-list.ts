@@ -1,5 +1,13 @@
 import type { ObjectLiteral } from 'typeorm';
-import { dateBound, DateFilter, equals, IdFilter, OneOfFilter, type ListDefinition } from '../common/list-order.js';
+import {
+  dateBound,
+  DateFilter,
+  equals,
+  IdFilter,
+  OneOfFilter,
+  type ListDefinition,
+  type ListFilter,
+} from '../common/list-order.js';
 import { ListQueryDto } from '../common/listing.js';
 import { ORDER_STATUS_MESSAGE } from '../shared/statuses.js';
 import { ORDER_CURRENCIES, ORDER_STATUSES, type OrderCurrency, type OrderStatus } from './entities/order.entity.js';
@@ -42,6 +50,35 @@ export const ORDER_LIST: ListDefinition<OrderItem> = {
   filters: orderFilters<OrderItem>(),
 };
 
+/**
+ * With a date bound, MariaDB walked the sort's own index (IDX_orders_lines_count, IDX_orders_billed_balance…)
+ * hoping to meet the range's orders early: a month a year back read most of 100,000 entries and their rows
+ * (43 ms), where the covering IDX_orders_created_sorts reads the month alone and sorts it (1.7 ms). With a
+ * date bound the per-order list keeps to the indexes that start from the dates, a facet or the ids (a
+ * search); SQLite already chooses them, and TypeORM writes the hint for MySQL and MariaDB only.
+ */
+const DATE_RANGE_INDEXES = [
+  'PRIMARY',
+  'IDX_orders_created_sorts',
+  'IDX_orders_created_at',
+  'IDX_orders_status_created',
+  'IDX_orders_currency_created',
+  'IDX_orders_status_currency_created',
+  'IDX_orders_customer_created',
+];
+
+function summaryFilters() {
+  const filters = orderFilters<Order>();
+  const ranged = (filter: (typeof filters)['from']) => ({
+    doc: filter.doc,
+    apply: ((qb, value, parameter) => {
+      filter.apply(qb, value, parameter);
+      qb.useIndex(DATE_RANGE_INDEXES);
+    }) as ListFilter<Order>,
+  });
+  return { ...filters, from: ranged(filters.from), to: ranged(filters.to) };
+}
+
 /** GET /api/order/list: one row per order (`ord`), the same sorts and filters, and the client's orders. */
 export const ORDER_SUMMARY_LIST: ListDefinition<Order> = {
   sorts: {
@@ -60,7 +97,7 @@ export const ORDER_SUMMARY_LIST: ListDefinition<Order> = {
   defaultSort: { key: 'created_at', direction: 'desc' },
   id: 'ord.id',
   filters: {
-    ...orderFilters<Order>(),
+    ...summaryFilters(),
     customer_id: {
       apply: equals<Order>('ord.customer_id'),
       doc: { description: 'Client (id) : ses commandes.', type: 'integer' },
