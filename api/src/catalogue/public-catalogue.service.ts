@@ -300,10 +300,8 @@ export class PublicCatalogueService {
       priced && money
         ? new Map(
             money.currencies.flatMap((c) => {
-              const bounds = boundsIn(c.code, target, range, money.rates);
-              if (!bounds || bounds.empty) return [];
-              const cents = (text?: string) => (text === undefined ? undefined : Number(toCents(text)));
-              return [[c.id, { min: cents(bounds.min), max: cents(bounds.max) }] as const];
+              const cents = centsBounds(c.code, target, range, money.rates);
+              return cents ? [[c.id, cents] as const] : [];
             }),
           )
         : undefined;
@@ -341,6 +339,29 @@ export class PublicCatalogueService {
 }
 
 const MONEY_TTL_MS = 5_000;
+
+/** Price ranges already converted (visitors ask the same few again), by currency, range and rates. */
+const centsBoundsKept = new Map<string, { min?: number; max?: number } | null>();
+const CENTS_BOUNDS_MAX = 2000;
+
+/** `code`'s bounds in hundredths for a range in `target` (boundsIn's exact rule); null when none can match. */
+function centsBounds(
+  code: string,
+  target: string,
+  range: { min?: bigint; max?: bigint },
+  rates: Rates,
+): { min?: number; max?: number } | null {
+  const key = `${code} ${target} ${range.min ?? ''} ${range.max ?? ''} ${ratesKey(rates)}`;
+  let kept = centsBoundsKept.get(key);
+  if (kept === undefined) {
+    const bounds = boundsIn(code, target, range, rates);
+    const cents = (text?: string) => (text === undefined ? undefined : Number(toCents(text)));
+    kept = !bounds || bounds.empty ? null : { min: cents(bounds.min), max: cents(bounds.max) };
+    centsBoundsKept.set(key, kept);
+    if (centsBoundsKept.size > CENTS_BOUNDS_MAX) centsBoundsKept.delete(centsBoundsKept.keys().next().value!);
+  }
+  return kept;
+}
 
 /** The rates as text (computed once per rates read: they are read at most every MONEY_TTL_MS). */
 const ratesKeys = new WeakMap<Rates, string>();
