@@ -11,3 +11,10 @@ export const DESCRIPTION_TOO_LONG = `La description ne doit pas dépasser ${DESC
 /** The « À propos » text of a staff profile. */
 export const ABOUT_MAX = 275;
 export const ABOUT_TOO_LONG = `Le texte « À propos » ne doit pas dépasser ${ABOUT_MAX} caractères.`;
+
+/** The public contact form (POST /api/contact): the site's inputs stop where the API refuses. */
+export const CONTACT_LIMITS = { name: 255, email: 255, object: 255, messageMin: 10, messageMax: 5000 } as const;
+
+/** The stock keeper's comment on an entry, an adjustment or an inventory count. */
+export const STOCK_COMMENT_MAX = 500;
+export const STOCK_COMMENT_TOO_LONG = `Le commentaire ne doit pas dépasser ${STOCK_COMMENT_MAX} caractères.`;

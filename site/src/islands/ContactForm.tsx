@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { ContactAnswer, ContactPayload } from '@comptoir/api/contract';
+import { CONTACT_LIMITS } from '@comptoir/api/text-limits';
 import { api, firstErrors } from './lib/http';
 import { notify, prepareToasts } from './lib/toast';
 import { Popup } from './ui/Popup';
@@ -99,21 +100,33 @@ export default function ContactForm({ namePlaceholder, emailPlaceholder }: Props
           <label htmlFor={ids.name} className="field-label">
             Nom et Prénom
           </label>
-          <input {...field('name')} type="text" autoComplete="name" placeholder={namePlaceholder} maxLength={255} />
+          <input
+            {...field('name')}
+            type="text"
+            autoComplete="name"
+            placeholder={namePlaceholder}
+            maxLength={CONTACT_LIMITS.name}
+          />
           {error('name')}
         </div>
         <div>
           <label htmlFor={ids.email} className="field-label">
             Votre email
           </label>
-          <input {...field('email')} type="email" autoComplete="email" placeholder={emailPlaceholder} maxLength={255} />
+          <input
+            {...field('email')}
+            type="email"
+            autoComplete="email"
+            placeholder={emailPlaceholder}
+            maxLength={CONTACT_LIMITS.email}
+          />
           {error('email')}
         </div>
         <div>
           <label htmlFor={ids.object} className="field-label">
             Objet
           </label>
-          <input {...field('object')} type="text" placeholder="Raison du message" maxLength={255} />
+          <input {...field('object')} type="text" placeholder="Raison du message" maxLength={CONTACT_LIMITS.object} />
           {error('object')}
         </div>
         <div>
@@ -124,7 +137,7 @@ export default function ContactForm({ namePlaceholder, emailPlaceholder }: Props
             {...field('message')}
             placeholder="Votre message"
             className="field-input h-[128px] resize-y"
-            maxLength={5000}
+            maxLength={CONTACT_LIMITS.messageMax}
           />
           {error('message')}
         </div>

@@ -1,13 +1,12 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsEmailAddress } from '../../common/email-address.js';
+import { CONTACT_LIMITS } from '../../shared/text-limits.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Name and subject are one line: line breaks and runs of spaces become one space. */
 const oneLine = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : value);
 const TEXT = 'Ce champ doit être un texte.';
-
-export const CONTACT_LIMITS = { name: 255, email: 255, object: 255, messageMin: 10, messageMax: 5000 } as const;
 
 /** POST /api/contact (spec: Contact screen): name, email, object, message. */
 export class ContactDto {

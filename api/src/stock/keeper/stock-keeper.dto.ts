@@ -18,6 +18,7 @@ import {
 } from 'class-validator';
 import { idInput, intInput, trimmed } from '../../common/forms.js';
 import type { AdjustmentReason } from '../../contract/stock-ledger.js';
+import { STOCK_COMMENT_MAX, STOCK_COMMENT_TOO_LONG } from '../../shared/text-limits.js';
 
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value).trim()) ? Number(value) : value;
@@ -69,7 +70,7 @@ export class AdjustmentDto {
   @IsDefined({ message: 'Le commentaire est requis.' })
   @IsString({ message: 'Le commentaire doit être un texte.' })
   @MinLength(3, { message: 'Le commentaire doit contenir au moins 3 caractères.' })
-  @MaxLength(500, { message: 'Le commentaire ne doit pas dépasser 500 caractères.' })
+  @MaxLength(STOCK_COMMENT_MAX, { message: STOCK_COMMENT_TOO_LONG })
   comment: string;
 
   @ApiPropertyOptional({ description: 'Le lot concerné ; absent, une sortie prend les lots qui expirent en premier.' })
@@ -93,7 +94,7 @@ export class WriteOffDto {
   @Transform(trimmed)
   @IsOptional()
   @IsString({ message: 'Le commentaire doit être un texte.' })
-  @MaxLength(500, { message: 'Le commentaire ne doit pas dépasser 500 caractères.' })
+  @MaxLength(STOCK_COMMENT_MAX, { message: STOCK_COMMENT_TOO_LONG })
   comment?: string;
 }
 
@@ -128,6 +129,6 @@ export class InventoryCountDto {
   @Transform(trimmed)
   @IsOptional()
   @IsString({ message: 'Le commentaire doit être un texte.' })
-  @MaxLength(500, { message: 'Le commentaire ne doit pas dépasser 500 caractères.' })
+  @MaxLength(STOCK_COMMENT_MAX, { message: STOCK_COMMENT_TOO_LONG })
   comment?: string;
 }

@@ -1,3 +1,4 @@
+import { STOCK_COMMENT_MAX } from '@comptoir/api/text-limits';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -166,7 +167,7 @@ export function AdjustStockDialog({ product, onClose }: { product: AdjustablePro
         <Field id={`${ids}-comment`} label="Commentaire" error={errors.comment?.message} required>
           <Textarea
             rows={3}
-            maxLength={500}
+            maxLength={STOCK_COMMENT_MAX}
             {...register('comment', {
               validate: (v) => {
                 const text = v.trim();

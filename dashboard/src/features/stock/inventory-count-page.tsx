@@ -1,4 +1,5 @@
 import type { PublicProduct } from '@comptoir/api/contract';
+import { STOCK_COMMENT_MAX } from '@comptoir/api/text-limits';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ArrowLeft, ClipboardCheck, Eraser } from 'lucide-react';
@@ -348,7 +349,12 @@ function CountReview({ counts, onBack, onApplied }: { counts: CountEntry[]; onBa
                 >
                   {failure ? <FormAlert>{failure}</FormAlert> : null}
                   <Field id={`${ids}-comment`} label="Commentaire (facultatif)">
-                    <Textarea rows={2} maxLength={500} value={comment} onChange={(event) => setComment(event.target.value)} />
+                    <Textarea
+                      rows={2}
+                      maxLength={STOCK_COMMENT_MAX}
+                      value={comment}
+                      onChange={(event) => setComment(event.target.value)}
+                    />
                   </Field>
                   <div>
                     <Button type="submit" loading={applying}>
