@@ -5,6 +5,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { signIn, SMALL_PNG, staffApi, type StaffApi, toast } from './dashboard-helpers.js';
+import { placeOrder } from './order-helpers.js';
+import { orderClient } from './public-helpers.js';
 import { E2E_ADMIN } from './server.js';
 
 const DOMAIN = 'comptoir.example';
@@ -606,25 +608,11 @@ test.describe('dashboard back office', () => {
     const product = catalogue.find((p: any) => p.stock > 3 && p.currency?.name === 'Fcfa');
     expect(product, 'a product in stock, priced in Fcfa').toBeTruthy();
     const visitor = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
-    const placed = await visitor.post('/api/order/create', {
-      data: {
-        payment_by: 'Visa',
-        currency: 'Fcfa',
-        payment_term: '30 jours',
-        delivery_method: 'Route',
-        delivery_address: 'Zone portuaire, Lomé',
-        credit_level: 'Bon',
-        company_name: `Essais Suppression ${run}`,
-        company_phone: '+228 22 00 00 00',
-        company_email: `achats.${run}@essais.example`,
-        representative_name: 'Afi Essai',
-        representative_phone: '+228 90 00 00 00',
-        representative_email: `afi.${run}@essais.example`,
-        order_items: [{ product_id: product.id, quantity: 2 }],
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const placedOrder = (await placed.json()).order;
+    const placedOrder = await placeOrder(
+      visitor,
+      orderClient(`Essais Suppression ${run}`, `achats.${run}@essais.example`, 'Afi Essai', '00 00 00'),
+      [{ product_id: product.id, quantity: 2 }],
+    );
     await visitor.dispose();
     expect(await stockOf(product.id)).toBe(product.stock - 2);
 

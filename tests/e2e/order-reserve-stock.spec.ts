@@ -2,7 +2,7 @@
 // detail with « Réserver le stock »; its line columns say the prices are HT (PRICES_INCLUDE_TAX off).
 import { expect, test } from '@playwright/test';
 import { createProduct, signIn, staffApi, toast } from './dashboard-helpers.js';
-import { openOrderDetail } from './order-helpers.js';
+import { openOrderDetail, placeOrder } from './order-helpers.js';
 import { orderClient, waitForMail } from './public-helpers.js';
 import { E2E_ADMIN } from './server.js';
 
@@ -20,20 +20,12 @@ test('« Réserver le stock » says what is short, then holds the order once the
   const since = Date.now();
   // 21 units: above the hold limit, the request holds nothing.
   const email = `achats.${run}@reserve.example`;
-  const created = await page.request.post('/api/order/create', {
-    data: {
-      ...orderClient(`Essais Réserve ${run}`, email, 'Afi Essai', '31 07 07'),
-      payment_by: 'Visa',
-      currency: 'Fcfa',
-      payment_term: '30 jours',
-      delivery_method: 'Route',
-      delivery_address: 'Zone portuaire, Lomé',
-      credit_level: 'Client référencé',
-      order_items: [{ product_id: product.id, quantity: 21 }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()).order as { id: number; order_num: string };
+  const order = await placeOrder(
+    page.request,
+    orderClient(`Essais Réserve ${run}`, email, 'Afi Essai', '31 07 07'),
+    [{ product_id: product.id, quantity: 21 }],
+    { credit_level: 'Client référencé' },
+  );
   // Revised to 30 (more than the 25 in stock) and sent; the client accepts: confirmed without stock.
   const draft = (await staff.send('POST', `/api/order/${order.id}/quote/revise`, { data: {} })).body.quote.versions[0];
   const updated = await staff.send('POST', `/api/order/${order.id}/quote/versions/${draft.id}/update`, {
