@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:slow-network [-- --runs 5] [--pages /,/catalogue,/product] [--served http://127.0.0.1:3000]`
+// `npm run bench:slow-network [-- --runs 5] [--pages /,/catalogue,/product] [--served http://127.0.0.1:3000] [--walk]`
 //
 // The public pages on a Slow 3G connection, in Debian's Chromium (Playwright, /usr/bin/chromium or
 // CHROME_PATH): DevTools' « Slow 3G » profile set through CDP's Network.emulateNetworkConditions, i.e.
@@ -29,6 +29,11 @@ const wanted = option('pages', '/,/catalogue,/product').split(',');
 // --waterfall: also prints each request of the last run of each page (asked, answer starts, ends,
 // priority, bytes, type); a one-line summary of each page (HTML, scripts, what shared the link) always.
 const waterfall = args.includes('--waterfall');
+// --walk: instead, the bytes a visitor downloads over a walk of 1 + 9 product pages (no throttling, the
+// service worker allowed, one browser context): as the site serves it (React inside the first page,
+// then kept as a file: integrations/inline-framework.mjs), and with the framework cookie removed
+// before each view (React inside every page, as before the cookie existed).
+const walk = args.includes('--walk');
 const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
 const BUDGET = { fcp: 2500, buttons: 5000 };
 const ms = (x) => (x === null ? '–' : `${(x / 1000).toFixed(2)} s`);
@@ -168,6 +173,55 @@ function waterfallSummary(run) {
   return parts.join('; ');
 }
 
+/**
+ * Bytes downloaded for each view of the walk (bodies as encoded on the wire, and headers), by the page
+ * and by the service worker (its precache on install, pages and files it fetches); answers the worker
+ * gave from its caches count 0.
+ */
+async function walkBytes(browser, urls, keepCookie) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'fr-FR',
+  });
+  try {
+    const page = await context.newPage();
+    let bytes = 0;
+    const pending = new Set();
+    context.on('requestfinished', (request) => {
+      const counted = Promise.all([request.response(), request.sizes()]).then(([response, sizes]) => {
+        if (!response?.fromServiceWorker()) bytes += sizes.responseBodySize + sizes.responseHeadersSize;
+      });
+      pending.add(counted);
+      void counted.finally(() => pending.delete(counted));
+    });
+    const views = [];
+    for (const url of urls) {
+      if (!keepCookie) await context.clearCookies();
+      bytes = 0;
+      await page.goto(url, { waitUntil: 'load' });
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('astro-island[client="load"], astro-island[client="idle"]')].every(
+          (el) => !el.hasAttribute('ssr'),
+        ),
+      );
+      // The page keeps React as a file once idle; the worker must be in charge before the next view.
+      await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active));
+      if (keepCookie)
+        await page
+          .waitForFunction(() => document.cookie.includes('comptoir-framework='), null, { timeout: 10_000 })
+          .catch(() => undefined);
+      await page.waitForLoadState('networkidle');
+      await Promise.all(pending);
+      views.push(bytes);
+    }
+    return views;
+  } finally {
+    await context.close();
+  }
+}
+
 let started;
 let base = option('served');
 if (!base) {
@@ -186,55 +240,76 @@ try {
   console.log(`Load average before: ${loadAverages(2)} on ${os.cpus().length} cores`);
   await waitFor('the site', 15 * 60_000, async () => (await fetch(`${base}/`)).status === 200, { intervalMs: 300 });
   const product = (await (await fetch(`${base}/api/product?per_page=1`)).json()).products.data[0];
-  const pages = [
-    ['/', `${base}/`],
-    ['/catalogue', `${base}/catalogue`],
-    ['/product', `${base}/product/${product.id}`],
-  ].filter(([name]) => wanted.includes(name));
-  const results = new Map(pages.map(([name]) => [name, []]));
-  for (let round = 1; round <= runs; round++) {
-    for (const [name, url] of pages) results.get(name).push(await measure(browser, url));
-    console.log(`  round ${round}: load average ${load()}`);
-  }
-  console.log(
-    `\nSlow 3G (2,000 ms latency per request, 50 KB/s down and up), Chromium, 390 × 844, fresh context, median of ${runs}\n`,
-  );
-  console.log('| Page | FCP | Tap on « Ajouter au panier » recorded | Buttons working (islands hydrated) | Transferred |');
-  console.log('| --- | --- | --- | --- | --- |');
-  let missed = false;
-  for (const [name] of pages) {
-    const r = results.get(name);
-    const fcp = median(r.map((x) => x.fcp));
-    const tap = median(r.map((x) => x.tap));
-    const buttons = median(r.map((x) => x.buttons));
-    const over = (value, budget) => (value !== null && value > budget ? ' ⚠' : '');
-    if (over(fcp, BUDGET.fcp) || over(buttons, BUDGET.buttons)) missed = true;
-    console.log(
-      `| ${name === '/product' ? `/product/${product.id}` : name} | ${ms(fcp)}${over(fcp, BUDGET.fcp)} | ${ms(tap)} | ${ms(buttons)}${over(buttons, BUDGET.buttons)} | ${(median(r.map((x) => x.bytes)) / 1024).toFixed(1)} KB |`,
-    );
-  }
-  // Where the time goes, for the last run of each page: the HTML, then the scripts and images that
-  // share the 50 KB/s with it until the islands hydrated; every request with --waterfall.
-  console.log('\nWhere the time goes (last run of each page; times from the page request):');
-  for (const [name] of pages) {
-    const last = results.get(name).at(-1);
-    console.log(`  ${name}: ${waterfallSummary(last)}`);
-  }
-  if (waterfall) {
-    for (const [name] of pages) {
-      const last = results.get(name).at(-1);
-      console.log(`\nRequests of ${name} (last run): asked → answer starts → ends, priority, size`);
-      for (const r of last.requests.sort((a, b) => a.start - b.start)) {
-        console.log(
-          `  ${ms(r.start).padStart(8)} → ${ms(r.response).padStart(8)} → ${ms(r.end).padStart(8)}  ${(r.priority ?? '').padEnd(8)} ${(r.bytes / 1024).toFixed(1).padStart(6)} KB  ${r.type.padEnd(8)} ${r.url.slice(0, 90)}`,
-        );
-      }
+  if (walk) {
+    const ids = (await (await fetch(`${base}/api/product?per_page=10`)).json()).products.data.map((p) => p.id);
+    const urls = ids.map((id) => `${base}/product/${id}`);
+    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+    console.log(`\nWalk of ${urls.length} product pages, bytes downloaded by the page per view (median of ${runs} walks)\n`);
+    console.log('| Mode | First view | Each next view (median) | Whole walk |');
+    console.log('| --- | --- | --- | --- |');
+    for (const [label, keep] of [
+      ['React inside every page (no cookie)', false],
+      ['React kept as a file (cookie)', true],
+    ]) {
+      const walks = [];
+      for (let round = 0; round < runs; round++) walks.push(await walkBytes(browser, urls, keep));
+      const first = median(walks.map((w) => w[0]));
+      const next = median(walks.flatMap((w) => w.slice(1)));
+      const total = median(walks.map((w) => w.reduce((a, b) => a + b, 0)));
+      console.log(`| ${label} | ${kb(first)} | ${kb(next)} | ${kb(total)} |`);
     }
   }
-  console.log(
-    `\nBudgets: FCP ≤ ${BUDGET.fcp / 1000} s, buttons working ≤ ${BUDGET.buttons / 1000} s${missed ? ' — missed where marked ⚠' : ' — all met'}.`,
-  );
-  console.log(`Load average after: ${loadAverages(2)}`);
+  if (!walk) {
+    const pages = [
+      ['/', `${base}/`],
+      ['/catalogue', `${base}/catalogue`],
+      ['/product', `${base}/product/${product.id}`],
+    ].filter(([name]) => wanted.includes(name));
+    const results = new Map(pages.map(([name]) => [name, []]));
+    for (let round = 1; round <= runs; round++) {
+      for (const [name, url] of pages) results.get(name).push(await measure(browser, url));
+      console.log(`  round ${round}: load average ${load()}`);
+    }
+    console.log(
+      `\nSlow 3G (2,000 ms latency per request, 50 KB/s down and up), Chromium, 390 × 844, fresh context, median of ${runs}\n`,
+    );
+    console.log('| Page | FCP | Tap on « Ajouter au panier » recorded | Buttons working (islands hydrated) | Transferred |');
+    console.log('| --- | --- | --- | --- | --- |');
+    let missed = false;
+    for (const [name] of pages) {
+      const r = results.get(name);
+      const fcp = median(r.map((x) => x.fcp));
+      const tap = median(r.map((x) => x.tap));
+      const buttons = median(r.map((x) => x.buttons));
+      const over = (value, budget) => (value !== null && value > budget ? ' ⚠' : '');
+      if (over(fcp, BUDGET.fcp) || over(buttons, BUDGET.buttons)) missed = true;
+      console.log(
+        `| ${name === '/product' ? `/product/${product.id}` : name} | ${ms(fcp)}${over(fcp, BUDGET.fcp)} | ${ms(tap)} | ${ms(buttons)}${over(buttons, BUDGET.buttons)} | ${(median(r.map((x) => x.bytes)) / 1024).toFixed(1)} KB |`,
+      );
+    }
+    // Where the time goes, for the last run of each page: the HTML, then the scripts and images that
+    // share the 50 KB/s with it until the islands hydrated; every request with --waterfall.
+    console.log('\nWhere the time goes (last run of each page; times from the page request):');
+    for (const [name] of pages) {
+      const last = results.get(name).at(-1);
+      console.log(`  ${name}: ${waterfallSummary(last)}`);
+    }
+    if (waterfall) {
+      for (const [name] of pages) {
+        const last = results.get(name).at(-1);
+        console.log(`\nRequests of ${name} (last run): asked → answer starts → ends, priority, size`);
+        for (const r of last.requests.sort((a, b) => a.start - b.start)) {
+          console.log(
+            `  ${ms(r.start).padStart(8)} → ${ms(r.response).padStart(8)} → ${ms(r.end).padStart(8)}  ${(r.priority ?? '').padEnd(8)} ${(r.bytes / 1024).toFixed(1).padStart(6)} KB  ${r.type.padEnd(8)} ${r.url.slice(0, 90)}`,
+          );
+        }
+      }
+    }
+    console.log(
+      `\nBudgets: FCP ≤ ${BUDGET.fcp / 1000} s, buttons working ≤ ${BUDGET.buttons / 1000} s${missed ? ' — missed where marked ⚠' : ' — all met'}.`,
+    );
+    console.log(`Load average after: ${loadAverages(2)}`);
+  }
 } finally {
   await browser.close();
   if (started) {

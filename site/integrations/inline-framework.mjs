@@ -49,16 +49,71 @@ const READY_EVENT = 'comptoir:framework';
 /** The built framework script of this build: its code (for the pages) and its file (for on-demand loading). */
 const BUILT_KEY = Symbol.for('comptoir:framework-script');
 
-/** @returns {{ code: string; url: string } | undefined} the framework script of the current build, once built. */
+/** @typedef {{ code: string; url: string; hash: string }} BuiltFramework */
+
+/** @returns {BuiltFramework | undefined} the framework script of the current build, once built. */
 export function frameworkScript() {
-  const store = /** @type {Record<symbol, { code: string; url: string } | undefined>} */ (/** @type {unknown} */ (globalThis));
+  const store = /** @type {Record<symbol, BuiltFramework | undefined>} */ (/** @type {unknown} */ (globalThis));
   return store[BUILT_KEY];
 }
 
-/** @param {{ code: string; url: string }} built */
+/** @param {BuiltFramework} built */
 function keepFrameworkScript(built) {
-  const store = /** @type {Record<symbol, { code: string; url: string } | undefined>} */ (/** @type {unknown} */ (globalThis));
+  const store = /** @type {Record<symbol, BuiltFramework | undefined>} */ (/** @type {unknown} */ (globalThis));
   store[BUILT_KEY] = built;
+}
+
+/** The Cache Storage cache that keeps the framework file across releases of the service worker (src/sw/worker.ts). */
+export const FRAMEWORK_CACHE = 'comptoir-framework';
+/** The cookie naming the framework file a browser keeps: the app then serves the file variant of island pages. */
+export const FRAMEWORK_COOKIE = 'comptoir-framework';
+/** Where a release keeps the file variant of each island page: `.framework/<hash>/<page>.html` (api/src/core/web/front-ends.ts). */
+export const VARIANTS_DIR = '.framework';
+const COOKIE_MAX_AGE = 30 * 24 * 3600;
+
+/**
+ * Run by the inline copy once the page has loaded and the browser is idle: its own text goes into
+ * Cache Storage under the file's address (no download: the text is in the page), the previous
+ * build's file out, and the cookie tells the app that this browser has it. The file variant's copy
+ * (a script with src) does nothing. Any failure (no Cache Storage, storage full) leaves no cookie.
+ */
+const KEEP_FILE = `{const s=document.currentScript,h=s&&!s.src&&s.dataset.framework;if(h&&globalThis.caches){const u="/_astro/framework."+h+".js",t=s.textContent,k=()=>caches.open(${JSON.stringify(FRAMEWORK_CACHE)}).then(async c=>{for(const r of await c.keys())if(new URL(r.url).pathname!==u)await c.delete(r);await c.put(u,new Response(t,{headers:{"content-type":"text/javascript"}}));document.cookie=${JSON.stringify(FRAMEWORK_COOKIE + '=')}+h+"; Max-Age=${COOKIE_MAX_AGE}; Path=/; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}).catch(()=>{});addEventListener("load",()=>(globalThis.requestIdleCallback??setTimeout)(()=>void k()),{once:!0})}}`;
+
+/**
+ * The file variant of a page that carries the inline copy: the same page with the copy left out and
+ * the file named in the head (deferred: it runs before the islands' modules, in document order), or
+ * null when the page has no inline copy.
+ * @param {string} html @param {BuiltFramework} framework
+ */
+export function fileVariant(html, framework) {
+  const inline = `<script data-framework="${framework.hash}">${framework.code}</script>`;
+  const at = html.indexOf(inline);
+  const head = html.indexOf('</head>');
+  if (at < 0 || head < 0 || head > at) return null;
+  const tag = `<script src="${framework.url}" defer data-framework="${framework.hash}"></script>`;
+  return html.slice(0, head) + tag + html.slice(head, at) + html.slice(at + inline.length);
+}
+
+/**
+ * Writes the file variant of every page with the inline copy under `.framework/<hash>/`, as new files
+ * (never over hard-linked ones: see link-restored-pages.mjs).
+ * @param {string} outDir @param {BuiltFramework} framework
+ */
+function writeFileVariants(outDir, framework) {
+  const root = path.join(outDir, VARIANTS_DIR);
+  fs.rmSync(root, { recursive: true, force: true });
+  let written = 0;
+  for (const entry of fs.readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const variant = fileVariant(fs.readFileSync(file, 'utf8'), framework);
+    if (variant === null) continue;
+    const target = path.join(root, framework.hash, path.relative(outDir, file));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, variant);
+    written++;
+  }
+  return written;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -131,7 +186,7 @@ async function buildFrameworkScript(used) {
     return `import { ${names} } from ${JSON.stringify(specifier)}; const m${i} = { ${names} };`;
   });
   const table = FRAMEWORK_SPECIFIERS.map((specifier, i) => `${JSON.stringify(specifier)}: m${i}`).join(',');
-  const entry = `${imports.join('\n')}\nif (!globalThis.${GLOBAL}) { globalThis.${GLOBAL} = {${table}}; dispatchEvent(new Event(${JSON.stringify(READY_EVENT)})); }`;
+  const entry = `${imports.join('\n')}\nif (!globalThis.${GLOBAL}) { globalThis.${GLOBAL} = {${table}}; dispatchEvent(new Event(${JSON.stringify(READY_EVENT)})); }\n${KEEP_FILE}`;
   // Vite's own bundler (Rolldown, minified by Oxc), as the islands' code: 1.3 KB less gzip than esbuild.
   const result = await build({
     configFile: false,
@@ -156,7 +211,7 @@ async function buildFrameworkScript(used) {
   // Inside `<script>…</script>` these sequences would end or change the script element early.
   if (/<\/script|<!--/i.test(code)) throw new Error('inline-framework: the framework script contains </script or <!--');
   const hash = crypto.createHash('sha256').update(code).digest('base64url').slice(0, 8);
-  return { code, fileName: `_astro/framework.${hash}.js` };
+  return { code, hash, fileName: `_astro/framework.${hash}.js` };
 }
 
 /**
@@ -197,11 +252,11 @@ export const { ${exportedNames(specifier, used).join(', ')} } = m;
 
 /** @returns {import('astro').AstroIntegration} */
 export default function inlineFramework() {
-  /** @type {Promise<{ code: string; fileName: string }> | undefined} */
+  /** @type {Promise<{ code: string; hash: string; fileName: string }> | undefined} */
   let building;
   /** @type {Map<string, Set<string>>} */
   let used = new Map();
-  const built = () => /** @type {Promise<{ code: string; fileName: string }>} */ (building);
+  const built = () => /** @type {Promise<{ code: string; hash: string; fileName: string }>} */ (building);
   return {
     name: 'comptoir:inline-framework',
     hooks: {
@@ -219,7 +274,7 @@ export default function inlineFramework() {
                   used = sourceImports();
                   building = buildFrameworkScript(used);
                   const script = await building;
-                  keepFrameworkScript({ code: script.code, url: `/${script.fileName}` });
+                  keepFrameworkScript({ code: script.code, hash: script.hash, url: `/${script.fileName}` });
                 },
                 resolveId(id) {
                   return FRAMEWORK_SPECIFIERS.includes(id) ? SHIM_PREFIX + id : id === LOADER ? LOADER : null;
@@ -237,6 +292,12 @@ export default function inlineFramework() {
             ],
           },
         });
+      },
+      'astro:build:done': ({ dir, logger }) => {
+        const framework = frameworkScript();
+        if (!framework) return;
+        const written = writeFileVariants(fileURLToPath(dir), framework);
+        logger.info(`${written} island pages also written with the framework as a file (${VARIANTS_DIR}/${framework.hash}/)`);
       },
     },
   };

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { frameworkScript } from './inline-framework.mjs';
 
 const SHELL_FILE = /\.(js|css|woff2?)$/;
 // The client area's islands (a signed-in client's orders) need the network anyway: not downloaded
@@ -40,7 +41,10 @@ export default function serviceWorker() {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const outDir = fileURLToPath(dir);
-        const precache = [...shellFiles(outDir), '/images/favicon.svg'].sort();
+        // React's file (about 60 KB brotli) neither: the island pages carry it inline and put that copy
+        // in Cache Storage themselves (integrations/inline-framework.mjs), with no second download.
+        const react = frameworkScript()?.url;
+        const precache = [...shellFiles(outDir).filter((file) => file !== react), '/images/favicon.svg'].sort();
         const hash = createHash('sha256').update(precache.join('\n'));
         const offline = path.join(outDir, OFFLINE_FILE);
         if (fs.existsSync(offline)) hash.update(fs.readFileSync(offline));

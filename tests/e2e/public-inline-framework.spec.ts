@@ -4,7 +4,7 @@ import { islandsReady } from './public-helpers.js';
 /** React's production build names its errors by this address: wherever React's code is, it is. */
 const REACT = 'react.dev/errors/';
 
-test('an island page carries React in its HTML, no script file of it does, and its buttons work', async ({ page }) => {
+test('an island page carries React in its HTML, no script file of it does, and its buttons work', async ({ page, context }) => {
   const scripts: string[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.url());
@@ -21,6 +21,8 @@ test('an island page carries React in its HTML, no script file of it does, and i
   const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as unknown[]);
   expect(cart).toHaveLength(1);
 
+  // A visitor without the framework kept (no cookie: public-framework-file.spec.ts for the other case).
+  await context.clearCookies();
   const html = await (await page.request.get('/catalogue')).text();
   expect(html.split(REACT).length - 1, 'React inside the page').toBeGreaterThan(0);
   // After the content: the last script of the body.

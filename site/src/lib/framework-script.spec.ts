@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { applyEdits, parseBuiltPage } from './built-page';
 import { frameworkScriptEdits } from './framework-script';
 
-const SCRIPT = { code: 'globalThis.__comptoirFramework={}' };
+const SCRIPT = { code: 'globalThis.__comptoirFramework={}', hash: 'Ab3_x-9Z' };
 const island =
   '<astro-island component-url="/_astro/index.js" component-export="CartBar" renderer-url="/_astro/client.js" client="load" ssr></astro-island>';
 const page = (body: string) =>
@@ -12,7 +12,9 @@ describe('framework script', () => {
   it('puts React inside a page with an island, after all of its content', () => {
     const html = page(`<main><h1>Catalogue</h1>${island}</main><footer>Pied</footer>`);
     expect(applyEdits(html, frameworkScriptEdits(parseBuiltPage(html), SCRIPT))).toBe(
-      page(`<main><h1>Catalogue</h1>${island}</main><footer>Pied</footer><script>${SCRIPT.code}</script>`),
+      page(
+        `<main><h1>Catalogue</h1>${island}</main><footer>Pied</footer><script data-framework="${SCRIPT.hash}">${SCRIPT.code}</script>`,
+      ),
     );
   });
 
@@ -25,6 +27,6 @@ describe('framework script', () => {
   it('does not take a `</body>` written inside a text for the end of the body', () => {
     const html = page(`<p title="a </body> b">x</p>${island}`);
     const out = applyEdits(html, frameworkScriptEdits(parseBuiltPage(html), SCRIPT));
-    expect(out.endsWith(`${island}<script>${SCRIPT.code}</script></body></html>`)).toBe(true);
+    expect(out.endsWith(`${island}<script data-framework="${SCRIPT.hash}">${SCRIPT.code}</script></body></html>`)).toBe(true);
   });
 });

@@ -6,7 +6,11 @@
 import { frameworkScript } from '../../integrations/inline-framework.mjs';
 import type { BuiltPage, Edit } from './built-page';
 
-export function frameworkScriptEdits(page: BuiltPage, script: { code: string } | undefined = frameworkScript()): Edit[] {
+export function frameworkScriptEdits(
+  page: BuiltPage,
+  script: { code: string; hash: string } | undefined = frameworkScript(),
+): Edit[] {
   if (!script || !page.islandModules.length || page.bodyEnd < 0) return [];
-  return [{ start: page.bodyEnd, end: page.bodyEnd, text: `<script>${script.code}</script>` }];
+  // data-framework: the build's hash, for the copy to keep itself as the file (integrations/inline-framework.mjs).
+  return [{ start: page.bodyEnd, end: page.bodyEnd, text: `<script data-framework="${script.hash}">${script.code}</script>` }];
 }

@@ -48,7 +48,10 @@ const PAGES = `comptoir-pages-${RELEASE}`;
 const API = `comptoir-api-${RELEASE}`;
 // Images keep their address across releases (uploads): kept, within their bounds.
 const IMAGES = 'comptoir-images';
-const CURRENT = new Set([SHELL, PAGES, API, IMAGES]);
+// React's file, put there by the pages themselves from their inline copy (integrations/inline-framework.mjs):
+// kept across releases of this worker (one entry, the page replaces it when the framework changes).
+const FRAMEWORK = 'comptoir-framework';
+const CURRENT = new Set([SHELL, PAGES, API, IMAGES, FRAMEWORK]);
 
 worker.addEventListener('install', (event) => {
   event.waitUntil(

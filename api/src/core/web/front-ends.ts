@@ -127,10 +127,17 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
     // A page beside a folder of its name (blog.html and blog/page/2.html): the page, not the folder.
     if (pagesBesideFolders(dir).has(req.path)) req.url = `${req.path}.html${req.originalUrl.slice(req.path.length)}`;
     const onTheFly = () => staticFor(dir)(req, res, notFound);
-    if (req.acceptsEncodings('br') !== 'br') return onTheFly();
     pageFile(dir, req.path)
       .then(
-        (page) => (page ? sendCompressedPage(req, res, dir, page, onTheFly) : onTheFly()),
+        async (page) => {
+          const variant = page && (await frameworkVariant(dir, page, req));
+          // An island page: what it carries depends on the framework cookie, for every cache on the way.
+          if (variant !== undefined && variant !== null) res.vary('Cookie');
+          const chosen = variant?.chosen ? variant.page : page;
+          const sendChosen = chosen === page ? onTheFly : () => sendVariant(res, dir, chosen!, next);
+          if (!chosen || req.acceptsEncodings('br') !== 'br') return sendChosen();
+          return sendCompressedPage(req, res, dir, chosen, sendChosen);
+        },
         () => onTheFly(),
       )
       // Never an unhandled rejection: whatever went wrong goes to express's error handling.
@@ -149,7 +156,7 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
     res.setHeader('Content-Security-Policy', siteCsp(dir, page.file));
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('ETag', `W/"${page.stat.size.toString(16)}-${page.stat.mtime.getTime().toString(16)}"`);
-    res.setHeader('Vary', 'Accept-Encoding');
+    res.vary('Accept-Encoding');
     res.type('html');
     if (req.fresh) {
       res.status(304).end();
@@ -160,6 +167,47 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
     res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
+}
+
+/** The cookie a browser sets once it keeps the framework file (site/integrations/inline-framework.mjs: FRAMEWORK_COOKIE). */
+const FRAMEWORK_COOKIE = /(?:^|;\s*)comptoir-framework=([A-Za-z0-9_-]{8})(?:;|$)/;
+/** Where the builder writes the file variant of each island page (inline-framework.mjs: VARIANTS_DIR). */
+const VARIANTS_DIR = '.framework';
+
+/**
+ * The file variant of an island page (React named as a file in its head, not inside the page), and
+ * whether this request gets it: when its cookie names the release's framework file, which the browser
+ * then keeps (docs/performance.md, « React inside the page »). null for a page without islands. A
+ * stale or forged cookie only gives the inline page; a file not kept after all is fetched, slower.
+ */
+async function frameworkVariant(dir: string, page: Page, req: Request): Promise<{ page: Page; chosen: boolean } | null> {
+  const hash = frameworkHash(dir);
+  if (!hash) return null;
+  const file = path.join(dir, VARIANTS_DIR, hash, path.relative(dir, page.file));
+  const stat = await fs.promises.stat(file).catch(() => null);
+  if (!stat?.isFile()) return null;
+  return { page: { file, stat }, chosen: FRAMEWORK_COOKIE.exec(req.headers.cookie ?? '')?.[1] === hash };
+}
+
+const frameworkHashes = new Map<string, string | null>();
+/** The framework hash of the release (the one folder under `.framework/`), read once per release. */
+function frameworkHash(dir: string): string | null {
+  let hash = frameworkHashes.get(dir);
+  if (hash === undefined) {
+    hash = fs.existsSync(path.join(dir, VARIANTS_DIR)) ? (fs.readdirSync(path.join(dir, VARIANTS_DIR))[0] ?? null) : null;
+    frameworkHashes.clear();
+    frameworkHashes.set(dir, hash);
+  }
+  return hash;
+}
+
+/** The file variant compressed on the fly (not in the compressed store yet), with the page's headers. */
+function sendVariant(res: Response, dir: string, page: Page, next: NextFunction): void {
+  res.setHeader('Content-Security-Policy', siteCsp(dir, page.file));
+  res.setHeader('Cache-Control', 'no-cache');
+  res.sendFile(page.file, { dotfiles: 'allow', lastModified: false, acceptRanges: false }, (err) => {
+    if (err) next(err);
+  });
 }
 
 const besideFolders = new Map<string, Set<string>>();
@@ -197,7 +245,8 @@ async function pageFile(dir: string, urlPath: string): Promise<Page | null> {
   } catch {
     return null;
   }
-  if (decoded.includes('\0')) return null;
+  // Dot-folders (the file variants under .framework/) are never addressed directly.
+  if (decoded.includes('\0') || decoded.includes('/.')) return null;
   // resolve, not join: join keeps the trailing slash of `/`, and the home page would never be found.
   const target = path.resolve(dir, `.${decoded}`);
   if (target !== dir && !target.startsWith(dir + path.sep)) return null;
