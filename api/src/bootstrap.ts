@@ -15,6 +15,7 @@ import { listRoutes } from './core/web/routes.js';
 import { allowImageOrigin, BASE_CSP_DIRECTIVES, headersByKind } from './core/web/security-headers.js';
 import { mountFrontEnds } from './core/web/front-ends.js';
 import { QuietBootLogger, requestIdMiddleware } from './core/observability/logging.js';
+import { httpTiming } from './metrics/http-timing.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { serveStorage } from './media/storage/serve-storage.js';
 import { STORAGE, type Storage } from './media/storage/storage.js';
@@ -35,7 +36,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   if (config.trustProxy) app.set('trust proxy', 1);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
-  app.use(app.get(MetricsService).httpMiddleware());
+  app.use(httpTiming(app.get(MetricsService)));
 
   // Uploads may be redirected to a public bucket or CDN (STORAGE_PUBLIC_URL).
   if (config.storage.publicUrl) allowImageOrigin(new URL(config.storage.publicUrl).origin);

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { conflictRetries } from '../common/transactions.js';
@@ -155,18 +154,11 @@ export class MetricsService implements MetricsRecorder {
     });
   }
 
-  /** Express middleware: times every answer, labelled by the route template (never the raw path). */
-  httpMiddleware() {
-    return (req: Request, res: Response, next: NextFunction) => {
-      const end = this.httpDuration.startTimer();
-      res.once('finish', () => {
-        // Front ends and catch-all handlers (wildcard templates) are grouped: one series each, whatever the path.
-        const template = (req.route as { path?: unknown } | undefined)?.path;
-        const api = req.originalUrl === '/api' || req.originalUrl.startsWith('/api/');
-        const route = !api ? '(static)' : typeof template === 'string' && !template.includes('*') ? template : '(unmatched)';
-        end({ method: req.method, route, status: String(res.statusCode) });
-      });
-      next();
+  /** Starts timing one answer (`http-timing.ts`); the returned function records it with its labels. */
+  startHttpTimer(): (labels: { method: string; route: string; status: string }) => void {
+    const end = this.httpDuration.startTimer();
+    return (labels) => {
+      end(labels);
     };
   }
 
