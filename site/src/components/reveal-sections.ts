@@ -4,6 +4,13 @@
 // Without JavaScript, with slow or failing scripts, every section stays visible.
 const targets = document.querySelectorAll<HTMLElement>('.reveal');
 const moving = window.matchMedia('(prefers-reduced-motion: no-preference)').matches;
+// A section far from the screen is not laid out yet (`.render-near-view`, content-visibility: auto):
+// what it holds has no box of its own, so where it stands is where its section stands.
+const topOf = (el: Element) =>
+  (el.checkVisibility?.({ contentVisibilityAuto: true }) === false
+    ? (el.closest('.render-near-view') ?? el)
+    : el
+  ).getBoundingClientRect().top;
 if ('IntersectionObserver' in window && targets.length && moving) {
   const seen = new WeakSet<Element>();
   const observer = new IntersectionObserver((entries) => {
@@ -12,7 +19,7 @@ if ('IntersectionObserver' in window && targets.length && moving) {
       if (!seen.has(el)) {
         seen.add(el);
         // Already on screen when the script ran: leave it as it is.
-        if (entry.isIntersecting || entry.boundingClientRect.top < window.innerHeight) observer.unobserve(el);
+        if (entry.isIntersecting || topOf(el) < window.innerHeight) observer.unobserve(el);
         else el.classList.add('reveal-pending');
         continue;
       }
