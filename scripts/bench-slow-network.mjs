@@ -244,7 +244,9 @@ try {
     const ids = (await (await fetch(`${base}/api/product?per_page=10`)).json()).products.data.map((p) => p.id);
     const urls = ids.map((id) => `${base}/product/${id}`);
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-    console.log(`\nWalk of ${urls.length} product pages, bytes downloaded by the page per view (median of ${runs} walks)\n`);
+    console.log(
+      `\nWalk of ${urls.length} product pages, bytes downloaded per view, by the page and its service worker (median of ${runs} walks)\n`,
+    );
     console.log('| Mode | First view | Each next view (median) | Whole walk |');
     console.log('| --- | --- | --- | --- |');
     for (const [label, keep] of [
