@@ -58,7 +58,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   // One definition per rule: the front ends import the shared ones (`@comptoir/api/permissions`,
-  // `/dates`, `/money`, `/slug`) instead of declaring their own copy, which would drift.
+  // `/dates`, `/money`, `/slug`, `/text-limits`) instead of declaring their own copy, which would drift.
   {
     files: ['dashboard/src/**/*.{ts,tsx}', 'site/src/**/*.{ts,tsx}', 'site/src/**/*.astro/*.ts'],
     rules: {
@@ -93,6 +93,12 @@ export default tseslint.config(
         {
           selector: "ArrayExpression:has(> Literal[value='Carte bancaire']):has(> Literal[value='Mobile Money'])",
           message: STATUS_MESSAGE,
+        },
+        {
+          selector:
+            "JSXAttribute[name.name='maxLength'] > JSXExpressionContainer > Literal, JSXAttribute[name.name='maxLength'] > Literal",
+          message:
+            'Field limits are declared once, with the API that refuses longer texts: import them from @comptoir/api/text-limits.',
         },
       ],
       'no-restricted-imports': [

@@ -1,3 +1,5 @@
+import { SPEC_NAME_MAX, SPEC_VALUE_MAX } from '../shared/text-limits.js';
+
 /**
  * A product's specification table: ordered attribute / value rows (« Puissance » / « 20 kVA »),
  * edited in the product form and shown on the product page. Stored with the product (a JSON column),
@@ -9,8 +11,7 @@ export interface ProductSpec {
 }
 
 export const SPEC_MAX_ROWS = 40;
-export const SPEC_NAME_MAX = 80;
-export const SPEC_VALUE_MAX = 255;
+export { SPEC_NAME_MAX, SPEC_VALUE_MAX };
 
 export const SPEC_MESSAGES = {
   format: 'Les caractéristiques envoyées sont invalides.',

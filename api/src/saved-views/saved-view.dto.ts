@@ -11,6 +11,7 @@ import {
   type ValidatorConstraintInterface,
 } from 'class-validator';
 import { trimmed } from '../common/forms.js';
+import { SAVED_VIEW_NAME_MAX, SAVED_VIEW_NAME_TOO_LONG } from '../shared/text-limits.js';
 
 /** The lists whose views can be saved (the dashboard's list screens). */
 export const SAVED_VIEW_LISTS = [
@@ -63,7 +64,7 @@ export class SavedViewDto {
   @Transform(trimmed)
   @IsString({ message: 'Le nom doit être un texte.' })
   @IsNotEmpty({ message: 'Le nom de la vue est requis.' })
-  @MaxLength(80, { message: 'Le nom ne doit pas dépasser 80 caractères.' })
+  @MaxLength(SAVED_VIEW_NAME_MAX, { message: SAVED_VIEW_NAME_TOO_LONG })
   name: string;
 
   @ApiProperty({ example: { sort: 'total', direction: 'desc', status: 'pending' }, description: 'Les paramètres de la liste.' })

@@ -1,4 +1,10 @@
-import { DESCRIPTION_MAX, DESCRIPTION_REQUIRED, DESCRIPTION_TOO_LONG } from '../../shared/text-limits.js';
+import {
+  DESCRIPTION_MAX,
+  DESCRIPTION_REQUIRED,
+  DESCRIPTION_TOO_LONG,
+  TAX_EXEMPTION_MAX,
+  TAX_EXEMPTION_TOO_LONG,
+} from '../../shared/text-limits.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
@@ -67,7 +73,7 @@ class ProductFieldsDto {
   })
   @ValidateIf((dto: ProductFieldsDto) => dto.tax_rate_bp === 0)
   @IsNotEmpty({ message: 'Indiquez la mention d’exonération (par exemple « Exonéré, article 4 du CGI »).' })
-  @MaxLength(255, { message: 'La mention d’exonération ne doit pas dépasser 255 caractères.' })
+  @MaxLength(TAX_EXEMPTION_MAX, { message: TAX_EXEMPTION_TOO_LONG })
   tax_exemption?: string | null;
 
   /** The specification table as a JSON array of { name, value } (multipart text); absent: left as it is. */

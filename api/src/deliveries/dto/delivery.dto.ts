@@ -4,6 +4,12 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, Matches, Max
 import { LineIdField, LineQuantityField } from '../../common/line-fields.js';
 import { trimmed } from '../../common/forms.js';
 import { VersionField } from '../../common/versioning.js';
+import {
+  DELIVERY_CARRIER_MAX,
+  DELIVERY_CARRIER_TOO_LONG,
+  DELIVERY_NOTE_MAX,
+  DELIVERY_NOTE_TOO_LONG,
+} from '../../shared/text-limits.js';
 
 /** One line of a delivery (or a return): the order line and how many units (always positive here). */
 export class DeliveryLineDto {
@@ -42,13 +48,13 @@ export class DeliveryDto {
   @Transform(trimmed)
   @IsOptional()
   @IsString({ message: 'Le transporteur doit être un texte.' })
-  @MaxLength(255, { message: 'Le transporteur ne doit pas dépasser 255 caractères.' })
+  @MaxLength(DELIVERY_CARRIER_MAX, { message: DELIVERY_CARRIER_TOO_LONG })
   carrier?: string | null;
 
   @ApiPropertyOptional({ description: 'Remarque imprimée sur le bon.', example: 'Livré au magasin de Bè.' })
   @Transform(trimmed)
   @IsOptional()
   @IsString({ message: 'La remarque doit être un texte.' })
-  @MaxLength(2000, { message: 'La remarque ne doit pas dépasser 2000 caractères.' })
+  @MaxLength(DELIVERY_NOTE_MAX, { message: DELIVERY_NOTE_TOO_LONG })
   note?: string | null;
 }

@@ -14,6 +14,12 @@ import {
 } from 'class-validator';
 import { LineIdField, LineQuantityField } from '../../common/line-fields.js';
 import { trimmed } from '../../common/forms.js';
+import {
+  CREDIT_NOTE_REASON_MAX,
+  CREDIT_NOTE_REASON_TOO_LONG,
+  INVOICE_NOTE_MAX,
+  INVOICE_NOTE_TOO_LONG,
+} from '../../shared/text-limits.js';
 
 /** One line to invoice: the order's line (or the accepted quote's line) and how many units. */
 export class InvoiceLineDto {
@@ -51,7 +57,7 @@ export class InvoiceDto {
   @Transform(trimmed)
   @IsOptional()
   @IsString({ message: 'La remarque doit être un texte.' })
-  @MaxLength(2000, { message: 'La remarque ne doit pas dépasser 2000 caractères.' })
+  @MaxLength(INVOICE_NOTE_MAX, { message: INVOICE_NOTE_TOO_LONG })
   note?: string | null;
 }
 
@@ -76,7 +82,7 @@ export class CreditNoteDto {
   @IsDefined({ message: 'Le motif est requis.' })
   @IsString({ message: 'Le motif doit être un texte.' })
   @MinLength(3, { message: 'Le motif doit faire au moins 3 caractères.' })
-  @MaxLength(2000, { message: 'Le motif ne doit pas dépasser 2000 caractères.' })
+  @MaxLength(CREDIT_NOTE_REASON_MAX, { message: CREDIT_NOTE_REASON_TOO_LONG })
   reason: string;
 
   @ApiPropertyOptional({ type: [CreditNoteLineDto], description: 'Avoir partiel : les lignes et quantités créditées.' })

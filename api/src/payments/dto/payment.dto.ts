@@ -4,6 +4,7 @@ import { IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, 
 import { intInput, trimmed } from '../../common/forms.js';
 import { PAYMENT_METHOD_MESSAGE } from '../../shared/statuses.js';
 import { PAYMENT_METHODS, type PaymentMethod } from '../entities/payment.entity.js';
+import { PAYMENT_REFERENCE_MAX, PAYMENT_REFERENCE_TOO_LONG } from '../../shared/text-limits.js';
 
 /** POST /api/invoices/{id}/payments: an amount received, how, its reference and date. */
 export class PaymentDto {
@@ -36,7 +37,7 @@ export class PaymentDto {
   @Transform(trimmed)
   @IsOptional()
   @IsString({ message: 'La référence doit être un texte.' })
-  @MaxLength(255, { message: 'La référence ne doit pas dépasser 255 caractères.' })
+  @MaxLength(PAYMENT_REFERENCE_MAX, { message: PAYMENT_REFERENCE_TOO_LONG })
   reference?: string | null;
 
   @ApiPropertyOptional({ description: 'Date du paiement (AAAA-MM-JJ) ; aujourd’hui quand absente.', example: '2026-11-26' })

@@ -22,6 +22,18 @@ import {
 import { MONEY_PATTERN, boolInput, idInput, intInput, isCalendarDate, moneyInput, trimmed } from '../../common/forms.js';
 import { VersionField } from '../../common/versioning.js';
 import { IsEmailAddress } from '../../common/email-address.js';
+import {
+  MY_ORDERS_EMAIL_MAX,
+  MY_ORDERS_EMAIL_TOO_LONG,
+  ORDER_MESSAGE_MAX,
+  ORDER_MESSAGE_TOO_LONG,
+  QUOTE_DECLINE_REASON_MAX,
+  QUOTE_DECLINE_REASON_TOO_LONG,
+  QUOTE_MESSAGE_MAX,
+  QUOTE_MESSAGE_TOO_LONG,
+  QUOTE_SIGNER_NAME_MAX,
+  QUOTE_SIGNER_NAME_TOO_LONG,
+} from '../../shared/text-limits.js';
 
 const BP_MESSAGE = 'La remise doit être un pourcentage entre 0 et 100 (en points de base, 0 à 10000).';
 const TAX_MESSAGE = 'Le taux de TVA doit être compris entre 0 et 100 % (en points de base, 0 à 10000).';
@@ -143,7 +155,7 @@ export class QuoteDraftDto {
   @Transform(trimmed)
   @IsOptional()
   @IsString({ message: 'Le message doit être un texte.' })
-  @MaxLength(2000, { message: 'Le message ne doit pas dépasser 2000 caractères.' })
+  @MaxLength(QUOTE_MESSAGE_MAX, { message: QUOTE_MESSAGE_TOO_LONG })
   message?: string | null;
 }
 
@@ -160,7 +172,7 @@ const MessageBody = () =>
     Transform(trimmed),
     IsNotEmpty({ message: 'Le message est requis.' }),
     IsString({ message: 'Le message doit être un texte.' }),
-    MaxLength(4000, { message: 'Le message ne doit pas dépasser 4000 caractères.' }),
+    MaxLength(ORDER_MESSAGE_MAX, { message: ORDER_MESSAGE_TOO_LONG }),
   );
 
 /** A message in the thread (staff reply or client question). */
@@ -207,7 +219,7 @@ export class ClientAcceptDto extends ClientVersionDto {
   @Transform(trimmed)
   @IsNotEmpty({ message: 'Tapez votre nom pour accepter le devis.' })
   @IsString({ message: 'Le nom doit être un texte.' })
-  @MaxLength(255, { message: 'Le nom ne doit pas dépasser 255 caractères.' })
+  @MaxLength(QUOTE_SIGNER_NAME_MAX, { message: QUOTE_SIGNER_NAME_TOO_LONG })
   name: string;
 
   @ApiProperty({ description: '« Bon pour accord » coché.', example: true })
@@ -221,7 +233,7 @@ export class ClientDeclineDto extends ClientVersionDto {
   @Transform(trimmed)
   @IsNotEmpty({ message: 'Indiquez la raison du refus.' })
   @IsString({ message: 'La raison doit être un texte.' })
-  @MaxLength(2000, { message: 'La raison ne doit pas dépasser 2000 caractères.' })
+  @MaxLength(QUOTE_DECLINE_REASON_MAX, { message: QUOTE_DECLINE_REASON_TOO_LONG })
   reason: string;
 }
 
@@ -231,6 +243,6 @@ export class MyOrdersLinkDto {
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsNotEmpty({ message: 'L’adresse e-mail est requise.' })
   @IsEmailAddress('L’adresse e-mail est invalide.')
-  @MaxLength(255, { message: 'L’adresse e-mail ne doit pas dépasser 255 caractères.' })
+  @MaxLength(MY_ORDERS_EMAIL_MAX, { message: MY_ORDERS_EMAIL_TOO_LONG })
   email: string;
 }

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsString, MaxLength, MinLength } from 'class-validator';
+import { DASHBOARD_SEARCH_MAX, DASHBOARD_SEARCH_TOO_LONG } from '../../shared/text-limits.js';
 
 const TOO_SHORT = 'La recherche doit contenir au moins 2 caractères.';
 
@@ -7,6 +8,6 @@ export class SearchQueryDto {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : (value ?? '')))
   @IsString({ message: TOO_SHORT })
   @MinLength(2, { message: TOO_SHORT })
-  @MaxLength(100, { message: 'La recherche ne doit pas dépasser 100 caractères.' })
+  @MaxLength(DASHBOARD_SEARCH_MAX, { message: DASHBOARD_SEARCH_TOO_LONG })
   query: string;
 }

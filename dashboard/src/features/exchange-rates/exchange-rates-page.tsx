@@ -1,3 +1,4 @@
+import { CURRENCY_CODE_LENGTH } from '@comptoir/api/text-limits';
 import type { ExchangeRateRow } from '@comptoir/api/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -125,7 +126,7 @@ function RateForm() {
       noValidate
     >
       <Field id="rate-code" label="Devise (code ISO)" error={errors.currency_code} required>
-        <Input value={code} maxLength={3} onChange={(e) => setCode(e.target.value.toUpperCase())} />
+        <Input value={code} maxLength={CURRENCY_CODE_LENGTH} onChange={(e) => setCode(e.target.value.toUpperCase())} />
       </Field>
       <Field id="rate-value" label="FCFA pour 1 unité" error={errors.rate} required>
         <Input value={rate} inputMode="decimal" placeholder="605,5" onChange={(e) => setRate(e.target.value)} />

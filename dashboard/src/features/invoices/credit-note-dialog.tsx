@@ -1,3 +1,4 @@
+import { CREDIT_NOTE_REASON_MAX } from '@comptoir/api/text-limits';
 import type { InvoiceView } from '@comptoir/api/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -134,7 +135,7 @@ export function CreditNoteDialog({ invoice, onClose }: { invoice: InvoiceView; o
             <textarea
               className="rounded border border-line px-0.5"
               value={reason}
-              maxLength={2000}
+              maxLength={CREDIT_NOTE_REASON_MAX}
               rows={2}
               onChange={(e) => setReason(e.target.value)}
             />

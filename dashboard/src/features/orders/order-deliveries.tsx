@@ -1,3 +1,4 @@
+import { DELIVERY_CARRIER_MAX, DELIVERY_NOTE_MAX } from '@comptoir/api/text-limits';
 import type { OrderDeliveries, StaffOrderDetail } from '@comptoir/api/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileDown, Truck } from 'lucide-react';
@@ -134,7 +135,7 @@ function RecordDeliveryDialog({
           <input
             className="rounded border border-line px-0.5"
             value={carrier}
-            maxLength={255}
+            maxLength={DELIVERY_CARRIER_MAX}
             onChange={(e) => setCarrier(e.target.value)}
           />
         </label>
@@ -144,7 +145,7 @@ function RecordDeliveryDialog({
             className="rounded border border-line px-0.5"
             rows={2}
             value={note}
-            maxLength={2000}
+            maxLength={DELIVERY_NOTE_MAX}
             onChange={(e) => setNote(e.target.value)}
           />
         </label>

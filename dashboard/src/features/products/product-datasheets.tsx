@@ -1,3 +1,4 @@
+import { DATASHEET_TITLE_MAX } from '@comptoir/api/text-limits';
 import type { ProductDatasheetFile } from '@comptoir/api/contract';
 import { fileSizeLabel } from '@comptoir/api/file-size';
 import { useQueryClient } from '@tanstack/react-query';
@@ -133,7 +134,7 @@ export function ProductDatasheets<T extends { version: number }>({
           </label>
           <Input
             id="datasheet-title"
-            maxLength={150}
+            maxLength={DATASHEET_TITLE_MAX}
             value={title}
             disabled={off}
             aria-invalid={errors.title ? true : undefined}

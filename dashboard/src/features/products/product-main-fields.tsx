@@ -1,3 +1,4 @@
+import { TAX_EXEMPTION_MAX } from '@comptoir/api/text-limits';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Field } from '../../ui/field';
 import { Input, Textarea } from '../../ui/input';
@@ -164,7 +165,7 @@ export function ProductMainFields({
           <Field id="product-tax-exemption" label="Motif d'exonération" error={errors.tax_exemption?.message} required>
             <Input
               autoComplete="off"
-              maxLength={255}
+              maxLength={TAX_EXEMPTION_MAX}
               {...register('tax_exemption', { validate: (v) => (exempt && !v.trim() ? EXEMPTION_REQUIRED : true) })}
             />
           </Field>

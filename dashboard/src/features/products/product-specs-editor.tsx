@@ -1,3 +1,4 @@
+import { SPEC_NAME_MAX, SPEC_VALUE_MAX } from '@comptoir/api/text-limits';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../ui/button';
 import { FieldError } from '../../ui/field';
@@ -54,7 +55,7 @@ export function ProductSpecsEditor({
                 id={`spec-${row.key}-name`}
                 aria-label={`Caractéristique ${index + 1}`}
                 placeholder="Puissance"
-                maxLength={80}
+                maxLength={SPEC_NAME_MAX}
                 value={row.name}
                 disabled={disabled}
                 onChange={(e) => set(index, 'name', e.target.value)}
@@ -62,7 +63,7 @@ export function ProductSpecsEditor({
               <Input
                 aria-label={`Valeur ${index + 1}`}
                 placeholder="20 kVA"
-                maxLength={255}
+                maxLength={SPEC_VALUE_MAX}
                 value={row.value}
                 disabled={disabled}
                 onChange={(e) => set(index, 'value', e.target.value)}

@@ -1,3 +1,4 @@
+import { SAVED_VIEW_NAME_MAX } from '@comptoir/api/text-limits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bookmark, Check, Save, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -142,7 +143,7 @@ function SaveViewDialog({
     >
       <form onSubmit={submit} className="flex flex-col gap-2" noValidate>
         <Field id={`${id}-name`} label="Nom de la vue" error={error} required>
-          <Input value={name} maxLength={80} onChange={(event) => setName(event.target.value)} autoFocus />
+          <Input value={name} maxLength={SAVED_VIEW_NAME_MAX} onChange={(event) => setName(event.target.value)} autoFocus />
         </Field>
         <div className="flex justify-end gap-1">
           <Button variant="secondary" type="button" onClick={onClose}>

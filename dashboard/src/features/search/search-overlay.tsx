@@ -1,3 +1,4 @@
+import { DASHBOARD_SEARCH_MAX } from '@comptoir/api/text-limits';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
@@ -104,7 +105,7 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
           value={text}
           onChange={(event) => panel.setText(event.target.value)}
           onKeyDown={panel.onKeyDown}
-          maxLength={100}
+          maxLength={DASHBOARD_SEARCH_MAX}
           className="h-7 w-full bg-transparent text-base text-ink outline-none placeholder:text-ink-subtle [&::-webkit-search-cancel-button]:hidden"
         />
         {results.isFetching && typing ? <Spinner size="sm" /> : null}

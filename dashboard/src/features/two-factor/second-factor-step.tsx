@@ -1,3 +1,4 @@
+import { TOTP_CODE_INPUT_MAX } from '@comptoir/api/text-limits';
 import type { LoginAnswer, SecondFactorMethod, TotpEnrolment } from '@comptoir/api/contract';
 import { Fingerprint, KeyRound, LifeBuoy, ShieldCheck, Smartphone, type LucideIcon } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -93,7 +94,7 @@ export function SecondFactorStep({ methods, onSignedIn, onRestart }: SecondFacto
               <Input
                 autoComplete="one-time-code"
                 inputMode="numeric"
-                maxLength={7}
+                maxLength={TOTP_CODE_INPUT_MAX}
                 autoFocus
                 value={value}
                 onChange={(event) => setValue(event.target.value)}
@@ -215,7 +216,7 @@ export function EnrolmentStep({ onSignedIn, onRestart }: Omit<SecondFactorStepPr
             <Input
               autoComplete="one-time-code"
               inputMode="numeric"
-              maxLength={7}
+              maxLength={TOTP_CODE_INPUT_MAX}
               value={code}
               onChange={(e) => setCode(e.target.value)}
             />

@@ -1,3 +1,4 @@
+import { TOTP_CODE_INPUT_MAX } from '@comptoir/api/text-limits';
 import type { TotpEnrolment } from '@comptoir/api/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fingerprint, KeyRound, LifeBuoy, Smartphone, Trash2 } from 'lucide-react';
@@ -160,7 +161,7 @@ export function SecurityCard() {
                 <Input
                   autoComplete="one-time-code"
                   inputMode="numeric"
-                  maxLength={7}
+                  maxLength={TOTP_CODE_INPUT_MAX}
                   value={code}
                   onChange={(e) => setCode(e.target.value)}
                 />

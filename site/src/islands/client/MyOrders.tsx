@@ -1,3 +1,4 @@
+import { MY_ORDERS_EMAIL_MAX } from '@comptoir/api/text-limits';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ClientOrdersAnswer } from '@comptoir/api/contract';
 import { api, firstErrors } from '../lib/http';
@@ -120,7 +121,7 @@ export default function MyOrders() {
           className="field-input"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          maxLength={255}
+          maxLength={MY_ORDERS_EMAIL_MAX}
           aria-invalid={error ? true : undefined}
         />
         {error && <p className="field-error">{error}</p>}
