@@ -49,7 +49,7 @@ describe('what the quote section offers', () => {
   it('offers « Réviser » only on a pending order with no draft and no accepted version, to who may create quotes', () => {
     const sent = quoteOf([version({ state: 'sent' })]);
     expect(quoteOffers(sent, { status: 'pending' }, all, now).revise).toBe(true);
-    expect(quoteOffers(sent, { status: 'cancelled' }, all, now).revise).toBe(false);
+    expect(quoteOffers(sent, { status: 'canceled' }, all, now).revise).toBe(false);
     expect(quoteOffers(sent, { status: 'pending' }, (_c, right) => right !== 'create', now).revise).toBe(false);
     const accepted = quoteOf([version({ state: 'accepted' })]);
     expect(quoteOffers(accepted, { status: 'pending' }, all, now)).toMatchObject({ revise: false, editDraft: false });
