@@ -1,7 +1,7 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { ApiError, ValidationFailed } from '../core/errors/api-error.js';
+import { ApiError, ValidationFailed, type FieldErrors } from '../core/errors/api-error.js';
 
 /**
  * The upload policy of product datasheets: one PDF of at most 10 MB, recognised by its content (the
@@ -26,12 +26,19 @@ export function looksLikePdf(buffer: Buffer): boolean {
   return buffer.subarray(Math.max(0, buffer.length - 1024)).includes(TRAILER);
 }
 
-/** The uploaded PDF's bytes, or a 422 on `file` in French. */
-export function checkDatasheet(file: Express.Multer.File | undefined): Buffer {
-  if (!file?.buffer?.length) throw new ValidationFailed({ file: [DATASHEET_MESSAGES.required] });
-  if (file.buffer.length > DATASHEET_MAX_BYTES) throw new ValidationFailed({ file: [DATASHEET_MESSAGES.size] });
-  if (!looksLikePdf(file.buffer)) throw new ValidationFailed({ file: [DATASHEET_MESSAGES.type] });
-  return file.buffer;
+/**
+ * An upload checked at the edge (`checkedDatasheet`): the PDF's bytes, or what is wrong with the file in
+ * French, which the service answers in one 422 with the form's own errors, after the product's 404.
+ */
+export type CheckedDatasheet = { pdf: Buffer; errors: FieldErrors } | { pdf: null; errors: FieldErrors };
+
+/** Checks the uploaded file against the policy: content, not name or declared type. */
+export function checkedDatasheet(file: { buffer?: Buffer } | undefined): CheckedDatasheet {
+  const refused = (message: string): CheckedDatasheet => ({ pdf: null, errors: { file: [message] } });
+  if (!file?.buffer?.length) return refused(DATASHEET_MESSAGES.required);
+  if (file.buffer.length > DATASHEET_MAX_BYTES) return refused(DATASHEET_MESSAGES.size);
+  if (!looksLikePdf(file.buffer)) return refused(DATASHEET_MESSAGES.type);
+  return { pdf: file.buffer, errors: {} };
 }
 
 const parse = multer({

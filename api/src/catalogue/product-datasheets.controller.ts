@@ -6,7 +6,7 @@ import { FormBody, type SubmittedForm } from '../common/forms.js';
 import { sentVersion } from '../common/versioning.js';
 import type { ProductDatasheetsAnswer } from '../contract/backoffice.js';
 import { RequirePermission } from '../core/access/permissions.js';
-import { DatasheetUploadInterceptor } from './datasheet-upload.js';
+import { DatasheetUploadInterceptor, checkedDatasheet } from './datasheet-upload.js';
 import { ProductDatasheetDto } from './dto/product-datasheet.dto.js';
 import { ProductDatasheetsService } from './product-datasheets.service.js';
 
@@ -29,7 +29,7 @@ export class ProductDatasheetsController {
     @FormBody(ProductDatasheetDto, { multipart: true }) form: SubmittedForm<ProductDatasheetDto>,
     @UploadedFile() file: Express.Multer.File | undefined,
   ): Promise<ProductDatasheetsAnswer> {
-    return this.datasheets.add(id, form, file, req.principal!.userId);
+    return this.datasheets.add(id, form, checkedDatasheet(file), req.principal!.userId);
   }
 
   @Delete(':id/datasheets/:datasheetId')

@@ -6,11 +6,11 @@ import type { SubmittedForm } from '../common/forms.js';
 import { runTransaction } from '../common/transactions.js';
 import { explainUnappliedUpdate } from '../common/versioning.js';
 import type { ProductDatasheetsAnswer } from '../contract/backoffice.js';
-import { ValidationFailed, notFound, type FieldErrors } from '../core/errors/api-error.js';
+import { ValidationFailed, notFound } from '../core/errors/api-error.js';
 import { STORAGE, type Storage } from '../media/storage/storage.js';
 import { discardStored } from '../media/upload-policy.js';
 import { PublishingService } from '../publishing/publishing.service.js';
-import { DATASHEET_MESSAGES, DATASHEET_MAX_BYTES, looksLikePdf } from './datasheet-upload.js';
+import type { CheckedDatasheet } from './datasheet-upload.js';
 import type { ProductDatasheetDto } from './dto/product-datasheet.dto.js';
 import { ProductDatasheet } from './entities/product-datasheet.entity.js';
 import { Product } from './entities/product.entity.js';
@@ -19,14 +19,6 @@ import { datasheetsOf } from './product-details.js';
 const PRODUCT_NOT_FOUND = 'Produit introuvable.';
 const DATASHEET_NOT_FOUND = 'Fiche technique introuvable.';
 export const PRODUCT_MAX_DATASHEETS = 10;
-
-/** What is wrong with the uploaded file, in French, or nothing. */
-function fileErrors(file: Express.Multer.File | undefined): FieldErrors {
-  if (!file?.buffer?.length) return { file: [DATASHEET_MESSAGES.required] };
-  if (file.buffer.length > DATASHEET_MAX_BYTES) return { file: [DATASHEET_MESSAGES.size] };
-  if (!looksLikePdf(file.buffer)) return { file: [DATASHEET_MESSAGES.type] };
-  return {};
-}
 
 /**
  * A product's PDF datasheets (« Fiches techniques »): added and removed one at a time from the product
@@ -56,24 +48,27 @@ export class ProductDatasheetsService {
     return { success: true, message, datasheets: sheets.get(id) ?? [], version: product.version };
   }
 
+  /** `upload`: the file the route has already checked (`checkedDatasheet`); the service never sees the upload itself. */
   async add(
     productId: number,
     submitted: SubmittedForm<ProductDatasheetDto>,
-    file: Express.Multer.File | undefined,
+    upload: CheckedDatasheet,
     userId: number,
   ): Promise<ProductDatasheetsAnswer> {
     const product = await this.dataSource
       .getRepository(Product)
       .findOne({ where: { id: productId }, select: { id: true, name: true } });
     if (!product) throw notFound(PRODUCT_NOT_FOUND);
-    const form = submitted.valid(fileErrors(file));
+    const form = submitted.valid(upload.errors);
+    // valid() has answered the file's errors with the form's: the PDF is there.
+    const pdf = upload.pdf!;
     const version = submitted.version();
     const count = await this.dataSource.getRepository(ProductDatasheet).countBy({ product_id: productId });
     if (count >= PRODUCT_MAX_DATASHEETS) {
       throw new ValidationFailed({ file: [`Un produit a au plus ${PRODUCT_MAX_DATASHEETS} fiches techniques.`] });
     }
     const path = `datasheets/${randomUUID()}.pdf`;
-    await this.storage.put(path, file!.buffer);
+    await this.storage.put(path, pdf);
     try {
       await runTransaction(this.dataSource, async (manager) => {
         await this.touchProduct(manager, productId, version, userId);
@@ -84,7 +79,7 @@ export class ProductDatasheetsService {
           product_id: productId,
           title: form.title,
           path,
-          size: file!.buffer.length,
+          size: pdf.length,
           position: last ? last.position + 1 : 0,
         });
       });
