@@ -1,0 +1,83 @@
+import type { MouseEvent } from 'react';
+import { formatCount } from '../../lib/format';
+import { CATALOGUE_INITIAL_LIMIT, type ProductCardData } from '../../lib/products';
+import { ProductCard } from '../ui/ProductCard';
+import { Spinner } from '../ui/Spinner';
+import { CATALOGUE_TEXTS, type CatalogueStatus } from './use-catalogue';
+
+export interface CatalogueResultsProps {
+  products: ProductCardData[];
+  total: number;
+  totalCapped: boolean;
+  status: CatalogueStatus;
+  limit: number;
+  canShowMore: boolean;
+  onAdd: (product: ProductCardData) => void;
+  onShowMore: () => void;
+  onRetry: () => void;
+}
+
+/** The catalogue's count, its cards (or why there are none) and « Afficher plus ». */
+export function CatalogueResults(props: CatalogueResultsProps) {
+  const { products, total, totalCapped, status, limit, canShowMore, onAdd, onShowMore, onRetry } = props;
+  const loading = status === 'loading';
+
+  // A link to the next pre-rendered page (/catalogue/page/2) that works without JavaScript and is
+  // crawled; once hydrated it shows 4 more in place (`?affiches=16`).
+  const showMore = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onShowMore();
+  };
+
+  return (
+    <>
+      <p className="mt-2 text-sm text-ink-muted" role="status" aria-live="polite">
+        {loading
+          ? 'Chargement des produits…'
+          : status === 'error'
+            ? ''
+            : `${totalCapped ? 'Plus de ' : ''}${formatCount(total)} produit${total > 1 ? 's' : ''}`}
+      </p>
+
+      <div className="relative mt-1 min-h-[240px]" aria-busy={loading}>
+        {loading && (
+          <div className="absolute inset-0 z-10 flex items-start justify-center bg-white/60 pt-6">
+            <Spinner className="text-brand-600" />
+          </div>
+        )}
+        {status === 'error' ? (
+          <div className="rounded-xl border border-line p-4 text-center" role="alert">
+            <p className="text-danger">{CATALOGUE_TEXTS.loadError}</p>
+            <button type="button" className="btn btn-secondary mt-2" onClick={onRetry}>
+              Réessayer
+            </button>
+          </div>
+        ) : products.length === 0 && !loading ? (
+          <p className="py-6 text-center text-lg text-ink-muted">{CATALOGUE_TEXTS.empty}</p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+            {products.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} onAdd={onAdd} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {canShowMore && (
+        <div className="mt-4 flex justify-center">
+          <a
+            href={`/catalogue/page/${Math.floor(limit / CATALOGUE_INITIAL_LIMIT) + 1}`}
+            className="btn btn-secondary"
+            onClick={showMore}
+            aria-disabled={loading || undefined}
+          >
+            Afficher plus
+          </a>
+        </div>
+      )}
+    </>
+  );
+}
