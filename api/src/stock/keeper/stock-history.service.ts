@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { User } from '../../admins/entities/user.entity.js';
 import { Product } from '../../catalogue/entities/product.entity.js';
-import { pageOf, pageRequest } from '../../common/listing.js';
+import { pageRequest, paginate } from '../../common/listing.js';
 import type { StockLevels, StockLotRow, StockMovementRow } from '../../contract/stock-ledger.js';
 import type { Paginated } from '../../contract/staff.js';
 import { notFound } from '../../core/errors/api-error.js';
@@ -33,14 +33,15 @@ export class StockHistoryService {
   async movements(productId: number, query: { page?: number; per_page?: number }): Promise<Paginated<StockMovementRow>> {
     await this.assertProduct(productId);
     const request = pageRequest(query, MOVEMENTS_PAGE_SIZE);
-    const [rows, total] = await this.db
-      .getRepository(StockMovement)
-      .createQueryBuilder('movement')
-      .where('movement.product_id = :productId', { productId })
-      .orderBy('movement.id', 'DESC')
-      .skip(request.skip)
-      .take(request.perPage)
-      .getManyAndCount();
+    const page = await paginate(
+      this.db
+        .getRepository(StockMovement)
+        .createQueryBuilder('movement')
+        .where('movement.product_id = :productId', { productId })
+        .orderBy('movement.id', 'DESC'),
+      request,
+    );
+    const rows = page.data;
     const ofType = (type: string) =>
       rows.filter((r) => r.document_type === type && r.document_id !== null).map((r) => r.document_id!);
     const [orders, entries, deliveries, users] = await Promise.all([
@@ -70,8 +71,9 @@ export class StockHistoryService {
           return null;
       }
     };
-    return pageOf(
-      rows.map((row) => ({
+    return {
+      ...page,
+      data: rows.map((row) => ({
         id: row.id,
         kind: row.kind,
         available_delta: row.available_delta,
@@ -85,9 +87,7 @@ export class StockHistoryService {
         user: row.user_id === null ? null : { id: row.user_id, name: users.get(row.user_id) ?? 'Compte supprimé' },
         created_at: row.created_at.toISOString(),
       })),
-      total,
-      request,
-    );
+    };
   }
 
   /** The product's available, held and on-hand quantities (staff only: the public sees the available stock). */

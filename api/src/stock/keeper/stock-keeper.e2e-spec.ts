@@ -81,6 +81,36 @@ describe(`stock keeper: movements and lots (${testDatabaseKind()})`, () => {
     expect((await ledgerDifferences(t.dataSource)).filter((d) => d.product_id === product.id)).toEqual([]);
   });
 
+  it('answers a deep page of a long history with the right movements, and an empty page past the end', async () => {
+    const product = await productWith(0);
+    const other = await productWith(0);
+    // More movements than a page anchor's step (common/page-anchors.ts): pages 11 and 12 start past the first anchor.
+    const rows = Array.from({ length: 1_400 }, (_, i) => ({
+      product_id: i % 7 === 0 ? other.id : product.id,
+      kind: 'adjustment' as const,
+      available_delta: i + 1,
+      held_delta: 0,
+      reason: 'casse',
+    }));
+    for (let i = 0; i < rows.length; i += 200) await t.dataSource.getRepository(StockMovement).insert(rows.slice(i, i + 200));
+    const ids = (
+      await t.dataSource.getRepository(StockMovement).find({ where: { product_id: product.id }, order: { id: 'DESC' } })
+    ).map((m) => m.id);
+    const page = async (n: number, perPage: number) =>
+      (
+        (await admin.get(`/api/stock/products/${product.id}/movements?page=${n}&per_page=${perPage}`).expect(200))
+          .body as StockMovementsAnswer
+      ).movements;
+    expect(ids).toHaveLength(1_200);
+    const deep = await page(11, 100);
+    expect(deep).toMatchObject({ total: 1_200, per_page: 100, current_page: 11, last_page: 12 });
+    expect(deep.data.map((m) => m.id)).toEqual(ids.slice(1_000, 1_100));
+    expect((await page(12, 100)).data.map((m) => m.id)).toEqual(ids.slice(1_100, 1_200));
+    expect((await page(3, 100)).data.map((m) => m.id)).toEqual(ids.slice(200, 300));
+    const past = await page(20, 100);
+    expect(past).toMatchObject({ data: [], total: 1_200, current_page: 20, last_page: 12 });
+  });
+
   it('answers 404 for an unknown product, 422 for a bad page, 403 without stock rights', async () => {
     const product = await productWith(1);
     await admin.get('/api/stock/products/999999/movements').expect(404);
