@@ -2,8 +2,6 @@ import type { ProductCardData } from '../lib/products';
 import { CatalogueFilterForm } from './catalogue/CatalogueFilterForm';
 import { CatalogueResults } from './catalogue/CatalogueResults';
 import { useCatalogue } from './catalogue/use-catalogue';
-import { addToCart } from './lib/cart';
-import { prepareToasts } from './lib/toast';
 
 interface Props {
   categories: { id: number; designation: string }[];
@@ -11,19 +9,6 @@ interface Props {
   brands: { id: number; name: string; count: number }[];
   initialProducts: ProductCardData[];
   initialTotal: number;
-}
-
-/** A card's « Ajouter au panier ». */
-function add(product: ProductCardData) {
-  prepareToasts();
-  addToCart({
-    id: product.id,
-    name: product.name,
-    price: product.price,
-    stock: product.stock,
-    image: product.image,
-    currency: product.currency,
-  });
 }
 
 /**
@@ -36,25 +21,8 @@ export default function Catalogue({ categories, brands, initialProducts, initial
   const catalogue = useCatalogue(initialProducts, initialTotal);
   return (
     <div data-catalogue>
-      <CatalogueFilterForm
-        categories={categories}
-        brands={brands}
-        liveCounts={catalogue.liveCounts}
-        filters={catalogue.filters}
-        change={catalogue.change}
-        toggleBrand={catalogue.toggleBrand}
-      />
-      <CatalogueResults
-        products={catalogue.products}
-        total={catalogue.total}
-        totalCapped={catalogue.totalCapped}
-        status={catalogue.status}
-        limit={catalogue.limit}
-        canShowMore={catalogue.canShowMore}
-        onAdd={add}
-        onShowMore={catalogue.showMore}
-        onRetry={catalogue.retry}
-      />
+      <CatalogueFilterForm categories={categories} brands={brands} {...catalogue} />
+      <CatalogueResults {...catalogue} />
     </div>
   );
 }

@@ -12,14 +12,14 @@ export interface CatalogueResultsProps {
   status: CatalogueStatus;
   limit: number;
   canShowMore: boolean;
-  onAdd: (product: ProductCardData) => void;
-  onShowMore: () => void;
-  onRetry: () => void;
+  add: (product: ProductCardData) => void;
+  showMore: () => void;
+  retry: () => void;
 }
 
 /** The catalogue's count, its cards (or why there are none) and « Afficher plus ». */
 export function CatalogueResults(props: CatalogueResultsProps) {
-  const { products, total, totalCapped, status, limit, canShowMore, onAdd, onShowMore, onRetry } = props;
+  const { products, total, totalCapped, status, limit, canShowMore, add, retry } = props;
   const loading = status === 'loading';
 
   // A link to the next pre-rendered page (/catalogue/page/2) that works without JavaScript and is
@@ -27,7 +27,7 @@ export function CatalogueResults(props: CatalogueResultsProps) {
   const showMore = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    onShowMore();
+    props.showMore();
   };
 
   return (
@@ -49,7 +49,7 @@ export function CatalogueResults(props: CatalogueResultsProps) {
         {status === 'error' ? (
           <div className="rounded-xl border border-line p-4 text-center" role="alert">
             <p className="text-danger">{CATALOGUE_TEXTS.loadError}</p>
-            <button type="button" className="btn btn-secondary mt-2" onClick={onRetry}>
+            <button type="button" className="btn btn-secondary mt-2" onClick={retry}>
               Réessayer
             </button>
           </div>
@@ -59,7 +59,7 @@ export function CatalogueResults(props: CatalogueResultsProps) {
           <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
             {products.map((product) => (
               <li key={product.id}>
-                <ProductCard product={product} onAdd={onAdd} />
+                <ProductCard product={product} onAdd={add} />
               </li>
             ))}
           </ul>

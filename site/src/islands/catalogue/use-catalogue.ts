@@ -17,6 +17,7 @@ import {
   toProductCard,
   type ProductCardData,
 } from '../../lib/products';
+import { addToCart } from '../lib/cart';
 import { useDebounced } from '../lib/hooks';
 import { api, isAbort } from '../lib/http';
 import { notify, prepareToasts } from '../lib/toast';
@@ -33,8 +34,8 @@ export type CatalogueStatus = 'idle' | 'loading' | 'error';
 /**
  * The catalogue's state once hydrated: the filters and the number shown, kept in the address; the
  * list asked of GET /api/products/filter once per change (search and prices once typing stops); the
- * brands' live counts. Until the address has been read, and while the list asked for is the
- * pre-rendered one, nothing is asked of the server.
+ * brands' live counts; a card's « Ajouter au panier ». Until the address has been read, and while
+ * the list asked for is the pre-rendered one, nothing is asked of the server.
  */
 export function useCatalogue(initialProducts: ProductCardData[], initialTotal: number) {
   const [filters, setFilters] = useState<CatalogueFilters>(DEFAULT_FILTERS);
@@ -148,5 +149,19 @@ export function useCatalogue(initialProducts: ProductCardData[], initialTotal: n
     canShowMore: status !== 'error' && products.length > 0 && limit < total,
     showMore,
     retry,
+    add,
   };
+}
+
+/** A card's « Ajouter au panier ». */
+function add(product: ProductCardData) {
+  prepareToasts();
+  addToCart({
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    stock: product.stock,
+    image: product.image,
+    currency: product.currency,
+  });
 }
