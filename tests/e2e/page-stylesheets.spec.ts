@@ -130,6 +130,10 @@ test.describe('per-page stylesheets', () => {
       // The contact form's errors (rendered by its island only after a try).
       const form = await sendInvalidContact(page);
       await expect(form.getByText('Le nom est requis.')).toBeVisible();
+      // The map's frame is created when its box nears the screen, which a change of layout between the
+      // two readings could bring about (an element more in one of them): it is created first.
+      await page.locator('.map-frame').scrollIntoViewIfNeeded();
+      await expect(page.locator('.map-frame iframe')).toBeAttached();
       await expectSameAsWholeStylesheet(page, whole, '/contact with errors');
 
       // The catalogue, a product added (toast) and the order dialog open: none of it is in the HTML.
