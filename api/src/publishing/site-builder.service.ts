@@ -384,6 +384,9 @@ export class SiteBuilderService implements SiteStatusProvider, OnApplicationShut
     const astroBin = path.join(path.dirname(require.resolve('astro/package.json')), 'bin/astro.mjs');
     const env = {
       ...process.env,
+      // A published site is a production build whatever the API runs as (under NODE_ENV=test, Vite
+      // would take React's development JSX runtime, which the page's inline React does not provide).
+      NODE_ENV: 'production',
       COMPTOIR_API_URL: this.apiOrigin,
       COMPTOIR_OUT_DIR: outDir,
       COMPTOIR_CACHE_DIR: cacheDir,
