@@ -106,7 +106,7 @@ export default function ProductActions({ product }: { product: ProductCardData }
           {converted} <span className="text-sm font-normal">{CONVERSION_TEXTS.indicative}</span>
         </p>
       )}
-      <div aria-live="polite" className="min-h-[32px]">
+      <div aria-live="polite" className="min-h-[32px]" data-stock-check={live.state}>
         {live.state !== 'gone' && <StockBadge stock={live.stock} />}
         {hydrated && live.state === 'prerendered' && <Spinner label="Vérification du stock" className="ml-1 text-brand-600" />}
         {live.state === 'error' && <p className="mt-0.5 text-sm text-ink-muted">{PRODUCT_TEXTS.staleStock}</p>}
