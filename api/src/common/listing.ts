@@ -4,7 +4,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Paginated } from '../contract/staff.js';
 import { SORT_DIRECTIONS, type SortDirection } from './list-order.js';
-import { afterCondition, anchoredPageIds, keysetOrder, mayBeNull } from './page-anchors.js';
+import { countUpTo } from './count-up-to.js';
+import { anchoredPageIds, keysetOrder, keysOf, readAfter, selectKeys, type KeysetPosition } from './page-anchors.js';
 import { keptRowCount } from './row-counts.js';
 import { normalizeSearch, searchTextContains } from './search-text.js';
 import { trigramMatches } from './search-trigrams.js';
@@ -106,31 +107,31 @@ export async function paginate<E extends ObjectLiteral, T = E>(
 /**
  * Reading a whole list page after page (common/list-export.ts): within `keysetReading.run(cursor, …)`
  * the list's page query (pageByIds, paginate) reads the rows that come after `cursor.after` in the
- * list's order (its sort expression, then the id) instead of skipping OFFSET rows, counts nothing,
+ * list's order (its sort expressions, then the id) instead of skipping OFFSET rows, counts nothing,
  * and leaves the last row's position in the cursor. Each page then costs the same, the 1,000th as
  * the first. `used` tells the caller the list took the cursor (otherwise it pages by number).
  */
 export interface KeysetCursor {
-  after: { key: unknown; id: number } | null;
+  after: KeysetPosition | null;
   used: boolean;
 }
 export const keysetReading = new AsyncLocalStorage<KeysetCursor>();
 
-/** The ids of the next rows of an ordered query for a keyset cursor, or undefined when its order is not « expression, id ». */
+/** The ids of the next rows of an ordered query for a keyset cursor, or undefined when its order is not « expressions, id ». */
 async function idsAfter<E extends ObjectLiteral>(ids: SelectQueryBuilder<E>, take: number, cursor: KeysetCursor) {
   const alias = ids.alias;
   const order = keysetOrder(ids);
-  if (!order) return undefined;
-  const { expression, dir } = order;
-  const query = ids.clone().select(`${alias}.id`, 'id').addSelect(expression, 'keyset_key').offset(undefined).limit(take);
-  if (cursor.after) {
-    const nullable = mayBeNull(ids, expression);
-    const { where, parameters } = afterCondition(expression, `${alias}.id`, dir, cursor.after, 'keyset', nullable);
-    query.andWhere(where, parameters);
-  }
-  const rows = await query.getRawMany<{ id: number | string; keyset_key: unknown }>();
+  if (!order || order.group !== `${alias}.id`) return undefined;
+  const rows = await readAfter<E, Record<string, unknown> & { id: number | string }>(
+    ids.clone().offset(undefined).limit(undefined),
+    order,
+    cursor.after ?? undefined,
+    { skip: 0, take },
+    (query) => selectKeys(query.select(`${alias}.id`, 'id'), order, 'keyset_key'),
+    'keyset',
+  );
   const last = rows[rows.length - 1];
-  if (last) cursor.after = { key: last.keyset_key, id: Number(last.id) };
+  if (last) cursor.after = { keys: keysOf(last, order, 'keyset_key'), id: Number(last.id) };
   cursor.used = true;
   return rows.map((row) => Number(row.id));
 }
@@ -212,15 +213,7 @@ export async function cappedCount<E extends ObjectLiteral>(
   qb: SelectQueryBuilder<E>,
   cap: number,
 ): Promise<{ total: number; capped: boolean }> {
-  const [sql, parameters] = qb
-    .clone()
-    .select('1')
-    .orderBy()
-    .offset(undefined)
-    .limit(cap + 1)
-    .getQueryAndParameters();
-  const [row] = (await qb.connection.query(`SELECT COUNT(*) AS n FROM (${sql}) capped`, parameters)) as { n: number | string }[];
-  const total = Number(row?.n ?? 0);
+  const total = await countUpTo(qb, cap + 1);
   return total > cap ? { total: cap, capped: true } : { total, capped: false };
 }
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { signIn, type StaffClient } from '../../test/support/auth.js';
+import { signIn, signInAsAdmin, type StaffClient } from '../../test/support/auth.js';
 import { ensureCurrency, makeBrand, makeCategory, makeProduct } from '../../test/support/public-fixtures.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import type { Product } from '../catalogue/entities/product.entity.js';
 import { toMinor } from '../common/money.js';
+import { ANCHOR_STEP } from '../common/page-anchors.js';
 import type { OrderSummaryListAnswer, StaffOrderSummary } from '../contract/backoffice.js';
 import { Order } from './entities/order.entity.js';
 
@@ -213,5 +214,119 @@ describe(`order list sorted by lines, totals per currency and quote (${testDatab
     // « Lignes » ascending on the client's page: the one-line order, then the three-line one.
     const clientAsc = (await list(`customer_id=${customer}&sort=lines_count&direction=asc`)).orders.data;
     expect(clientAsc.map((r) => r.lines_count)).toEqual([1, 3]);
+  });
+});
+
+/**
+ * « Totaux par devise », « Facturé » and « Solde » sort on two columns of the order (a currency, then an
+ * amount), ties by the order's id: a deep page (past the list's first anchor, see common/page-anchors.ts)
+ * must show exactly the orders the plain ORDER BY … LIMIT/OFFSET shows, in both directions, through runs
+ * of one currency, equal amounts, zero and negative amounts, and orders without a currency or an amount.
+ */
+describe(`deep pages of the order list sorted on a currency and an amount (${testDatabaseKind()})`, () => {
+  let t: TestApp;
+  let staff: StaffClient;
+  const ORDERS = 2 * ANCHOR_STEP + 550;
+  const PER_PAGE = 100;
+  const CURRENCIES = [null, 'EUR', 'USD', 'XOF', 'XOF', 'XOF'];
+  const AMOUNTS = [null, '0', '0', '-2500', '7000', '7000', '125000', '900000000000'];
+  const COLUMNS = {
+    totals: ['totals_currency', 'totals_minor'],
+    invoiced: ['billed_currency', 'invoiced_minor'],
+    balance: ['billed_currency', 'balance_minor'],
+  } as const;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    staff = await signInAsAdmin(t);
+    const base = Date.UTC(2026, 0, 1);
+    // Few currencies (long runs of one), few amounts (ties on both columns), NULLs in either column.
+    const orders = Array.from({ length: ORDERS }, (_, i) => ({
+      order_num: `DEV-${i}`,
+      status: i % 3 === 2 ? 'shipped' : 'pending',
+      company_name: `Société ${i}`,
+      company_phone: '+228 90 00 00 00',
+      company_email: `dev${i}@example.tg`,
+      representative_name: 'Ama',
+      representative_phone: '+228 90 00 00 01',
+      representative_email: `ama${i}@example.tg`,
+      payment_by: 'Virement',
+      currency: 'Fcfa',
+      payment_term: '30 jours',
+      delivery_method: 'Livraison',
+      credit_level: 'A',
+      totals_currency: CURRENCIES[(i * 7) % CURRENCIES.length],
+      totals_minor: AMOUNTS[(i * 5) % AMOUNTS.length],
+      billed_currency: CURRENCIES[(i * 11) % CURRENCIES.length],
+      invoiced_minor: AMOUNTS[(i * 3) % AMOUNTS.length],
+      balance_minor: AMOUNTS[(i * 13) % AMOUNTS.length],
+      created_at: new Date(base - i * 60_000),
+      updated_at: new Date(base),
+    }));
+    for (let i = 0; i < orders.length; i += 200)
+      await t.dataSource
+        .createQueryBuilder()
+        .insert()
+        .into(Order)
+        .values(orders.slice(i, i + 200) as never)
+        .execute();
+  }, 300_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** The plain ORDER BY … LIMIT/OFFSET page, read by the database itself. */
+  async function offsetPage(sort: keyof typeof COLUMNS, direction: 'asc' | 'desc', number: number, status?: string) {
+    const dir = direction === 'asc' ? 'ASC' : 'DESC';
+    const qb = t.dataSource
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .select('o.id', 'id')
+      .orderBy(`o.${COLUMNS[sort][0]}`, dir)
+      .addOrderBy(`o.${COLUMNS[sort][1]}`, dir)
+      .addOrderBy('o.id', dir)
+      .offset((number - 1) * PER_PAGE)
+      .limit(PER_PAGE);
+    if (status) qb.where('o.status = :status', { status });
+    return (await qb.getRawMany<{ id: number | string }>()).map((row) => Number(row.id));
+  }
+
+  async function listPage(sort: string, direction: string, number: number, status?: string) {
+    const query = { sort, direction, per_page: String(PER_PAGE), page: String(number), ...(status ? { status } : {}) };
+    return ((await staff.get('/api/order/list').query(query).expect(200)).body as OrderSummaryListAnswer).orders;
+  }
+
+  it('shows at every page number past the first anchor the orders an OFFSET shows, both ways', async () => {
+    for (const sort of ['totals', 'invoiced', 'balance'] as const)
+      for (const direction of ['asc', 'desc'] as const) {
+        // Pages 10 to 26: before the first anchor, across it, between anchors and the last, short one.
+        for (let number = 10; number <= Math.ceil(ORDERS / PER_PAGE); number++) {
+          const page = await listPage(sort, direction, number);
+          expect(page.total).toBe(ORDERS);
+          expect([sort, direction, number, page.data.map((row) => row.id)]).toEqual([
+            sort,
+            direction,
+            number,
+            await offsetPage(sort, direction, number),
+          ]);
+        }
+      }
+  });
+
+  it('pages a status the same way, and the anchors stand inside runs of equal keys', async () => {
+    const shipped = Math.floor(ORDERS / 3);
+    const pending = ORDERS - shipped;
+    for (const direction of ['asc', 'desc'] as const)
+      for (let number = 10; number <= Math.ceil(pending / PER_PAGE); number++) {
+        const page = await listPage('totals', direction, number, 'pending');
+        expect(page.data.map((row) => row.id)).toEqual(await offsetPage('totals', direction, number, 'pending'));
+      }
+    // The rows around the first anchors share their currency and amount with their neighbours: the
+    // anchors' positions fall inside ties on both columns, where only the id places a row.
+    const around = await t.dataSource.query(
+      `SELECT COUNT(*) AS n FROM orders GROUP BY totals_currency, totals_minor HAVING COUNT(*) > ${PER_PAGE}`,
+    );
+    expect((around as unknown[]).length).toBeGreaterThan(3);
   });
 });
