@@ -410,6 +410,12 @@ function orderListEndpoints(cookie) {
       (i) =>
         `/api/order/list?sort=${['lines_count', 'totals', 'quote'][i % 3]}&direction=${Math.floor(i / 3) % 2 ? 'asc' : 'desc'}&per_page=25&page=${deepPage(i, 1)}`,
     ),
+    // The sorts on a currency then an amount (keyset over both columns and the id).
+    entry(
+      'deep pages by totals, invoiced, balance',
+      (i) =>
+        `/api/order/list?sort=${['totals', 'invoiced', 'balance'][i % 3]}&direction=${Math.floor(i / 3) % 2 ? 'asc' : 'desc'}&per_page=25&page=${deepPage(i, 1)}`,
+    ),
   ];
 }
 
@@ -474,6 +480,11 @@ const LATENCY_ENDPOINTS = [
     name: 'staff orders (per order) sorted by lines, totals, quote',
     path: (i) =>
       `/api/order/list?sort=${['lines_count', 'totals', 'quote'][i % 3]}&direction=${Math.floor(i / 3) % 2 ? 'asc' : 'desc'}&per_page=25&page=${1 + (i % 50)}`,
+  },
+  {
+    name: 'staff orders (per order) deep page by totals, invoiced, balance',
+    path: (i) =>
+      `/api/order/list?sort=${['totals', 'invoiced', 'balance'][i % 3]}&direction=${Math.floor(i / 3) % 2 ? 'asc' : 'desc'}&per_page=25&page=${deepPage(i, 1)}`,
   },
   {
     name: 'staff orders (per order) by currency or status, each sort',
