@@ -50,15 +50,54 @@ const COLUMN_MAX_MINOR = 10n ** 12n;
 /**
  * The first `minor` of currency `from` (0 … COLUMN_MAX_MINOR) whose conversion into `to` is at least
  * `target` (`atLeast`) or more than `target` (otherwise): conversions only grow with the amount, so a
- * binary search finds it exactly, rounding included. COLUMN_MAX_MINOR + 1 when there is none.
+ * search finds it exactly, rounding included. COLUMN_MAX_MINOR + 1 when there is none. It starts from
+ * the amount the conversion's slope gives (proportional up to its rounding), brackets the answer by
+ * doubling steps from there and ends with a binary search: about eight conversions instead of forty.
  */
-function firstConverting(target: bigint, from: string, to: string, rates: Rates, atLeast: boolean): bigint {
-  let low = 0n;
-  let high = COLUMN_MAX_MINOR + 1n;
+export function firstConverting(target: bigint, from: string, to: string, rates: Rates, atLeast: boolean): bigint {
+  const top = COLUMN_MAX_MINOR + 1n;
+  const holds = (minor: bigint) => {
+    if (minor >= top) return true;
+    const value = convertMinor(minor, from, to, rates)!;
+    return atLeast ? value >= target : value > target;
+  };
+  const reference = convertMinor(COLUMN_MAX_MINOR, from, to, rates)!;
+  let guess = reference > 0n && target > 0n ? (target * COLUMN_MAX_MINOR) / reference : 0n;
+  if (guess > top) guess = top;
+  // The answer is within [low, high]: holds(high), and low is 0 or holds(low - 1) does not.
+  let low: bigint;
+  let high: bigint;
+  let step = 1n;
+  if (holds(guess)) {
+    high = guess;
+    for (;;) {
+      const below = high - step;
+      if (below < 0n) {
+        low = 0n;
+        break;
+      }
+      if (!holds(below)) {
+        low = below + 1n;
+        break;
+      }
+      high = below;
+      step *= 2n;
+    }
+  } else {
+    low = guess + 1n;
+    for (;;) {
+      const above = guess + step < top ? guess + step : top;
+      if (holds(above)) {
+        high = above;
+        break;
+      }
+      low = above + 1n;
+      step *= 2n;
+    }
+  }
   while (low < high) {
     const middle = (low + high) / 2n;
-    const value = convertMinor(middle, from, to, rates)!;
-    if (atLeast ? value >= target : value > target) high = middle;
+    if (holds(middle)) high = middle;
     else low = middle + 1n;
   }
   return low;

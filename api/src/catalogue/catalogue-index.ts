@@ -49,6 +49,8 @@ export interface CatalogueQuery {
 /** A shop card as JSON text without its closing brace, with what its display price is computed from. */
 export interface CardText {
   text: string;
+  /** SHA-1 of `text` (base64url): the answer's ETag is computed from these, not from every card's bytes. */
+  digest: string;
   price: string;
   currencyCode: string;
   /** Its `display_price` member as last computed, for this display currency at these rates (`key`). */
@@ -65,7 +67,7 @@ export interface CatalogueMatch {
 const CARD_TEXTS_MAX = 20000;
 /** Up to this many candidates (the filters' lists intersected), each is tested; above, the sort's order is walked. */
 const GATHER_LIMIT = 20000;
-/** Up to this many matches, they are sorted by rank; above, marked and the sort's order walked. */
+/** Up to this many candidates, each is tested and the matches sorted by rank; above, marked and the sort's order walked. */
 const SORT_LIMIT = 2000;
 
 /** Positions in either list (each ascending), ascending; `unsorted`: the lists are not in position order. */
@@ -80,27 +82,35 @@ function union(lists: Int32Array[], unsorted = false): Int32Array {
   return all.sort();
 }
 
-/** Positions in both lists (each ascending): a merge, or binary searches in a much longer `b`. */
+/**
+ * Positions in both lists (each ascending), `a` the shorter: for each of `a`, a galloping search in `b`
+ * from where the last one stopped (steps doubling, then a binary search within the last step), so a
+ * short list against a long one costs about |a| × log(|b| / |a|), and two lists of a size a merge.
+ */
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
   const out = new Int32Array(Math.min(a.length, b.length));
+  const m = b.length;
   let n = 0;
-  if (b.length > 16 * a.length) {
-    let low = 0;
-    for (const x of a) {
-      let high = b.length;
+  let j = 0;
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k]!;
+    if (j >= m) break;
+    if (b[j]! < x) {
+      let step = 1;
+      while (j + step < m && b[j + step]! < x) {
+        j += step;
+        step *= 2;
+      }
+      let low = j + 1;
+      let high = Math.min(j + step, m);
       while (low < high) {
         const middle = (low + high) >> 1;
         if (b[middle]! < x) low = middle + 1;
         else high = middle;
       }
-      if (low < b.length && b[low] === x) out[n++] = x;
+      j = low;
     }
-  } else {
-    let j = 0;
-    for (const x of a) {
-      while (j < b.length && b[j]! < x) j++;
-      if (j < b.length && b[j] === x) out[n++] = x;
-    }
+    if (j < m && b[j] === x) out[n++] = x;
   }
   return out.subarray(0, n);
 }
@@ -194,6 +204,7 @@ export class CatalogueIndex {
     this.names = new Array<string>(n);
     this.texts = new Array<string>(n);
     this.marks = new Uint32Array(n);
+    this.scratch = new Int32Array(n);
     const postings = new Map<number | string, number[]>();
     rows.forEach((row, i) => {
       this.ids[i] = row.id;
@@ -384,6 +395,8 @@ export class CatalogueIndex {
   /** A mark per position, stamped per query (match is synchronous: one query at a time). */
   private readonly marks: Uint32Array;
   private stamp = 0;
+  /** Room for one query's ranks (match is synchronous): no array allocated per query. */
+  private readonly scratch: Int32Array;
 
   /** The filter's page (ids in order) and count. */
   match(query: CatalogueQuery): CatalogueMatch {
@@ -411,13 +424,25 @@ export class CatalogueIndex {
       sliced = slices.reduce((sum, l) => sum + l.length, 0) <= GATHER_LIMIT;
       if (sliced) lists.push(union(slices, true));
     }
-    if (term) for (const gram of trigramsOf(term)) lists.push(this.trigrams.get(gramKey(gram)) ?? EMPTY);
+    // The term's trigram lists, rarest first: the rarest is intersected with the others; the rest only
+    // narrow what the substring test checks anyway, and a word's trigrams are mostly on the same products.
+    const grams = term ? trigramsOf(term).map((gram) => this.trigrams.get(gramKey(gram)) ?? EMPTY) : [];
+    grams.sort((a, b) => a.length - b.length);
+    if (grams.length) lists.push(grams[0]!);
     if (availability === 'sur_commande') lists.push(this.exhausted());
     const plain = !brands && !availability && !prices && !term;
     lists.sort((a, b) => a.length - b.length);
     let candidates = lists[0];
-    if (candidates && candidates.length <= GATHER_LIMIT && !plain)
-      for (const list of lists.slice(1)) candidates = intersect(candidates, list);
+    if (candidates && candidates.length <= GATHER_LIMIT && !plain) {
+      for (let k = 1; k < lists.length; k++) candidates = intersect(candidates, lists[k]!);
+      // Further trigrams while many candidates remain and each still removes a tenth of them.
+      for (let k = 1; k < grams.length && candidates.length > SORT_LIMIT; k++) {
+        const narrowed = intersect(candidates, grams[k]!);
+        const enough = narrowed.length < 0.9 * candidates.length;
+        candidates = narrowed;
+        if (!enough) break;
+      }
+    }
 
     if (!candidates || candidates.length > GATHER_LIMIT || plain) {
       // Broad: the sort's order walked until the page is full and the count capped (a category alone is counted once per build).
@@ -438,28 +463,34 @@ export class CatalogueIndex {
     // Every list was intersected: what remains to test is what no list holds.
     const stocked = availability === 'en_stock';
     const unsliced = prices && !sliced ? prices : undefined;
-    const matches: number[] = [];
-    for (const i of candidates)
-      if (
-        (!stocked || this.stock[i]! > 0) &&
-        (!unsliced || this.inRange(i, unsliced)) &&
-        (!term || this.texts[i]!.includes(term))
-      )
-        matches.push(i);
-    if (matches.length <= SORT_LIMIT) {
-      matches.sort((a, b) => rank[a]! - rank[b]!);
-      return finish(
-        matches.slice(0, query.limit).map((i) => this.ids[i]!),
-        matches.length,
-      );
+    const rest = (i: number) =>
+      (!stocked || this.stock[i]! > 0) && (!unsliced || this.inRange(i, unsliced)) && (!term || this.texts[i]!.includes(term));
+    if (candidates.length <= SORT_LIMIT) {
+      // Few: each tested, the matches' ranks sorted as numbers (no comparator), the page read off the first.
+      let count = 0;
+      for (let k = 0; k < candidates.length; k++) {
+        const i = candidates[k]!;
+        if (rest(i)) this.scratch[count++] = rank[i]!;
+      }
+      const ranks = this.scratch.subarray(0, count).sort();
+      const page: number[] = [];
+      for (let k = 0; k < count && k < query.limit; k++) page.push(this.ids[order[ranks[k]!]!]!);
+      return finish(page, count);
     }
-    // Many matches: marked, then the sort's order walked until the page is full.
+    // Many: marked, then the sort's order walked, each marked one tested, until the page is full and
+    // the count past its cap (the tests, the search's substring above all, stop there).
     const stamp = ++this.stamp;
-    for (const i of matches) this.marks[i] = stamp;
+    for (let k = 0; k < candidates.length; k++) this.marks[candidates[k]!] = stamp;
     const page: number[] = [];
-    for (let r = 0; r < order.length && page.length < query.limit; r++)
-      if (this.marks[order[r]!] === stamp) page.push(this.ids[order[r]!]!);
-    return finish(page, matches.length);
+    let total = 0;
+    for (let r = 0; r < order.length; r++) {
+      const i = order[r]!;
+      if (this.marks[i] !== stamp || !rest(i)) continue;
+      total++;
+      if (page.length < query.limit) page.push(this.ids[i]!);
+      else if (cap !== undefined && total > cap) break;
+    }
+    return finish(page, total);
   }
 
   /** Whether position i's price is within its currency's bounds (no bounds for its currency: out). */

@@ -27,7 +27,7 @@ import { Product } from './entities/product.entity.js';
 import { decimalString } from '../core/database/column-types.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';
 import type { CardText, CatalogueIndex } from './catalogue-index.js';
-import { JsonText } from '../publishing/public-answer-cache.js';
+import { JsonText, sha1 } from '../publishing/public-answer-cache.js';
 import { withProductDetails } from './product-details.js';
 import { PRODUCT_LIST, type ProductListQueryDto } from './product-list.js';
 
@@ -177,7 +177,8 @@ export class PublicCatalogueService {
         category: { id: Number(row.category_id), designation: row.category_designation },
         brand: { id: Number(row.brand_id), name: row.brand_name },
       } as unknown as Product);
-      const text: CardText = { text: JSON.stringify(card).slice(0, -1), price: card.price, currencyCode: card.currency.code };
+      const json = JSON.stringify(card).slice(0, -1);
+      const text: CardText = { text: json, digest: sha1(json), price: card.price, currencyCode: card.currency.code };
       texts.set(id, text);
       index.keepCard(id, text, generation);
     }
@@ -272,7 +273,7 @@ export class PublicCatalogueService {
    * asked for; the same bytes JSON.stringify gave of the ProductFilterAnswer.
    */
   async filterAnswer(query: ProductFilterQueryDto): Promise<JsonText> {
-    const { cards, total, capped, display } = await this.found(query);
+    const { cards, tags, total, capped, display } = await this.found(query);
     const head = JSON.stringify({ success: true, message: total ? 'Produits trouvés' : 'Aucun produit trouvé' });
     const tail = JSON.stringify({
       totalProducts: total,
@@ -280,7 +281,10 @@ export class PublicCatalogueService {
       ...(display ? { display_currency: display } : {}),
     });
     const products = cards.length ? `${cards.join('},')}}` : '';
-    return new JsonText(`${head.slice(0, -1)},"products":[${products}],${tail.slice(1)}`);
+    // The ETag from what makes the answer: its head and tail, each card's digest and display price (the
+    // same answer gives the same tag; hashing the kept digests costs a tenth of hashing every card's bytes).
+    const etag = `W/"${sha1(`${head}${tail}${tags.join('')}`)}"`;
+    return new JsonText(`${head.slice(0, -1)},"products":[${products}],${tail.slice(1)}`, etag);
   }
 
   /** The filter's matches: each card's text (with its display price), the count, the display currency. */
@@ -323,18 +327,25 @@ export class PublicCatalogueService {
     const displayed = query.devise && display ? { display } : {};
     const byId = await this.cardTexts(index, match.ids);
     const shownKey = display ? `${display.code} ${display.symbol} ${ratesKey(money!.rates)}` : '';
-    const cards = match.ids.flatMap((id) => {
+    const cards: string[] = [];
+    const tags: string[] = [];
+    for (const id of match.ids) {
       const card = byId.get(id);
-      if (!card) return [];
-      if (!display) return [card.text];
+      if (!card) continue;
+      if (!display) {
+        cards.push(card.text);
+        tags.push(card.digest, ',');
+        continue;
+      }
       // Kept with the card: the same display currency at the same rates gives the same price.
       if (card.shown?.key !== shownKey) {
         const shown = displayPrice(card.price, card.currencyCode, display.code, display.symbol, money!.rates);
         card.shown = { key: shownKey, member: `,"display_price":${JSON.stringify(shown)}` };
       }
-      return [card.text + card.shown.member];
-    });
-    return { cards, total: match.total, capped: match.capped, ...displayed };
+      cards.push(card.text + card.shown.member);
+      tags.push(card.digest, card.shown.member, ',');
+    }
+    return { cards, tags, total: match.total, capped: match.capped, ...displayed };
   }
 }
 
@@ -404,6 +415,8 @@ const unknownCurrency = (devise: string) =>
 /** The filter's page (cards as texts without their closing brace), its count and display currency. */
 interface FilterResult {
   cards: string[];
+  /** What the ETag is computed from: each card's digest and display price member. */
+  tags: string[];
   total: number;
   capped: boolean;
   display?: { code: string; symbol: string };

@@ -1,27 +1,42 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { hash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
 
 interface Answer {
-  body: string;
+  /** The JSON text; not kept for an answer compressed as it is computed (see SendOptions.gzipLevel). */
+  body?: string;
+  /** Its length in characters: above 1024, sent compressed to clients that accept gzip. */
+  length: number;
   etag: string;
   cacheControl: string;
-  /** Compressed once, on the first request that accepts gzip. */
+  /** Compressed once, on the first request that accepts gzip (or as it is computed). */
   gzip?: Buffer;
   /** zlib level of that compression (default 6). */
   gzipLevel?: number;
 }
 
+const COMPRESSED_ABOVE = 1024;
+
 /** An answer already serialised (the shop's filter joins cached card texts): sent as it is. */
 export class JsonText {
-  constructor(readonly text: string) {}
+  /** `etag`: given when the answer knows a cheaper tag for its content than a hash of all its text. */
+  constructor(
+    readonly text: string,
+    readonly etag?: string,
+  ) {}
 }
+
+/** SHA-1 of a text, base64url (one call, no Hash object). */
+export const sha1 = (text: string) => hash('sha1', text, 'base64url');
 
 export interface SendOptions {
   /**
    * zlib level of the answer's gzip: 1 for answers that vary with every request (the shop's filter),
    * compressed once and seldom read again, where level 6 cost more CPU than the rest of the request.
+   * Such an answer is compressed as it is computed and only its gzip is kept (a client that does not
+   * accept gzip gets it decompressed): the cache then holds a few kilobytes per answer outside the
+   * JavaScript heap instead of its text, which the garbage collector copied and promoted.
    */
   gzipLevel?: number;
 }
@@ -79,9 +94,14 @@ export class PublicAnswerCache {
     const entry: Entry = { expires: now + PUBLIC_CACHE_TTL_MS, pending: undefined as unknown as Promise<Answer> };
     entry.pending = compute().then((value) => {
       const body = value instanceof JsonText ? value.text : JSON.stringify(value);
-      const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-      entry.answer = { body, cacheControl, etag, ...(options.gzipLevel ? { gzipLevel: options.gzipLevel } : {}) };
-      return entry.answer;
+      const etag = (value instanceof JsonText && value.etag) || `W/"${sha1(body)}"`;
+      const answer: Answer = { length: body.length, cacheControl, etag };
+      if (options.gzipLevel && body.length > COMPRESSED_ABOVE) {
+        answer.gzip = gzipSync(body, { level: options.gzipLevel });
+        answer.gzipLevel = options.gzipLevel;
+      } else answer.body = body;
+      entry.answer = answer;
+      return answer;
     });
     // A failed computation is not kept: the next request tries again.
     entry.pending.catch(() => {
@@ -99,15 +119,15 @@ export class PublicAnswerCache {
     res.setHeader('ETag', answer.etag);
     res.setHeader('Vary', 'Accept-Encoding');
     res.type('application/json');
-    if (answer.body.length > 1024 && req.acceptsEncodings('gzip') === 'gzip') {
+    if (answer.length > COMPRESSED_ABOVE && req.acceptsEncodings('gzip') === 'gzip') {
       // Already encoded: the compression middleware leaves it alone.
-      answer.gzip ??= gzipSync(answer.body, answer.gzipLevel ? { level: answer.gzipLevel } : {});
+      answer.gzip ??= gzipSync(answer.body!, answer.gzipLevel ? { level: answer.gzipLevel } : {});
       res.setHeader('Content-Encoding', 'gzip');
       res.send(answer.gzip);
       return;
     }
     // express answers 304 without a body when If-None-Match matches the ETag.
-    res.send(answer.body);
+    res.send(answer.body ?? gunzipSync(answer.gzip!).toString('utf8'));
   }
 
   /** Answers `req` from the cache (computing on a miss) with `Cache-Control` and an `ETag`. */

@@ -1,0 +1,128 @@
+import { describe, expect, it } from '@jest/globals';
+import { normalizeSearch } from '../common/search-text.js';
+import { CatalogueIndex, type CatalogueQuery, type CatalogueRow } from './catalogue-index.js';
+
+/**
+ * The index's filter against the plain rule (every row tested, sorted by the sort's keys, ties by id),
+ * on a catalogue large enough for each of its paths: a few candidates sorted by rank, many candidates
+ * marked and the order walked, and no list short enough (the order walked testing every product).
+ */
+const WORDS = ['electrogene', 'compresseur', 'electrodes', 'oeillet', 'facade', 'grue', 'poulie', 'gaine'];
+const N = 30_000;
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+function catalogue(): CatalogueRow[] {
+  const next = random(7);
+  const rows: CatalogueRow[] = [];
+  for (let id = 1; id <= N; id++) {
+    const word = WORDS[Math.floor(next() * WORDS.length)]!;
+    const other = WORDS[Math.floor(next() * WORDS.length)]!;
+    const name = `${word} ${other} ${Math.floor(next() * 500)}`;
+    rows.push({
+      id: id * 3,
+      category_id: 1 + Math.floor(next() * 6),
+      brand_id: 1 + Math.floor(next() * 9),
+      currency_id: 1 + Math.floor(next() * 3),
+      cents: Math.floor(next() * 200) * 500,
+      stock: next() < 0.1 ? 0 : Math.floor(next() * 40),
+      created: Math.floor(next() * 5000),
+      spotlight: next() < 0.05,
+      name,
+      search_text: normalizeSearch(`${name} réf-${id % 97}`),
+    });
+  }
+  return rows;
+}
+
+/** The rule, row by row. */
+const nameKeys = new Map<CatalogueRow, string>();
+function expected(rows: CatalogueRow[], query: CatalogueQuery): { ids: number[]; total: number; capped: boolean } {
+  const term = normalizeSearch(query.search);
+  const matches = rows.filter(
+    (row) =>
+      (query.category === undefined || row.category_id === query.category) &&
+      (!query.brands || query.brands.includes(row.brand_id)) &&
+      (query.availability === undefined || (query.availability === 'en_stock' ? row.stock > 0 : row.stock <= 0)) &&
+      (!query.prices ||
+        ((bounds) =>
+          bounds !== undefined &&
+          (bounds.min === undefined || row.cents >= bounds.min) &&
+          (bounds.max === undefined || row.cents <= bounds.max))(query.prices.get(row.currency_id))) &&
+      (!term || row.search_text.includes(term)),
+  );
+  const recent = (a: CatalogueRow, b: CatalogueRow) => b.created - a.created || b.id - a.id;
+  const name = (a: CatalogueRow, b: CatalogueRow) => {
+    const x = nameKeys.get(a)!;
+    const y = nameKeys.get(b)!;
+    return x < y ? -1 : x > y ? 1 : a.id - b.id;
+  };
+  const compare = {
+    recent,
+    Populaire: (a: CatalogueRow, b: CatalogueRow) => Number(b.spotlight) - Number(a.spotlight) || recent(a, b),
+    nom_asc: name,
+    nom_desc: (a: CatalogueRow, b: CatalogueRow) => name(b, a),
+  }[query.sort as 'recent' | 'Populaire' | 'nom_asc' | 'nom_desc'];
+  matches.sort(compare);
+  const total = matches.length;
+  const capped = query.countCap !== undefined && total > query.countCap;
+  return { ids: matches.slice(0, query.limit).map((row) => row.id), total: capped ? query.countCap! : total, capped };
+}
+
+describe('CatalogueIndex.match', () => {
+  const rows = catalogue();
+  for (const row of rows) nameKeys.set(row, normalizeSearch(row.name));
+  const index = new CatalogueIndex(rows);
+  const next = random(11);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+
+  it('finds the page and count the rule gives, on every path of the filter', () => {
+    const paths = { few: 0, many: 0, none: 0 };
+    for (let k = 0; k < 600; k++) {
+      const query: CatalogueQuery = {
+        sort: pick(['recent', 'Populaire', 'nom_asc', 'nom_desc'] as const),
+        limit: pick([12, 24, 100]),
+      };
+      if (next() < 0.6) query.category = 1 + Math.floor(next() * 7);
+      if (next() < 0.4) query.brands = next() < 0.5 ? [1 + Math.floor(next() * 9)] : [1, 2 + Math.floor(next() * 8)];
+      if (next() < 0.3) query.availability = next() < 0.5 ? 'en_stock' : 'sur_commande';
+      if (next() < 0.4) {
+        const min = Math.floor(next() * 60_000);
+        query.prices = new Map([
+          [1, { min, max: min + Math.floor(next() * 60_000) }],
+          [2, { min: Math.floor(next() * 1000) }],
+        ]);
+      }
+      if (next() < 0.5) {
+        const word = pick(WORDS);
+        // A whole word (many products), part of one, two words, a reference, or a word and a number (few).
+        query.search = pick([
+          word,
+          word.slice(1, 5),
+          `${word} ${pick(WORDS)}`,
+          `réf-${Math.floor(next() * 97)}`,
+          `${word} 1`,
+          'xyz',
+        ]);
+      }
+      if (query.search || query.brands || query.availability || query.prices) query.countCap = 1000;
+      const want = expected(rows, query);
+      expect({ query: JSON.stringify({ ...query, prices: query.prices && [...query.prices] }), ...index.match(query) }).toEqual({
+        query: JSON.stringify({ ...query, prices: query.prices && [...query.prices] }),
+        ...want,
+      });
+      paths[want.total === 0 ? 'none' : want.total > 2000 || want.capped ? 'many' : 'few']++;
+    }
+    // The queries reached each kind of answer.
+    expect(paths.few).toBeGreaterThan(50);
+    expect(paths.many).toBeGreaterThan(50);
+    expect(paths.none).toBeGreaterThan(10);
+  });
+});
