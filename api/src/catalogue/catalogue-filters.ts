@@ -139,7 +139,13 @@ export function boundsIn(from: string, to: string, range: { min?: bigint; max?: 
  * minor amount times the rate, on one denominator for every currency of at most four decimals).
  */
 export function worthKey(price: string, code: string, rates: Rates): bigint | null {
+  const scale = worthScale(code, rates);
+  return scale === null ? null : priceMinor(price, code) * scale;
+}
+
+/** What worthKey multiplies a price of `code` in minor units by (null without a rate). */
+export function worthScale(code: string, rates: Rates): bigint | null {
   const rate = code === 'XOF' ? 10n ** 6n : rates.get(code);
   if (rate === undefined) return null;
-  return priceMinor(price, code) * rate * 10n ** BigInt(4 - currencyDecimals(code));
+  return rate * 10n ** BigInt(4 - currencyDecimals(code));
 }

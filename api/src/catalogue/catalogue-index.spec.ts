@@ -1,12 +1,24 @@
 import { describe, expect, it } from '@jest/globals';
 import { normalizeSearch } from '../common/search-text.js';
-import { CatalogueIndex, type CatalogueQuery, type CatalogueRow } from './catalogue-index.js';
+import { worthKey, type Rates } from './catalogue-filters.js';
+import { CatalogueIndex, centsText, type CatalogueQuery, type CatalogueRow } from './catalogue-index.js';
 
 /**
  * The index's filter against the plain rule (every row tested, sorted by the sort's keys, ties by id),
  * on a catalogue large enough for each of its paths: a few candidates sorted by rank, many candidates
  * marked and the order walked, and no list short enough (the order walked testing every product).
  */
+/** Currency ids 1 to 4: the CFA franc, the euro and the dollar at their rates, a pound without a rate. */
+const CODES = new Map([
+  [1, 'XOF'],
+  [2, 'EUR'],
+  [3, 'USD'],
+  [4, 'GBP'],
+]);
+const RATES: Rates = new Map([
+  ['EUR', 655_957_000n],
+  ['USD', 600_000_000n],
+]);
 const WORDS = ['electrogene', 'compresseur', 'electrodes', 'oeillet', 'facade', 'grue', 'poulie', 'gaine'];
 const N = 30_000;
 
@@ -30,7 +42,7 @@ function catalogue(): CatalogueRow[] {
       id: id * 3,
       category_id: 1 + Math.floor(next() * 6),
       brand_id: 1 + Math.floor(next() * 9),
-      currency_id: 1 + Math.floor(next() * 3),
+      currency_id: next() < 0.02 ? 4 : 1 + Math.floor(next() * 3),
       cents: Math.floor(next() * 200) * 500,
       stock: next() < 0.1 ? 0 : Math.floor(next() * 40),
       created: Math.floor(next() * 5000),
@@ -44,6 +56,7 @@ function catalogue(): CatalogueRow[] {
 
 /** The rule, row by row. */
 const nameKeys = new Map<CatalogueRow, string>();
+const worths = new Map<CatalogueRow, bigint | null>();
 function expected(rows: CatalogueRow[], query: CatalogueQuery): { ids: number[]; total: number; capped: boolean } {
   const term = normalizeSearch(query.search);
   const matches = rows.filter(
@@ -64,12 +77,25 @@ function expected(rows: CatalogueRow[], query: CatalogueQuery): { ids: number[];
     const y = nameKeys.get(b)!;
     return x < y ? -1 : x > y ? 1 : a.id - b.id;
   };
+  const worth = (row: CatalogueRow) => worths.get(row)!;
+  // By worth, ties by id; prices without a rate last, by id (both ways reversed for the descending sort).
+  const price = (a: CatalogueRow, b: CatalogueRow) => {
+    const x = worth(a);
+    const y = worth(b);
+    if (x === null || y === null) return x === y ? a.id - b.id : x === null ? 1 : -1;
+    return x < y ? -1 : x > y ? 1 : a.id - b.id;
+  };
   const compare = {
+    prix_asc: price,
+    prix_desc: (a: CatalogueRow, b: CatalogueRow) => {
+      const unrated = Number(worth(a) === null) - Number(worth(b) === null);
+      return unrated || price(b, a);
+    },
     recent,
     Populaire: (a: CatalogueRow, b: CatalogueRow) => Number(b.spotlight) - Number(a.spotlight) || recent(a, b),
     nom_asc: name,
     nom_desc: (a: CatalogueRow, b: CatalogueRow) => name(b, a),
-  }[query.sort as 'recent' | 'Populaire' | 'nom_asc' | 'nom_desc'];
+  }[query.sort];
   matches.sort(compare);
   const total = matches.length;
   const capped = query.countCap !== undefined && total > query.countCap;
@@ -78,7 +104,10 @@ function expected(rows: CatalogueRow[], query: CatalogueQuery): { ids: number[];
 
 describe('CatalogueIndex.match', () => {
   const rows = catalogue();
-  for (const row of rows) nameKeys.set(row, normalizeSearch(row.name));
+  for (const row of rows) {
+    nameKeys.set(row, normalizeSearch(row.name));
+    worths.set(row, worthKey(centsText(row.cents), CODES.get(row.currency_id)!, RATES));
+  }
   const index = new CatalogueIndex(rows);
   const next = random(11);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
@@ -87,8 +116,9 @@ describe('CatalogueIndex.match', () => {
     const paths = { few: 0, many: 0, none: 0 };
     for (let k = 0; k < 600; k++) {
       const query: CatalogueQuery = {
-        sort: pick(['recent', 'Populaire', 'nom_asc', 'nom_desc'] as const),
+        sort: pick(['recent', 'Populaire', 'nom_asc', 'nom_desc', 'prix_asc', 'prix_desc'] as const),
         limit: pick([12, 24, 100]),
+        money: { codes: CODES, rates: RATES },
       };
       if (next() < 0.6) query.category = 1 + Math.floor(next() * 7);
       if (next() < 0.4) query.brands = next() < 0.5 ? [1 + Math.floor(next() * 9)] : [1, 2 + Math.floor(next() * 8)];
@@ -114,10 +144,8 @@ describe('CatalogueIndex.match', () => {
       }
       if (query.search || query.brands || query.availability || query.prices) query.countCap = 1000;
       const want = expected(rows, query);
-      expect({ query: JSON.stringify({ ...query, prices: query.prices && [...query.prices] }), ...index.match(query) }).toEqual({
-        query: JSON.stringify({ ...query, prices: query.prices && [...query.prices] }),
-        ...want,
-      });
+      const asked = JSON.stringify({ ...query, prices: query.prices && [...query.prices], money: undefined });
+      expect({ asked, ...index.match(query) }).toEqual({ asked, ...want });
       paths[want.total === 0 ? 'none' : want.total > 2000 || want.capped ? 'many' : 'few']++;
     }
     // The queries reached each kind of answer.

@@ -1,6 +1,7 @@
 import { trigramsOf } from '../common/search-trigrams.js';
 import { normalizeSearch } from '../common/search-text.js';
-import { worthKey, type CatalogueSort, type Rates } from './catalogue-filters.js';
+import { centsToMinor } from '../common/money.js';
+import { worthScale, type CatalogueSort, type Rates } from './catalogue-filters.js';
 
 /**
  * The published catalogue's filter and sort keys, held in memory (typed arrays, one slot per product),
@@ -362,12 +363,13 @@ export class CatalogueIndex {
     for (const [currency, ascending] of this.byPrice) {
       const code = money?.codes.get(currency);
       const list = descending ? ascending.slice().reverse() : ascending;
-      const probe = code && money ? worthKey('0.00', code, money.rates) : null;
-      if (probe === null || !code || !money) {
+      const scale = code && money ? worthScale(code, money.rates) : null;
+      if (scale === null || !code) {
         unrated.push(...list);
         continue;
       }
-      heads.push({ list, at: 0, worth: Array.from(list, (i) => worthKey(centsText(this.cents[i]!), code, money.rates)!) });
+      // worthKey of the price's column text, from its hundredths without the text (a reload's first price sort).
+      heads.push({ list, at: 0, worth: Array.from(list, (i) => centsToMinor(BigInt(this.cents[i]!), code) * scale) });
     }
     const order = new Int32Array(this.size);
     let filled = 0;
