@@ -173,20 +173,41 @@ function sourceImports() {
   return used;
 }
 
+/** The entry whose module is evaluated in a task of its own, after the script's (see buildFrameworkScript). */
+const LATER = 'react-dom/client';
+
 /**
  * The inline script: every entry (only the names the site uses of Jotai's) under
  * `globalThis.__comptoirFramework`, then an event.
+ *
+ * In three tasks, not one: a script's compilation, React DOM's client module (most of the code) and
+ * what the event sets off (the islands' modules waiting for it run on, and hydrate) each took a part
+ * of one task of 60-90 ms at Lighthouse's 4x CPU slowdown, counted as blocking time beyond 50 ms;
+ * a timer between them lets the browser paint and answer a tap in between (docs/performance.md,
+ * « React inside the page: blocking time »).
  * @param {Map<string, Set<string>>} used
  */
 async function buildFrameworkScript(used) {
   const imports = FRAMEWORK_SPECIFIERS.map((specifier, i) => {
+    if (specifier === LATER) return '';
     if (!specifier.startsWith('jotai') || used.get(specifier)?.has('*'))
       return `import * as m${i} from ${JSON.stringify(specifier)};`;
     const names = exportedNames(specifier, used).join(', ');
     return `import { ${names} } from ${JSON.stringify(specifier)}; const m${i} = { ${names} };`;
   });
+  const later = FRAMEWORK_SPECIFIERS.indexOf(LATER);
   const table = FRAMEWORK_SPECIFIERS.map((specifier, i) => `${JSON.stringify(specifier)}: m${i}`).join(',');
-  const entry = `${imports.join('\n')}\nif (!globalThis.${GLOBAL}) { globalThis.${GLOBAL} = {${table}}; dispatchEvent(new Event(${JSON.stringify(READY_EVENT)})); }\n${KEEP_FILE}`;
+  const entry = `${imports.join('\n')}
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+if (!globalThis.${GLOBAL})
+  nextTask()
+    .then(() => import(${JSON.stringify(LATER)}))
+    .then((m${later}) => nextTask().then(() => {
+      if (globalThis.${GLOBAL}) return;
+      globalThis.${GLOBAL} = {${table}};
+      dispatchEvent(new Event(${JSON.stringify(READY_EVENT)}));
+    }));
+${KEEP_FILE}`;
   // Vite's own bundler (Rolldown, minified by Oxc), as the islands' code: 1.3 KB less gzip than esbuild.
   const result = await build({
     configFile: false,
