@@ -29,4 +29,21 @@ describe('framework script', () => {
     const out = applyEdits(html, frameworkScriptEdits(parseBuiltPage(html), SCRIPT));
     expect(out.endsWith(`${island}<script data-framework="${SCRIPT.hash}">${SCRIPT.code}</script></body></html>`)).toBe(true);
   });
+
+  it('names the file in the head, low priority, instead of the inline copy on a page whose only islands are the contact form or the blog list', () => {
+    const script = { ...SCRIPT, url: '/_astro/framework.Ab3_x-9Z.js' };
+    const idle = (name: string) =>
+      `<astro-island component-url="/_astro/${name}.D1x.js" renderer-url="/_astro/client.js" client="idle" ssr></astro-island>`;
+    for (const body of [idle('ContactForm'), idle('BlogList')]) {
+      const html = page(`<main>${body}</main>`);
+      const out = applyEdits(html, frameworkScriptEdits(parseBuiltPage(html), script));
+      expect(out).not.toContain(SCRIPT.code);
+      expect(out).toContain(
+        `<head><meta charset="utf-8"><link rel="preload" as="script" href="${script.url}" fetchpriority="low"><title>`,
+      );
+    }
+    // With any other island beside them, the page keeps React inside.
+    const mixed = page(`<main>${idle('ContactForm')}${island}</main>`);
+    expect(applyEdits(mixed, frameworkScriptEdits(parseBuiltPage(mixed), script))).toContain(SCRIPT.code);
+  });
 });

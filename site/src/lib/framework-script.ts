@@ -6,11 +6,27 @@
 import { frameworkScript } from '../../integrations/inline-framework.mjs';
 import type { BuiltPage, Edit } from './built-page';
 
+/**
+ * Islands whose page works as served until they hydrate, once the browser is idle: the contact form
+ * (its fields take typing) and the blog's list (its cards and page links are links). A page with only
+ * these takes React as the file, named in its head at low priority (asked for at once, never a round
+ * trip later) and run when its island hydrates (the islands' loader adds its script then), not inline:
+ * an inline script is compiled and run on the main thread right after the content paints, one long
+ * task on a busy phone (200-500 ms at 4x CPU slowdown under load on /contact and /blog), where the
+ * file is compiled off it. Pages with cart buttons (catalogue, product) keep the inline copy.
+ */
+const FILE_FRAMEWORK_ISLANDS = new Set(['ContactForm', 'BlogList']);
+
 export function frameworkScriptEdits(
   page: BuiltPage,
-  script: { code: string; hash: string } | undefined = frameworkScript(),
+  script: { code: string; hash: string; url?: string } | undefined = frameworkScript(),
 ): Edit[] {
   if (!script || !page.islandModules.length || page.bodyEnd < 0) return [];
+  if (page.islands.length && page.islands.every((name) => FILE_FRAMEWORK_ISLANDS.has(name))) {
+    if (!script.url || page.headStart < 0) return [];
+    const text = `<link rel="preload" as="script" href="${script.url}" fetchpriority="low">`;
+    return [{ start: page.headStart, end: page.headStart, text }];
+  }
   // data-framework: the build's hash, for the copy to keep itself as the file (integrations/inline-framework.mjs).
   return [{ start: page.bodyEnd, end: page.bodyEnd, text: `<script data-framework="${script.hash}">${script.code}</script>` }];
 }
