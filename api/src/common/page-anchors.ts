@@ -1,5 +1,6 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { countUpTo } from './count-up-to.js';
+import { isSqlite } from './transactions.js';
 
 /** A row's place in a list ordered « expression dir, …, id dir »: its sort keys (one per expression) and its id. */
 export interface KeysetPosition {
@@ -58,10 +59,7 @@ export function mayBeNull<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, ex
  * another in the list's order: the rows equal on every key with an id past the anchor's, then those
  * equal on the keys before en and past it on en, …, then those past it on e1. NULLs come first in
  * ascending order and last in descending order, on SQLite and MariaDB alike (a non-nullable key, see
- * mayBeNull, has no NULL rows' range). Each range is a plain conjunction (`e1 = k1 AND e2 > k2`), which
- * both databases seek in the sort's index (the keys, then the id): one condition OR-ing them together
- * made SQLite walk a whole run of equal first keys from its start and test every entry (52 ms for a
- * page 89,000 rows into one currency, against 0.03 ms for the range).
+ * mayBeNull, has no NULL rows' range). Each range is a plain conjunction (`e1 = k1 AND e2 > k2`).
  */
 export function rangesAfter(
   order: KeysetOrder,
@@ -92,8 +90,16 @@ export function rangesAfter(
 
 /**
  * Rows `skip` to `skip + take` of an ordered list query counted from the row after `after` (from the
- * top without it), read range after range (rangesAfter) with `select`'s columns: a range holding
- * fewer than the rows still to skip is counted (up to those) and passed over.
+ * top without it), with `select`'s columns. The two databases seek the rows after a position in the
+ * sort's index (the keys, then the id) from different conditions:
+ * - SQLite seeks a conjunction of equalities and one bound (`e1 = k1 AND e2 = k2 AND id > n`), never a
+ *   disjunction: it reads the ranges (rangesAfter) one after another, a range holding fewer than the
+ *   rows still to skip counted (up to those) and passed over. One condition OR-ing them made it walk a
+ *   whole run of equal first keys and test every entry (52 ms for a page 89,000 rows into one
+ *   currency, against 0.03 ms for the range).
+ * - MariaDB turns the ranges OR-ed together into one range of the index, and reads it in one query; a
+ *   lone range's equalities let it take a `ref` on the equal keys without the id (within a status:
+ *   a walk of the whole run) or sort the run (a decimal compared with the driver's string: 72 ms).
  */
 export async function readAfter<E extends ObjectLiteral, R>(
   ids: SelectQueryBuilder<E>,
@@ -105,7 +111,10 @@ export async function readAfter<E extends ObjectLiteral, R>(
 ): Promise<R[]> {
   const rows: R[] = [];
   let skip = window.skip;
-  for (const range of after ? rangesAfter(order, after, prefix) : [undefined]) {
+  let ranges = after ? rangesAfter(order, after, prefix) : [undefined];
+  if (!isSqlite(ids.connection) && ranges[0])
+    ranges = [{ where: `(${ranges.map((range) => range!.where).join(' OR ')})`, parameters: ranges[0].parameters }];
+  for (const range of ranges) {
     if (rows.length >= window.take) break;
     const query = range ? ids.clone().andWhere(range.where, range.parameters) : ids.clone();
     const read = await select(query.clone())
