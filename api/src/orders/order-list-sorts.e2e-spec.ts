@@ -292,8 +292,15 @@ describe(`deep pages of the order list sorted on a currency and an amount (${tes
     return (await qb.getRawMany<{ id: number | string }>()).map((row) => Number(row.id));
   }
 
-  async function listPage(sort: string, direction: string, number: number, status?: string) {
-    const query = { sort, direction, per_page: String(PER_PAGE), page: String(number), ...(status ? { status } : {}) };
+  async function listPage(sort: string, direction: string, number: number, status?: string, currency?: string) {
+    const query = {
+      sort,
+      direction,
+      per_page: String(PER_PAGE),
+      page: String(number),
+      ...(status ? { status } : {}),
+      ...(currency ? { currency } : {}),
+    };
     return ((await staff.get('/api/order/list').query(query).expect(200)).body as OrderSummaryListAnswer).orders;
   }
 
@@ -328,5 +335,14 @@ describe(`deep pages of the order list sorted on a currency and an amount (${tes
       `SELECT COUNT(*) AS n FROM orders GROUP BY totals_currency, totals_minor HAVING COUNT(*) > ${PER_PAGE}`,
     );
     expect((around as unknown[]).length).toBeGreaterThan(3);
+  });
+
+  it('answers deep pages asked at once, before any anchor of their list is known, as an OFFSET does', async () => {
+    // A list not read before (the currency filter keeps every order): the first requests read its
+    // anchors, the others wait for that reading and start from what it keeps.
+    const numbers = Array.from({ length: Math.ceil(ORDERS / PER_PAGE) - 10 }, (_, k) => 26 - k);
+    const pages = await Promise.all(numbers.map((number) => listPage('balance', 'desc', number, undefined, 'Fcfa')));
+    for (const [k, number] of numbers.entries())
+      expect([number, pages[k]!.data.map((row) => row.id)]).toEqual([number, await offsetPage('balance', 'desc', number)]);
   });
 });
