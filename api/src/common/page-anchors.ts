@@ -100,6 +100,8 @@ export function rangesAfter(
  * - MariaDB turns the ranges OR-ed together into one range of the index, and reads it in one query; a
  *   lone range's equalities let it take a `ref` on the equal keys without the id (within a status:
  *   a walk of the whole run) or sort the run (a decimal compared with the driver's string: 72 ms).
+ *   The one range left after NULL keys going down (`e IS NULL AND id < n`) is ordered by the id alone
+ *   (its keys are all NULL): ordered by the keys too, MariaDB sorted the run (14 ms against 0.4 ms).
  */
 export async function readAfter<E extends ObjectLiteral, R>(
   ids: SelectQueryBuilder<E>,
@@ -112,11 +114,13 @@ export async function readAfter<E extends ObjectLiteral, R>(
   const rows: R[] = [];
   let skip = window.skip;
   let ranges = after ? rangesAfter(order, after, prefix) : [undefined];
+  const lone = ranges.length === 1 && ranges[0] !== undefined;
   if (!isSqlite(ids.connection) && ranges[0])
     ranges = [{ where: `(${ranges.map((range) => range!.where).join(' OR ')})`, parameters: ranges[0].parameters }];
   for (const range of ranges) {
     if (rows.length >= window.take) break;
     const query = range ? ids.clone().andWhere(range.where, range.parameters) : ids.clone();
+    if (lone && !isSqlite(ids.connection)) query.orderBy(order.group, order.dir);
     const read = await select(query.clone())
       .offset(skip || undefined)
       .limit(window.take - rows.length)
