@@ -7,7 +7,7 @@
 // with one React island), served the way Comptoir serves its pages (brotli when the browser accepts
 // it, else gzip; hashed assets immutable). Rounds are interleaved: each round audits every page once,
 // references included, so a burst of load hits them all alike; the load average of each round is
-// printed. Starts Comptoir (built api/dist) on a throw-away DATA_DIR with the demo data.
+// printed. Every audit is a first visit (no cookie, storage and cache emptied). Starts Comptoir (built api/dist) on a throw-away DATA_DIR with the demo data.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -104,8 +104,31 @@ async function serveStatic(folder) {
   return { server, base: `http://127.0.0.1:${port}` };
 }
 
+/**
+ * Empties the browser's cookie jar. Lighthouse resets the origin's storage before each audit but keeps
+ * its cookies, and the `comptoir-framework` cookie set by the first island page makes the server send
+ * the later-view variant (React as a file): every audit would then measure a return visit with an
+ * empty cache instead of the first visit each run is meant to be.
+ */
+async function clearCookies(chromePort) {
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${chromePort}/json/version`)).json();
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = () => socket.send(JSON.stringify({ id: 1, method: 'Storage.clearCookies' }));
+    socket.onmessage = (event) => {
+      const answer = JSON.parse(String(event.data));
+      if (answer.id !== 1) return;
+      socket.close();
+      if (answer.error) reject(new Error(`Storage.clearCookies: ${answer.error.message}`));
+      else resolve();
+    };
+    socket.onerror = () => reject(new Error('Chrome DevTools connection failed'));
+  });
+}
+
 /** `missing`: the page answers 404 on purpose (the site's 404 page), which Lighthouse otherwise refuses to score. */
 async function audit(url, chromePort, missing = false) {
+  await clearCookies(chromePort);
   const result = await lighthouse(url, {
     port: chromePort,
     ignoreStatusCode: missing,
