@@ -66,6 +66,8 @@ export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
 @Index('IDX_orders_currency_lines_count', ['currency', 'lines_count'])
 @Index('IDX_orders_currency_totals', ['currency', 'totals_currency', 'totals_minor'])
 @Index('IDX_orders_currency_quote_version', ['currency', 'quote_version'])
+// « N° » then the id: MariaDB does not order by a UNIQUE index's column then the id (migration 1795802900000).
+@Index('IDX_orders_order_num_id', ['order_num', 'id'])
 // A date range sorted by any column, from the index alone (migration 1795802600000).
 @Index('IDX_orders_created_sorts', [
   'created_at',

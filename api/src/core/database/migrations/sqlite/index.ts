@@ -32,6 +32,7 @@ import { OrderBillingSort1795802300000 } from './1795802300000-OrderBillingSort.
 import { RowCounts1795802310000 } from './1795802310000-RowCounts.js';
 import { StaffListSortIndexes1795802500000 } from './1795802500000-StaffListSortIndexes.js';
 import { OrderListSortColumns1795802600000 } from './1795802600000-OrderListSortColumns.js';
+import { OrderNumIdIndex1795802900000 } from './1795802900000-OrderNumIdIndex.js';
 
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -66,4 +67,5 @@ export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   RowCounts1795802310000,
   StaffListSortIndexes1795802500000,
   OrderListSortColumns1795802600000,
+  OrderNumIdIndex1795802900000,
 ];
