@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { signInAsAdmin, type StaffClient } from '../../test/support/auth.js';
 import { ensureCurrency, makeBrand, makeCategory } from '../../test/support/public-fixtures.js';
+import { insertOrderRows, orderRow } from '../../test/support/order-rows.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import { Product } from '../catalogue/entities/product.entity.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
@@ -48,30 +49,16 @@ describe(`searches with many matches (${testDatabaseKind()})`, () => {
         .values(rows.slice(i, i + 200))
         .execute();
     // Orders: 1,002 pending and 3 shipped of "Société Vannes n", one line each.
-    const orders = Array.from({ length: MATCHES - 1 + 3 }, (_, i) => ({
-      order_num: `VAN-${i}`,
-      status: i < MATCHES - 1 ? 'pending' : 'shipped',
-      company_name: `Société Vannes ${i}`,
-      company_phone: '+228 90 00 00 00',
-      company_email: `vannes${i}@example.tg`,
-      representative_name: 'Ama',
-      representative_phone: '+228 90 00 00 01',
-      representative_email: `ama${i}@example.tg`,
-      payment_by: 'Virement',
-      currency: 'Fcfa',
-      payment_term: '30 jours',
-      delivery_method: 'Livraison',
-      credit_level: 'A',
-      created_at: new Date(base - i * 60_000),
-      updated_at: new Date(base - i * 60_000),
-    }));
-    for (let i = 0; i < orders.length; i += 200)
-      await ds
-        .createQueryBuilder()
-        .insert()
-        .into(Order)
-        .values(orders.slice(i, i + 200) as never)
-        .execute();
+    const orders = Array.from({ length: MATCHES - 1 + 3 }, (_, i) =>
+      orderRow('VAN', i, {
+        status: i < MATCHES - 1 ? 'pending' : 'shipped',
+        company_name: `Société Vannes ${i}`,
+        company_email: `vannes${i}@example.tg`,
+        created_at: new Date(base - i * 60_000),
+        updated_at: new Date(base - i * 60_000),
+      }),
+    );
+    await insertOrderRows(ds, orders);
     const orderIds = (await ds.getRepository(Order).find({ select: { id: true }, order: { id: 'ASC' } })).map((o) => o.id);
     const lines = orderIds.map((order_id) => ({
       order_id,

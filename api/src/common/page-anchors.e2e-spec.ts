@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { signInAsAdmin, type StaffClient } from '../../test/support/auth.js';
+import { insertOrderRows, orderRow } from '../../test/support/order-rows.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
@@ -133,31 +134,15 @@ describe(`deep pages of the order lines (${testDatabaseKind()})`, () => {
     t = await createTestApp();
     staff = await signInAsAdmin(t);
     const base = Date.UTC(2026, 0, 1);
-    const orders = Array.from({ length: ORDERS }, (_, i) => ({
-      order_num: `ANC-${i}`,
-      status: 'pending',
-      // 50 names for 700 orders: ties broken by the order's id.
-      company_name: `Société ${String(i % 50).padStart(2, '0')}`,
-      company_phone: '+228 90 00 00 00',
-      company_email: `anc${i}@example.tg`,
-      representative_name: 'Ama',
-      representative_phone: '+228 90 00 00 01',
-      representative_email: `ama${i}@example.tg`,
-      payment_by: 'Virement',
-      currency: 'Fcfa',
-      payment_term: '30 jours',
-      delivery_method: 'Livraison',
-      credit_level: 'A',
-      created_at: new Date(base - ((i * 331) % ORDERS) * 60_000),
-      updated_at: new Date(base),
-    }));
-    for (let i = 0; i < orders.length; i += 200)
-      await t.dataSource
-        .createQueryBuilder()
-        .insert()
-        .into(Order)
-        .values(orders.slice(i, i + 200) as never)
-        .execute();
+    const orders = Array.from({ length: ORDERS }, (_, i) =>
+      orderRow('ANC', i, {
+        // 50 names for 700 orders: ties broken by the order's id.
+        company_name: `Société ${String(i % 50).padStart(2, '0')}`,
+        created_at: new Date(base - ((i * 331) % ORDERS) * 60_000),
+        updated_at: new Date(base),
+      }),
+    );
+    await insertOrderRows(t.dataSource, orders);
     const stored = await t.dataSource.getRepository(Order).find({ select: { id: true, company_name: true, created_at: true } });
     // One to four lines an order (about 1,750 in all), written in turns so that an order's line ids are not consecutive.
     const lines = [];

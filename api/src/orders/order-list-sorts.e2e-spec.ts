@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { signIn, signInAsAdmin, type StaffClient } from '../../test/support/auth.js';
 import { ensureCurrency, makeBrand, makeCategory, makeProduct } from '../../test/support/public-fixtures.js';
+import { insertOrderRows, orderRow } from '../../test/support/order-rows.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import type { Product } from '../catalogue/entities/product.entity.js';
 import { toMinor } from '../common/money.js';
@@ -241,35 +242,19 @@ describe(`deep pages of the order list sorted on a currency and an amount (${tes
     staff = await signInAsAdmin(t);
     const base = Date.UTC(2026, 0, 1);
     // Few currencies (long runs of one), few amounts (ties on both columns), NULLs in either column.
-    const orders = Array.from({ length: ORDERS }, (_, i) => ({
-      order_num: `DEV-${i}`,
-      status: i % 3 === 2 ? 'shipped' : 'pending',
-      company_name: `Société ${i}`,
-      company_phone: '+228 90 00 00 00',
-      company_email: `dev${i}@example.tg`,
-      representative_name: 'Ama',
-      representative_phone: '+228 90 00 00 01',
-      representative_email: `ama${i}@example.tg`,
-      payment_by: 'Virement',
-      currency: 'Fcfa',
-      payment_term: '30 jours',
-      delivery_method: 'Livraison',
-      credit_level: 'A',
-      totals_currency: CURRENCIES[(i * 7) % CURRENCIES.length],
-      totals_minor: AMOUNTS[(i * 5) % AMOUNTS.length],
-      billed_currency: CURRENCIES[(i * 11) % CURRENCIES.length],
-      invoiced_minor: AMOUNTS[(i * 3) % AMOUNTS.length],
-      balance_minor: AMOUNTS[(i * 13) % AMOUNTS.length],
-      created_at: new Date(base - i * 60_000),
-      updated_at: new Date(base),
-    }));
-    for (let i = 0; i < orders.length; i += 200)
-      await t.dataSource
-        .createQueryBuilder()
-        .insert()
-        .into(Order)
-        .values(orders.slice(i, i + 200) as never)
-        .execute();
+    const orders = Array.from({ length: ORDERS }, (_, i) =>
+      orderRow('DEV', i, {
+        status: i % 3 === 2 ? 'shipped' : 'pending',
+        totals_currency: CURRENCIES[(i * 7) % CURRENCIES.length],
+        totals_minor: AMOUNTS[(i * 5) % AMOUNTS.length],
+        billed_currency: CURRENCIES[(i * 11) % CURRENCIES.length],
+        invoiced_minor: AMOUNTS[(i * 3) % AMOUNTS.length],
+        balance_minor: AMOUNTS[(i * 13) % AMOUNTS.length],
+        created_at: new Date(base - i * 60_000),
+        updated_at: new Date(base),
+      }),
+    );
+    await insertOrderRows(t.dataSource, orders);
   }, 300_000);
 
   afterAll(async () => {
