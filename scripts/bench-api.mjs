@@ -25,6 +25,7 @@ import autocannon from 'autocannon';
 import { buildIfStale, root } from './lib/builds.mjs';
 import { benchEnvironment, benchOptions, seedBenchData, sleep, startBenchServer, waitFor } from './lib/bench-seed.mjs';
 import { freePort, startMariaDb } from './lib/mariadb.mjs';
+import { describePauses, gcPauses } from './lib/gc-pauses.mjs';
 import { pacedLoad } from './lib/paced-load.mjs';
 import { addBuyerFilters, catalogueVarying, leanPath, startLeanCatalogue } from './lib/lean-catalogue.mjs';
 
@@ -117,16 +118,26 @@ function cannon(base, target, { rate, seconds = duration, cookie } = {}) {
   });
 }
 
-/** `rate` requests per second evenly paced (see lib/paced-load.mjs), each path a new one. */
-function paced(base, target, { rate, seconds = duration, cookie } = {}) {
-  return pacedLoad({
+/** The GC pauses of the server under measurement (lib/gc-pauses.mjs), once it is started. */
+let serverGc = null;
+
+/**
+ * `rate` requests per second evenly paced (see lib/paced-load.mjs), each path a new one; with the
+ * server's garbage collection pauses during the run (`gc`), which its tail latency often is.
+ */
+async function paced(base, target, { rate, seconds = duration, cookie } = {}) {
+  const from = Date.now();
+  const result = await pacedLoad({
     base,
     path: target,
     rate,
     seconds,
     headers: { 'accept-encoding': BROWSER_ENCODINGS, ...(cookie ? { cookie } : {}) },
   });
+  return serverGc ? { ...result, gc: await serverGc.between(from, Date.now()) } : result;
 }
+
+const pausesOf = (f) => (f.gc ? ` [${describePauses(f.gc)}]` : '');
 
 const summary = (r) => ({
   rps: Math.round(r.requests.average),
@@ -163,10 +174,12 @@ async function measureDatabase(kind, n, mariadb) {
       remove();
     }
   }
-  const { server, base, staff, stop } = await startBenchServer(env, dataDir).catch((error) => {
+  const gc = gcPauses(path.join(dataDir, 'gc-pauses.log'));
+  const { server, base, staff, stop } = await startBenchServer(env, dataDir, gc.env).catch((error) => {
     remove();
     throw error;
   });
+  serverGc = gc;
   const rows = [];
   const dbPid = kind === 'mariadb' ? mariadbPid(env.DATABASE_URL) : 0;
   let bare;
@@ -259,7 +272,9 @@ async function measureDatabase(kind, n, mariadb) {
         rows.push({ endpoint: e.name, fixed, load });
         console.log(
           `  ${e.name}: ` +
-            fixed.map((f) => `@${f.rate}/s p50 ${f.p50} p95 ${f.p95} p99 ${f.p99} ms, ${f.errors} errors`).join('; ') +
+            fixed
+              .map((f) => `@${f.rate}/s p50 ${f.p50} p95 ${f.p95} p99 ${f.p99} ms, ${f.errors} errors${pausesOf(f)}`)
+              .join('; ') +
             ` (load ${load.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after)`,
         );
         continue;
@@ -290,7 +305,9 @@ async function measureDatabase(kind, n, mariadb) {
       rows.push({ endpoint: e.name, sat, bareSat, fixed });
       console.log(
         `  ${e.name}: ${sat.rps} req/s (p50 ${sat.p50} ms, p99 ${sat.p99} ms) vs bare ${bareSat.rps} req/s; ` +
-          fixed.map((f) => `@${f.rate}/s p50 ${f.p50} p97.5 ${f.p97} p99 ${f.p99} ms, ${f.errors} errors`).join('; '),
+          fixed
+            .map((f) => `@${f.rate}/s p50 ${f.p50} p97.5 ${f.p97} p99 ${f.p99} ms, ${f.errors} errors${pausesOf(f)}`)
+            .join('; '),
       );
     }
     let soak;
