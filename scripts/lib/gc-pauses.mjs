@@ -3,11 +3,19 @@
 // run is often one pause plus its queue. bench:api prints them beside each paced run's latency.
 import fs from 'node:fs';
 import path from 'node:path';
+import { constants } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sleep } from './bench-seed.mjs';
 
 const PRELOAD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'gc-pauses-preload.mjs');
-/** Node's `PerformanceGC.detail.kind` flags. */
-const KINDS = { 1: 'scavenge', 2: 'mark-compact', 4: 'incremental marking', 8: 'weak callbacks' };
+/** Names of Node's `PerformanceGC.detail.kind` values, from its own constants. */
+const KINDS = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
+  [constants.NODE_PERFORMANCE_GC_MINOR_MARK_SWEEP]: 'minor mark-sweep',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
 
 /** The environment that makes a server record its pauses in `file`, and a reader of the pauses between two instants. */
 export function gcPauses(file) {
@@ -19,8 +27,7 @@ export function gcPauses(file) {
     },
     /** Pauses that ended between `from` and `to` (ms since the epoch): count, total, longest, and per kind. */
     async between(from, to) {
-      // The server appends every 200 ms.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sleep(300); // the server appends every 200 ms
       const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n') : [];
       const pauses = lines
         .map((line) => line.split(' ').map(Number))
