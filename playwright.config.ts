@@ -17,7 +17,10 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     locale: 'fr-FR',
     timezoneId: 'Africa/Lome',
-    trace: 'retain-on-failure',
+    // A trace only when a failed test is tried again. Recording one for every test (screencast frames
+    // included) cost a quarter to a third of the suite's time: one spec file took 112-118 s with traces
+    // kept on failure, 86 s without their screenshots and 74 s without any (docs/performance.md).
+    trace: 'on-first-retry',
     // The site's service worker (offline support) would answer pages and scripts from its caches and hide
     // them from page.route: the tests that need it (offline.spec.ts) allow it.
     serviceWorkers: 'block',
