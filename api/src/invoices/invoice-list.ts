@@ -15,6 +15,7 @@ import {
   type SortDirection,
 } from '../common/list-order.js';
 import { containsPattern, ListQueryDto, pageByIds, pageOf, pageRequest, whereContains } from '../common/listing.js';
+import { keptRowCount } from '../common/row-counts.js';
 import type { InvoiceSummaryView } from '../contract/invoices.js';
 import type { Paginated } from '../contract/staff.js';
 import { Order } from '../orders/entities/order.entity.js';
@@ -192,8 +193,17 @@ export async function listInvoices(
   else if (query.sort !== undefined && !Object.hasOwn(INVOICE_LIST.sorts, query.sort))
     throw unknownSort(query.sort, INVOICE_LIST_DOC);
   else ids = applyListQuery(base, query, INVOICE_LIST);
-  const { rows, total } = await pageByIds(ids, { skip: request.skip, take: request.perPage }, (pageIds) =>
-    manager.getRepository(Invoice).findBy({ id: In(pageIds) }),
+  // Unfiltered, the list holds every invoice once (its order always exists; the amount sorts join one
+  // first-currency total each): the kept row count, not a COUNT(*) of the join on every page (43 ms at
+  // 100,000 invoices on SQLite).
+  const unfiltered = ids.expressionMap.wheres.length === 0 && !query.currency;
+  const { rows, total } = await pageByIds(
+    ids,
+    { skip: request.skip, take: request.perPage },
+    (pageIds) => manager.getRepository(Invoice).findBy({ id: In(pageIds) }),
+    unfiltered
+      ? { total: async () => (await keptRowCount(manager, 'invoices')) ?? (await manager.getRepository(Invoice).count()) }
+      : {},
   );
   return pageOf(await summarize(rows), total, request);
 }

@@ -22,6 +22,8 @@ export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 @Index('IDX_blog_articles_created', ['created_at'])
 // The public list: published articles, newest publication first.
 @Index('IDX_blog_articles_status_published', ['status', 'published_at'])
+// The administrators' list counts each one's articles, and the articles' list filters by author.
+@Index('IDX_blog_articles_user', ['user_id'])
 export class Article {
   @PrimaryGeneratedColumn()
   id: number;

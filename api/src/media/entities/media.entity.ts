@@ -22,7 +22,8 @@ export class Media {
   @Column({ type: 'varchar', length: 100 })
   mime: string;
 
-  /** Bytes. */
+  /** Bytes. The media list sorts by it. */
+  @Index('IDX_media_size')
   @Column({ type: 'int' })
   size: number;
 

@@ -33,6 +33,7 @@ import { RowCounts1795802310000 } from './1795802310000-RowCounts.js';
 import { StaffListSortIndexes1795802500000 } from './1795802500000-StaffListSortIndexes.js';
 import { OrderListSortColumns1795802600000 } from './1795802600000-OrderListSortColumns.js';
 import { OrderNumIdIndex1795802900000 } from './1795802900000-OrderNumIdIndex.js';
+import { AuthorAndMediaSizeIndexes1795803000000 } from './1795803000000-AuthorAndMediaSizeIndexes.js';
 
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -68,4 +69,5 @@ export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   StaffListSortIndexes1795802500000,
   OrderListSortColumns1795802600000,
   OrderNumIdIndex1795802900000,
+  AuthorAndMediaSizeIndexes1795803000000,
 ];
