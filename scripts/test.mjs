@@ -32,6 +32,21 @@ const seconds = (ms) => (ms / 1000).toFixed(1);
 const STAGE_LIMIT_MS = 25 * 60_000;
 const BROWSER_STAGE_LIMIT_MS = 45 * 60_000;
 
+/** The stages' process groups still running: stopped with this script (Ctrl-C, or CI stopping it). */
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const pid of running) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
 /**
  * Runs one stage's command. Alone (`beside: false`) it writes to this terminal as it goes; run beside
  * another stage, each line is prefixed with its label so that the two logs stay readable. Past its limit
@@ -47,6 +62,7 @@ function run(label, cmd, args, { beside = false, limitMs = STAGE_LIMIT_MS, ...op
     ...options,
     env: { ...process.env, ...options.env },
   });
+  running.add(child.pid);
   if (beside) {
     for (const stream of [child.stdout, child.stderr])
       readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${label}] ${line}`));
@@ -64,6 +80,7 @@ function run(label, cmd, args, { beside = false, limitMs = STAGE_LIMIT_MS, ...op
     child.on('error', (error) => console.log(`=== ${label}: could not start: ${error.message} ===`));
     child.on('close', (status) => {
       clearTimeout(timer);
+      running.delete(child.pid);
       if (killed) console.log(`=== ${label}: killed after ${limitMs / 60_000} minutes ===`);
       const ok = status === 0 && !killed;
       const elapsed = Date.now() - started;
