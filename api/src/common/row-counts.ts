@@ -14,7 +14,19 @@ import { RowCount } from './row-count.entity.js';
  * created once: a restored dump has none, and TypeORM's SQLite migrations drop a table's triggers when
  * they rebuild it. When a table's triggers are missing, they are created and the table counted afresh.
  */
-export const ROW_COUNTED_TABLES = ['products', 'customers', 'blog_articles', 'invoices'] as const;
+// Not the activity journal: every staff write adds an entry, and one counter row updated by all of them
+// would hold each writer's transaction behind the others on MariaDB.
+export const ROW_COUNTED_TABLES = [
+  'products',
+  'customers',
+  'blog_articles',
+  'invoices',
+  'brands',
+  'categories',
+  'users',
+  'media',
+  'stock_entries',
+] as const;
 export type RowCountedTable = (typeof ROW_COUNTED_TABLES)[number];
 
 const triggersOf = (table: string) => [`row_counts_${table}_insert`, `row_counts_${table}_delete`] as const;

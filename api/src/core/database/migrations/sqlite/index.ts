@@ -34,6 +34,7 @@ import { StaffListSortIndexes1795802500000 } from './1795802500000-StaffListSort
 import { OrderListSortColumns1795802600000 } from './1795802600000-OrderListSortColumns.js';
 import { OrderNumIdIndex1795802900000 } from './1795802900000-OrderNumIdIndex.js';
 import { AuthorAndMediaSizeIndexes1795803000000 } from './1795803000000-AuthorAndMediaSizeIndexes.js';
+import { MoreRowCounts1795803100000 } from './1795803100000-MoreRowCounts.js';
 
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -70,4 +71,5 @@ export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   OrderListSortColumns1795802600000,
   OrderNumIdIndex1795802900000,
   AuthorAndMediaSizeIndexes1795803000000,
+  MoreRowCounts1795803100000,
 ];
