@@ -159,37 +159,51 @@ if (wanted('unit')) {
 
 // The API suite on SQLite and on MariaDB run side by side when both are wanted: each is one Node process
 // doing one test file at a time (SQLite inside it), so together they keep both cores busy, and the two
-// stages that made half of a CI run take little more than the longer one.
+// stages that made half of a CI run take little more than the longer one. The files that run real Astro
+// builds of the site's one source folder (which Astro also writes to) run after both, one at a time: two
+// at once made one fail.
 const apiSuites = wanted('api-sqlite') && wanted('api-mariadb');
+const REAL_SITE_BUILDS = 'src/publishing/cold-build';
+const leftOut = apiSuites ? `${SECURITY_TESTS}|${REAL_SITE_BUILDS}` : SECURITY_TESTS;
 
 async function apiOnSqlite() {
   const projects = [wanted('unit') && 'unit', wanted('api-sqlite') && 'api'].filter(Boolean);
   await jest(
     'jest-sqlite',
-    ['--selectProjects', ...projects, ...ONE_RECYCLED_WORKER, `--testPathIgnorePatterns=${SECURITY_TESTS}`],
+    ['--selectProjects', ...projects, ...ONE_RECYCLED_WORKER, `--testPathIgnorePatterns=${leftOut}`],
     { TEST_DB: 'sqlite' },
     { beside: apiSuites },
   );
 }
 
+let mariaDb;
 async function apiOnMariaDb() {
   console.log('\n=== starting a throw-away MariaDB ===');
   const dbStarted = Date.now();
-  const db = await startMariaDb();
+  mariaDb = await startMariaDb();
   timings.push({ label: 'start MariaDB', ok: true, elapsed: Date.now() - dbStarted });
-  try {
-    await jest(
-      'jest-mariadb',
-      ['--selectProjects', 'api', ...ONE_RECYCLED_WORKER, `--testPathIgnorePatterns=${SECURITY_TESTS}`],
-      { TEST_DB: 'mariadb', TEST_MARIADB_URL: db.url },
-      { beside: apiSuites },
-    );
-  } finally {
-    await db.stop();
-  }
+  await jest(
+    'jest-mariadb',
+    ['--selectProjects', 'api', ...ONE_RECYCLED_WORKER, `--testPathIgnorePatterns=${leftOut}`],
+    { TEST_DB: 'mariadb', TEST_MARIADB_URL: mariaDb.url },
+    { beside: apiSuites },
+  );
 }
 
-await Promise.all([(wanted('unit') || wanted('api-sqlite')) && apiOnSqlite(), wanted('api-mariadb') && apiOnMariaDb()]);
+try {
+  await Promise.all([(wanted('unit') || wanted('api-sqlite')) && apiOnSqlite(), wanted('api-mariadb') && apiOnMariaDb()]);
+  if (apiSuites) {
+    await jest('jest-sqlite-site-builds', ['--selectProjects', 'api', '--runInBand', REAL_SITE_BUILDS], {
+      TEST_DB: 'sqlite',
+    });
+    await jest('jest-mariadb-site-builds', ['--selectProjects', 'api', '--runInBand', REAL_SITE_BUILDS], {
+      TEST_DB: 'mariadb',
+      TEST_MARIADB_URL: mariaDb.url,
+    });
+  }
+} finally {
+  await mariaDb?.stop();
+}
 
 // `npm test -- security`: the hardening proofs in one place. Wide/deep bodies while
 // /api/health is measured, the lock-out and NAT-office scenarios, EXIF and polyglot uploads, hostile
