@@ -32,17 +32,20 @@ const seconds = (ms) => (ms / 1000).toFixed(1);
 const STAGE_LIMIT_MS = 25 * 60_000;
 const BROWSER_STAGE_LIMIT_MS = 45 * 60_000;
 
+/** Kills a stage's whole process group (its workers included), if it is still there. */
+function killGroup(pid) {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
 /** The stages' process groups still running: stopped with this script (Ctrl-C, or CI stopping it). */
 const running = new Set();
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    for (const pid of running) {
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }
+    for (const pid of running) killGroup(pid);
     process.exit(signal === 'SIGINT' ? 130 : 143);
   });
 }
@@ -70,11 +73,7 @@ function run(label, cmd, args, { beside = false, limitMs = STAGE_LIMIT_MS, ...op
   let killed = false;
   const timer = setTimeout(() => {
     killed = true;
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
+    killGroup(child.pid);
   }, limitMs);
   return new Promise((resolve) => {
     child.on('error', (error) => console.log(`=== ${label}: could not start: ${error.message} ===`));
