@@ -267,6 +267,9 @@ async function measureDatabase(kind, n, mariadb) {
       const bareTarget = () => e.bare ?? e.path(0);
       await cannon(base, e.path, { rate: 50, seconds: 2, cookie: e.cookie }); // warm-up
       if (e.pacedOnly) {
+        // The previous entry's backlog (queries still running for requests its client gave up on) and the
+        // warm-up's burst are served before this entry starts, so that each figure is its own list's.
+        const waited = await untilIdle([server.pid, dbPid]);
         const load = os.loadavg()[0];
         const fixed = [];
         for (const rate of e.rates) fixed.push({ rate, ...(await paced(base, e.path, { rate, cookie: e.cookie })) });
@@ -276,7 +279,8 @@ async function measureDatabase(kind, n, mariadb) {
             fixed
               .map((f) => `@${f.rate}/s p50 ${f.p50} p95 ${f.p95} p99 ${f.p99} ms, ${f.errors} errors${pausesOf(f)}`)
               .join('; ') +
-            ` (load ${load.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after)`,
+            ` (load ${load.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after` +
+            `${waited > 1000 ? `; ${(waited / 1000).toFixed(1)} s waited for the server to go idle first` : ''})`,
         );
         continue;
       }
@@ -611,6 +615,20 @@ function cpuMs(pid) {
   if (!pid) return 0;
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Waits until the processes (the API, MariaDB) use under a tenth of a core over half a second, at most a
+ * minute; returns the time waited (ms).
+ */
+async function untilIdle(pids, { windowMs = 500, share = 0.1, limitMs = 60_000 } = {}) {
+  const from = Date.now();
+  while (Date.now() - from < limitMs) {
+    const before = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    if (pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - before < windowMs * share) break;
+  }
+  return Date.now() - from;
 }
 
 /** The pid of the MariaDB server listening on the URL's port (to count its CPU time), if visible. */
