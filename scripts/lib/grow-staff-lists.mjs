@@ -31,6 +31,7 @@ export async function growStaffLists(env, rows) {
   const { Role } = await import(dist('access/entities/role.entity.js'));
   const { Media } = await import(dist('media/entities/media.entity.js'));
   const { OrderItem } = await import(dist('orders/entities/order-item.entity.js'));
+  const { Order } = await import(dist('orders/entities/order.entity.js'));
   const { Invoice } = await import(dist('invoices/entities/invoice.entity.js'));
   const { InvoiceLine } = await import(dist('invoices/entities/invoice-line.entity.js'));
   const { InvoiceCurrencyTotal } = await import(dist('invoices/entities/invoice-currency-total.entity.js'));
@@ -118,7 +119,7 @@ export async function growStaffLists(env, rows) {
         user_id: null,
         created_at: at(i, 600_000),
       }));
-      await growInvoices(m, { Invoice, InvoiceLine, InvoiceCurrencyTotal, OrderItem, centsToMinor }, rows, at);
+      await growInvoices(m, { Invoice, InvoiceLine, InvoiceCurrencyTotal, Order, OrderItem, centsToMinor }, rows, at);
     });
   } finally {
     await ds.destroy();
@@ -131,7 +132,7 @@ export async function growStaffLists(env, rows) {
  * its stored per-currency total, as InvoicesService would write them: numbered in a year of their own so
  * that the application's next numbers never meet them.
  */
-async function growInvoices(m, { Invoice, InvoiceLine, InvoiceCurrencyTotal, OrderItem, centsToMinor }, rows, at) {
+async function growInvoices(m, { Invoice, InvoiceLine, InvoiceCurrencyTotal, Order, OrderItem, centsToMinor }, rows, at) {
   const have = await m.getRepository(Invoice).count();
   if (have >= rows) return;
   const items = await m
@@ -143,11 +144,19 @@ async function growInvoices(m, { Invoice, InvoiceLine, InvoiceCurrencyTotal, Ord
     .getMany();
   for (let from = 0; from < items.length; from += ROWS_PER_INSERT) {
     const chunk = items.slice(from, from + ROWS_PER_INSERT);
+    const orders = await m
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .select(['o.id', 'o.company_name'])
+      .whereInIds([...new Set(chunk.map((item) => item.order_id))])
+      .getMany();
+    const companies = new Map(orders.map((order) => [order.id, order.company_name]));
     const invoices = chunk.map((item, k) => {
       const i = have + from + k;
       const issued = at(i, 600_000);
       return {
         order_id: item.order_id,
+        company_name: companies.get(item.order_id),
         number: `FAC-2000-${String(i + 1).padStart(6, '0')}`,
         state: 'issued',
         issued_at: issued,

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as fx from '../../test/backoffice/fixtures.js';
-import { signIn, type StaffClient } from '../../test/support/auth.js';
+import { signIn, signInAsAdmin, type StaffClient } from '../../test/support/auth.js';
+import { insertOrderRows, orderRow } from '../../test/support/order-rows.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
+import { ANCHOR_STEP } from '../common/page-anchors.js';
 import type { InvoiceListAnswer, InvoiceView } from '../contract/invoices.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
+import { Order } from '../orders/entities/order.entity.js';
 import { Invoice } from './entities/invoice.entity.js';
 
 /** GET /api/invoices as a data-table list: server sorts, facets, pages, and saved views of it. */
@@ -73,6 +76,23 @@ describe(`invoices list: sorting, filters and pages (${testDatabaseKind()})`, ()
     expect(byState).toEqual(['issued', 'issued', 'overdue', 'partly_paid']);
   });
 
+  it('keeps on each issued invoice the company name of its order', async () => {
+    const stored = await t.dataSource
+      .getRepository(Invoice)
+      .createQueryBuilder('invoice')
+      .addSelect('invoice.company_name')
+      .orderBy('invoice.id')
+      .getMany();
+    const orders = await t.dataSource.getRepository(Order).findBy({});
+    const names = new Map(orders.map((o) => [o.id, o.company_name]));
+    expect(stored.map((i) => [i.company_name, names.get(i.order_id)])).toEqual([
+      ['Bravo SARL', 'Bravo SARL'],
+      ['Alpha & Cie', 'Alpha & Cie'],
+      ['Charlie Import', 'Charlie Import'],
+      ['Delta Export', 'Delta Export'],
+    ]);
+  });
+
   it('filters by state, currency, period, client and search, and pages', async () => {
     expect(await companies('state=overdue')).toEqual(['Charlie Import']);
     expect(await companies('state=partly_paid')).toEqual(['Alpha & Cie']);
@@ -104,5 +124,110 @@ describe(`invoices list: sorting, filters and pages (${testDatabaseKind()})`, ()
     await staff.post('/api/saved-views').send({ list: 'invoices', name: 'Retards FCFA', query }).expect(201);
     const views = (await staff.get('/api/saved-views?list=invoices').expect(200)).body.views as { name: string; query: object }[];
     expect(views).toEqual([expect.objectContaining({ name: 'Retards FCFA', query })]);
+  });
+});
+
+/**
+ * « Client » sorts the invoices on the company name each keeps from its order, ties by id, read from
+ * IDX_invoices_company: a deep page (past the list's first anchor, see common/page-anchors.ts) must
+ * show exactly the invoices the plain ORDER BY the order's name … LIMIT/OFFSET shows, in both
+ * directions, through long runs of one name and names equal but for case or accents (one name to
+ * MariaDB's collation, several to SQLite's).
+ */
+describe(`deep pages of the invoices list sorted by client (${testDatabaseKind()})`, () => {
+  let t: TestApp;
+  let staff: StaffClient;
+  const INVOICES = 2 * ANCHOR_STEP + 550;
+  const PER_PAGE = 100;
+  const NAMES = ['Alpha & Cie', 'alpha & cie', 'Ålpha Services', 'Bravo SARL', 'Société Générale', 'SOCIETE GENERALE', 'Zoulou'];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    staff = await signInAsAdmin(t);
+    await insertOrderRows(
+      t.dataSource,
+      Array.from({ length: INVOICES }, (_, i) => orderRow('FACT', i, { status: 'inprogress', company_name: NAMES[(i * 5) % 7] })),
+    );
+    const orders = await t.dataSource.getRepository(Order).find({ order: { id: 'ASC' } });
+    // Invoiced in another order than the orders were placed: the invoices' ids do not follow the orders'.
+    const invoices = orders.map((_, k) => {
+      const order = orders[(k * 7919) % orders.length]!;
+      return {
+        order_id: order.id,
+        company_name: order.company_name,
+        number: `FAC-1999-${String(k + 1).padStart(6, '0')}`,
+        state: 'issued' as const,
+        issued_at: new Date(Date.UTC(2026, 0, 1) - k * 60_000),
+        due_date: '2099-01-01',
+      };
+    });
+    for (let i = 0; i < invoices.length; i += 200)
+      await t.dataSource
+        .createQueryBuilder()
+        .insert()
+        .into(Invoice)
+        .values(invoices.slice(i, i + 200))
+        .execute();
+  }, 300_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** The plain ORDER BY … LIMIT/OFFSET page on the order's company name, read by the database itself. */
+  async function offsetPage(direction: 'asc' | 'desc', number: number, client?: string) {
+    const dir = direction === 'asc' ? 'ASC' : 'DESC';
+    const qb = t.dataSource
+      .getRepository(Invoice)
+      .createQueryBuilder('invoice')
+      .innerJoin(Order, 'o', 'o.id = invoice.order_id')
+      .select('invoice.id', 'id')
+      .orderBy('o.company_name', dir)
+      .addOrderBy('invoice.id', dir)
+      .offset((number - 1) * PER_PAGE)
+      .limit(PER_PAGE);
+    if (client)
+      qb.where('(LOWER(o.company_name) LIKE :client OR LOWER(o.company_email) LIKE :client)', { client: `%${client}%` });
+    return (await qb.getRawMany<{ id: number | string }>()).map((row) => Number(row.id));
+  }
+
+  async function listPage(direction: 'asc' | 'desc', number: number, client?: string) {
+    const query = {
+      sort: 'company_name',
+      direction,
+      per_page: String(PER_PAGE),
+      page: String(number),
+      ...(client ? { client } : {}),
+    };
+    return ((await staff.get('/api/invoices').query(query).expect(200)).body as InvoiceListAnswer).page;
+  }
+
+  it('shows at every page number past the first anchor the invoices an OFFSET shows, both ways', async () => {
+    for (const direction of ['asc', 'desc'] as const)
+      // Pages 10 to 26: before the first anchor, across it, between anchors and the last, short one.
+      for (let number = 10; number <= Math.ceil(INVOICES / PER_PAGE); number++) {
+        const page = await listPage(direction, number);
+        expect(page.total).toBe(INVOICES);
+        expect([direction, number, page.data.map((row) => row.id)]).toEqual([
+          direction,
+          number,
+          await offsetPage(direction, number),
+        ]);
+      }
+  });
+
+  it('pages a client filter the same way', async () => {
+    // « r »: Bravo, Société Générale in both spellings and Ålpha Services, more than one anchor's worth.
+    const total = (await listPage('asc', 1, 'r')).total;
+    expect(total).toBeGreaterThan(ANCHOR_STEP + 2 * PER_PAGE);
+    for (const direction of ['asc', 'desc'] as const)
+      for (let number = 10; number <= Math.ceil(total / PER_PAGE); number++) {
+        const page = await listPage(direction, number, 'r');
+        expect([direction, number, page.data.map((row) => row.id)]).toEqual([
+          direction,
+          number,
+          await offsetPage(direction, number, 'r'),
+        ]);
+      }
   });
 });

@@ -71,13 +71,14 @@ function clientFilter(qb: SelectQueryBuilder<Invoice>, value: unknown, parameter
 
 /**
  * GET /api/invoices's sorts and filters. The rows are invoices (`invoice`) joined to their order
- * (`o`, always joined: the client's name and the client filters read it).
+ * (`o`, always joined: the client filters and the search read its name and e-mail).
  */
 export const INVOICE_LIST: ListDefinition<Invoice> = {
   sorts: {
     number: 'invoice.number',
     issued_at: 'invoice.issued_at',
-    company_name: 'o.company_name',
+    // The invoice's copy of its order's name: the list is read in order from IDX_invoices_company.
+    company_name: 'invoice.company_name',
     due_date: 'invoice.due_date',
     state: { expression: SHOWN_STATE, join: withToday },
   },

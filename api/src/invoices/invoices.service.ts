@@ -214,6 +214,7 @@ export class InvoicesService {
       const author = await staffName(manager, userId);
       const inserted = await manager.getRepository(Invoice).insert({
         order_id: orderId,
+        company_name: order.company_name,
         number,
         state: 'issued',
         issued_at: issuedAt,

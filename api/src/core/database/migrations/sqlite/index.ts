@@ -35,6 +35,7 @@ import { OrderListSortColumns1795802600000 } from './1795802600000-OrderListSort
 import { OrderNumIdIndex1795802900000 } from './1795802900000-OrderNumIdIndex.js';
 import { AuthorAndMediaSizeIndexes1795803000000 } from './1795803000000-AuthorAndMediaSizeIndexes.js';
 import { MoreRowCounts1795803100000 } from './1795803100000-MoreRowCounts.js';
+import { InvoiceCompanyName1795803200000 } from './1795803200000-InvoiceCompanyName.js';
 
 export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -72,4 +73,5 @@ export const SQLITE_MIGRATIONS: (new () => MigrationInterface)[] = [
   OrderNumIdIndex1795802900000,
   AuthorAndMediaSizeIndexes1795803000000,
   MoreRowCounts1795803100000,
+  InvoiceCompanyName1795803200000,
 ];
