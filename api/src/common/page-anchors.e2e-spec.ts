@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { signInAsAdmin, type StaffClient } from '../../test/support/auth.js';
 import { insertOrderRows, orderRow } from '../../test/support/order-rows.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
+import { User } from '../admins/entities/user.entity.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { StockEntry } from '../stock/entities/stock-entry.entity.js';
-import { ANCHOR_STEP } from './page-anchors.js';
+import { ANCHOR_STEP, keysetOrder } from './page-anchors.js';
 
 /**
  * Deep pages start from the list's anchors (page-anchors.ts) instead of an OFFSET from the top: the
@@ -189,5 +190,84 @@ describe(`deep pages of the order lines (${testDatabaseKind()})`, () => {
         expect(orderItems.data.map((row) => row.id)).toEqual(order.slice((number - 1) * PER_PAGE, number * PER_PAGE));
       }
     }
+  });
+});
+
+/**
+ * A list ordered by its id alone (the administrators' default order, a record's history) is its own
+ * keyset: its deep pages start from anchors too, and show what an OFFSET shows, both ways.
+ */
+describe(`deep pages of a list ordered by its id alone (${testDatabaseKind()})`, () => {
+  let t: TestApp;
+  let staff: StaffClient;
+  const ROWS = 2 * ANCHOR_STEP + 550;
+  const PER_PAGE = 100;
+  let ids: number[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    staff = await signInAsAdmin(t);
+    const roleId = staff.user!.roleId;
+    const users = Array.from({ length: ROWS }, (_, i) => ({
+      role_id: roleId,
+      firstname: 'Ama',
+      name: `Agent ${i}`,
+      email: `agent-${i}@comptoir.test`,
+      password_hash: 'x',
+    }));
+    for (let i = 0; i < users.length; i += 250)
+      await t.dataSource
+        .createQueryBuilder()
+        .insert()
+        .into(User)
+        .values(users.slice(i, i + 250))
+        .execute();
+    ids = (await t.dataSource.getRepository(User).find({ select: { id: true } })).map((user) => user.id).sort((a, b) => a - b);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function page(query: Record<string, string>, number: number): Promise<{ ids: number[]; total: number }> {
+    const res = await staff
+      .get('/api/admin')
+      .query({ ...query, per_page: String(PER_PAGE), page: String(number) })
+      .expect(200);
+    const { admins } = res.body as { admins: { data: { id: number }[]; total: number } };
+    return { ids: admins.data.map((row) => row.id), total: admins.total };
+  }
+
+  it('is read as a keyset: the id alone, a joined parent’s id alone not', () => {
+    const users = () => t.dataSource.getRepository(User).createQueryBuilder('user');
+    expect(keysetOrder(users().orderBy('user.id', 'DESC'))).toEqual({
+      expressions: [],
+      nullable: [],
+      dir: 'DESC',
+      group: 'user.id',
+    });
+    expect(keysetOrder(users().innerJoin('user.role', 'role').orderBy('role.id', 'ASC'))).toBeUndefined();
+  });
+
+  it('shows at every page number past the first anchor the rows an OFFSET shows, both ways', async () => {
+    for (const [query, order] of [
+      [{}, ids],
+      [{ sort: 'id', direction: 'desc' }, [...ids].reverse()],
+    ] as const) {
+      for (let number = 10; number <= Math.ceil(order.length / PER_PAGE); number++) {
+        const { ids: shown, total } = await page(query, number);
+        expect(total).toBe(order.length);
+        expect(shown).toEqual(order.slice((number - 1) * PER_PAGE, number * PER_PAGE));
+      }
+    }
+  });
+
+  it('moves a deep page at once when a row before it is removed', async () => {
+    const before = await page({}, 22);
+    await t.dataSource.getRepository(User).delete({ id: ids[5]! });
+    const after = await page({}, 22);
+    expect(after.total).toBe(ids.length - 1);
+    expect(after.ids[0]).toBe(before.ids[1]);
+    expect(after.ids).toEqual(ids.filter((id) => id !== ids[5]).slice(21 * PER_PAGE, 22 * PER_PAGE));
   });
 });

@@ -12,6 +12,8 @@ export interface KeysetPosition {
  * The order of a list query when it is « e1 dir, …, en dir, X.id dir » (one direction throughout):
  * its sort expressions (one, or a currency then an amount), whether each may be NULL (see mayBeNull),
  * and the id column it ends with (`alias.id`, or a joined parent's, `ord.id`, for the order lines).
+ * A query ordered by its own id alone (`alias.id dir`: the administrators' default order, a record's
+ * history) has no expression: the id is its own key, and its ranges after a row are the one `id > n`.
  */
 export interface KeysetOrder {
   expressions: string[];
@@ -26,8 +28,9 @@ export function keysetOrder<E extends ObjectLiteral>(ids: SelectQueryBuilder<E>)
   const direction = (value: (typeof order)[number][1]) => (typeof value === 'string' ? value : value.order);
   const dir = order[0] && direction(order[0][1]);
   const group = order.at(-1)?.[0];
-  if (order.length < 2 || !dir || !group || !/^\w+\.id$/.test(group) || order.some(([, value]) => direction(value) !== dir))
-    return undefined;
+  if (!dir || !group || !/^\w+\.id$/.test(group) || order.some(([, value]) => direction(value) !== dir)) return undefined;
+  // A joined parent's id alone leaves the order of a parent's rows to the plan: such a list pages by OFFSET.
+  if (order.length === 1 && group !== `${ids.alias}.id`) return undefined;
   const expressions = order.slice(0, -1).map(([expression]) => expression);
   return { expressions, nullable: expressions.map((expression) => mayBeNull(ids, expression)), dir, group };
 }

@@ -17,7 +17,6 @@ import { SearchTextColumn } from '../../common/search-text.js';
 
 /** A staff member of the back-office. */
 @Entity('users')
-@Index('IDX_users_name', ['name', 'firstname'])
 export class User {
   @PrimaryGeneratedColumn()
   id: number;
@@ -34,9 +33,12 @@ export class User {
   @JoinColumn({ name: 'role_id' })
   role?: Relation<Role>;
 
+  // The list's sorts (staff-accounts/admin-list.ts): each index holds the ids in order after the column.
+  @Index('IDX_users_firstname')
   @Column({ type: 'varchar', length: 100 })
   firstname: string;
 
+  @Index('IDX_users_name')
   @Column({ type: 'varchar', length: 100 })
   name: string;
 
@@ -78,6 +80,7 @@ export class User {
   @Column({ type: 'int', nullable: true })
   updated_by: number | null;
 
+  @Index('IDX_users_created_at')
   @CreateDateColumn({ type: 'datetime' })
   created_at: Date;
 

@@ -36,6 +36,8 @@ import { OrderNumIdIndex1795802900000 } from './1795802900000-OrderNumIdIndex.js
 import { AuthorAndMediaSizeIndexes1795803000000 } from './1795803000000-AuthorAndMediaSizeIndexes.js';
 import { MoreRowCounts1795803100000 } from './1795803100000-MoreRowCounts.js';
 import { InvoiceCompanyName1795803200000 } from './1795803200000-InvoiceCompanyName.js';
+import { AdministratorSortIndexes1795803300000 } from './1795803300000-AdministratorSortIndexes.js';
+import { ShardedRowCounts1795803310000 } from './1795803310000-ShardedRowCounts.js';
 
 export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795261422359,
@@ -74,4 +76,6 @@ export const MYSQL_MIGRATIONS: (new () => MigrationInterface)[] = [
   AuthorAndMediaSizeIndexes1795803000000,
   MoreRowCounts1795803100000,
   InvoiceCompanyName1795803200000,
+  AdministratorSortIndexes1795803300000,
+  ShardedRowCounts1795803310000,
 ];
