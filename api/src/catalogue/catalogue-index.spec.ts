@@ -154,3 +154,43 @@ describe('CatalogueIndex.match', () => {
     expect(paths.none).toBeGreaterThan(10);
   });
 });
+
+describe('CatalogueIndex.match on texts beyond ASCII', () => {
+  // The index tests a term on the texts' UTF-8 bytes: these fragments share leading bytes (€ and ₂,
+  // 😀 and 😁, é and è), sort differently by code point and by UTF-16 unit (U+E000 and 😀), or hold a
+  // lone surrogate, which UTF-8 cannot say.
+  const FRAGMENTS = ['€', '₂', '😀', '😁', 'é', 'è', '\uE000', 'ω', '電', 'a', 'ab', ' ', '\uD83D', '\uDE00', 'ς'];
+  const next = random(5);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  const rows: CatalogueRow[] = [];
+  for (let id = 1; id <= 3000; id++) {
+    const text = Array.from({ length: 1 + Math.floor(next() * 6) }, () => pick(FRAGMENTS)).join('');
+    rows.push({
+      id,
+      category_id: 1,
+      brand_id: 1,
+      currency_id: 1,
+      cents: 100,
+      stock: 1,
+      created: id % 17,
+      spotlight: false,
+      name: text,
+      search_text: text,
+    });
+  }
+  for (const row of rows) {
+    nameKeys.set(row, normalizeSearch(row.name));
+    worths.set(row, null);
+  }
+  const index = new CatalogueIndex(rows);
+
+  it('finds what String.prototype.includes finds, and sorts names as strings compare', () => {
+    const terms = [...FRAGMENTS.filter((f) => f.trim()), '€₂', '😀😁', '\uDE00😀', 'a😀', 'ωa', '電電', 'ab€', '😀\uD83D'];
+    for (const search of terms)
+      for (const sort of ['recent', 'nom_asc', 'nom_desc'] as const) {
+        const query: CatalogueQuery = { sort, limit: 100, search, countCap: 1000 };
+        expect({ search, sort, ...index.match(query) }).toEqual({ search, sort, ...expected(rows, query) });
+      }
+    expect(index.match({ sort: 'nom_asc', limit: 3000 })).toEqual(expected(rows, { sort: 'nom_asc', limit: 3000 }));
+  });
+});

@@ -2,6 +2,8 @@ import { trigramsOf } from '../common/search-trigrams.js';
 import { normalizeSearch } from '../common/search-text.js';
 import { centsToMinor } from '../common/money.js';
 import { worthScale, type CatalogueSort, type Rates } from './catalogue-filters.js';
+import { KeptCards, type CardText } from './kept-cards.js';
+import { ByteTerm, PackedTexts } from './packed-texts.js';
 
 /**
  * The published catalogue's filter and sort keys, held in memory (typed arrays, one slot per product),
@@ -47,25 +49,12 @@ export interface CatalogueQuery {
   money?: { codes: ReadonlyMap<number, string>; rates: Rates };
 }
 
-/** A shop card as JSON text without its closing brace, with what its display price is computed from. */
-export interface CardText {
-  text: string;
-  /** SHA-1 of `text` (base64url): the answer's ETag is computed from these, not from every card's bytes. */
-  digest: string;
-  price: string;
-  currencyCode: string;
-  /** Its `display_price` member as last computed, for this display currency at these rates (`key`). */
-  shown?: { key: string; member: string };
-}
-
 export interface CatalogueMatch {
   ids: number[];
   total: number;
   capped: boolean;
 }
 
-/** Cards kept as text (about 1 KB each): the pages visitors ask, not the whole catalogue. */
-const CARD_TEXTS_MAX = 20000;
 /** Up to this many candidates (the filters' lists intersected), each is tested; above, the sort's order is walked. */
 const GATHER_LIMIT = 20000;
 /** Up to this many candidates, each is tested and the matches sorted by rank; above, marked and the sort's order walked. */
@@ -181,8 +170,9 @@ export class CatalogueIndex {
   readonly stock: Int32Array;
   private readonly created: Float64Array;
   private readonly spotlight: Uint8Array;
-  private readonly names: string[];
-  private readonly texts: string[];
+  /** Normalised names (for the name sorts) and `search_text`s, as bytes: see PackedTexts. */
+  private readonly names: PackedTexts;
+  private readonly texts: PackedTexts;
   private readonly position = new Map<number, number>();
   private readonly byCategory: Map<number, Int32Array>;
   private readonly byBrand: Map<number, Int32Array>;
@@ -202,8 +192,6 @@ export class CatalogueIndex {
     this.stock = new Int32Array(n);
     this.created = new Float64Array(n);
     this.spotlight = new Uint8Array(n);
-    this.names = new Array<string>(n);
-    this.texts = new Array<string>(n);
     this.marks = new Uint32Array(n);
     this.scratch = new Int32Array(n);
     const postings = new Map<number | string, number[]>();
@@ -216,8 +204,6 @@ export class CatalogueIndex {
       this.stock[i] = row.stock;
       this.created[i] = row.created;
       this.spotlight[i] = row.spotlight ? 1 : 0;
-      this.names[i] = nameKey(row.name);
-      this.texts[i] = row.search_text;
       this.position.set(row.id, i);
       const text = row.search_text;
       // Plain BMP text (nearly every row): cut with substring; otherwise on code points (trigramsOf).
@@ -231,6 +217,8 @@ export class CatalogueIndex {
       }
     });
     for (const [trigram, list] of postings) this.trigrams.set(trigram, Int32Array.from(list));
+    this.names = new PackedTexts(rows.map((row) => nameKey(row.name)));
+    this.texts = new PackedTexts(rows.map((row) => row.search_text));
     this.byCategory = groupBy(this.category);
     this.byBrand = groupBy(this.brand);
     for (const [currency, list] of groupBy(this.currency))
@@ -256,8 +244,8 @@ export class CatalogueIndex {
       this.cents[i] === row.cents &&
       this.created[i] === row.created &&
       this.spotlight[i] === (row.spotlight ? 1 : 0) &&
-      this.names[i] === nameKey(row.name) &&
-      this.texts[i] === row.search_text;
+      this.names.at(i) === nameKey(row.name) &&
+      this.texts.at(i) === row.search_text;
     if (!same) return 'other';
     return this.stock[i] === row.stock ? 'same' : 'stock';
   }
@@ -272,17 +260,13 @@ export class CatalogueIndex {
   }
 
   /**
-   * The shop's cards as JSON texts without their closing brace (PublicCatalogueService.filter joins
-   * them into the answer), kept while this index is the current one: a reload starts empty, a re-read
-   * or restocked product's card is forgotten. At most CARD_TEXTS_MAX, the oldest dropped first.
+   * The shop's cards (PublicCatalogueService.found copies them into the answer), kept while this
+   * index is the current one: a reload starts empty, a re-read or restocked product's card is
+   * forgotten. At most KEPT_CARDS_MAX, the oldest dropped first.
    */
-  private readonly cardTexts = new Map<number, CardText>();
+  readonly cards = new KeptCards();
   /** Incremented by every forgotten card: a card read from the database before it is not kept. */
   private cardGeneration = 0;
-
-  cardText(id: number): CardText | undefined {
-    return this.cardTexts.get(id);
-  }
 
   /** The generation to hand back to keepCard after reading cards from the database. */
   cardsRead(): number {
@@ -291,14 +275,13 @@ export class CatalogueIndex {
 
   keepCard(id: number, card: CardText, generation: number): void {
     if (generation !== this.cardGeneration || !this.position.has(id)) return;
-    this.cardTexts.set(id, card);
-    if (this.cardTexts.size > CARD_TEXTS_MAX) this.cardTexts.delete(this.cardTexts.keys().next().value!);
+    this.cards.keep(id, card);
   }
 
   /** A product re-read from the database (any column may have changed): its card is read again. */
   forgetCard(id: number): void {
     this.cardGeneration++;
-    this.cardTexts.delete(id);
+    this.cards.forget(id);
   }
 
   /** Positions of exhausted products (few in a shop that sells), listed again after a stock moved. */
@@ -330,11 +313,7 @@ export class CatalogueIndex {
           key === 'Populaire'
             ? orderOf(this.size, (a, b) => this.spotlight[b]! - this.spotlight[a]! || this.desc(a, b))
             : key === 'nom_asc'
-              ? orderOf(this.size, (a, b) => {
-                  const x = this.names[a]!;
-                  const y = this.names[b]!;
-                  return x < y ? -1 : x > y ? 1 : this.ids[a]! - this.ids[b]!;
-                })
+              ? this.nameOrder()
               : orderOf(this.size, this.desc);
         entry = { order, rank: rankOf(order) };
       }
@@ -350,6 +329,19 @@ export class CatalogueIndex {
       this.orders.set(reverse, back);
     }
     return back;
+  }
+
+  /**
+   * By normalised name (as strings compare: UTF-16 code units), ties by id: the names are made strings
+   * for the sort only, then dropped.
+   */
+  private nameOrder(): Int32Array {
+    const names = Array.from({ length: this.size }, (_, i) => this.names.at(i));
+    return orderOf(this.size, (a, b) => {
+      const x = names[a]!;
+      const y = names[b]!;
+      return x < y ? -1 : x > y ? 1 : this.ids[a]! - this.ids[b]!;
+    });
   }
 
   /**
@@ -403,6 +395,7 @@ export class CatalogueIndex {
   /** The filter's page (ids in order) and count. */
   match(query: CatalogueQuery): CatalogueMatch {
     const term = normalizeSearch(query.search);
+    const bytes = term ? new ByteTerm(term) : undefined;
     const brands = query.brands?.length ? new Set(query.brands) : undefined;
     const { prices, category, availability } = query;
     const test = (i: number) =>
@@ -410,7 +403,7 @@ export class CatalogueIndex {
       (!brands || brands.has(this.brand[i]!)) &&
       (availability === undefined || (availability === 'en_stock' ? this.stock[i]! > 0 : this.stock[i]! <= 0)) &&
       (!prices || this.inRange(i, prices)) &&
-      (!term || this.texts[i]!.includes(term));
+      (!bytes || this.texts.includes(i, bytes));
     const cap = query.countCap;
     const finish = (ids: number[], total: number) =>
       cap !== undefined && total > cap ? { ids, total: cap, capped: true } : { ids, total, capped: false };
@@ -466,7 +459,7 @@ export class CatalogueIndex {
     const stocked = availability === 'en_stock';
     const unsliced = prices && !sliced ? prices : undefined;
     const rest = (i: number) =>
-      (!stocked || this.stock[i]! > 0) && (!unsliced || this.inRange(i, unsliced)) && (!term || this.texts[i]!.includes(term));
+      (!stocked || this.stock[i]! > 0) && (!unsliced || this.inRange(i, unsliced)) && (!bytes || this.texts.includes(i, bytes));
     if (candidates.length <= SORT_LIMIT) {
       // Few: each tested, the matches' ranks sorted as numbers (no comparator), the page read off the first.
       let count = 0;

@@ -7,7 +7,7 @@ import type { BrandCountsAnswer, CategoriesAnswer, ProductAnswer, ProductListAns
 import { Public } from '../core/access/permissions.js';
 import { ProductFilterQueryDto } from './dto/public-catalogue.dto.js';
 import { PublicAnswerCache, type SendOptions } from '../publishing/public-answer-cache.js';
-import { PublicCatalogueService } from './public-catalogue.service.js';
+import { FILTER_GZIP_LEVEL, PublicCatalogueService } from './public-catalogue.service.js';
 import { PRODUCT_LIST, ProductListQueryDto } from './product-list.js';
 
 /**
@@ -16,7 +16,7 @@ import { PRODUCT_LIST, ProductListQueryDto } from './product-list.js';
  */
 export const LIST_CACHE = 'public, max-age=30, stale-while-revalidate=120';
 /** The filter's answers vary with nearly every request: compressed once, quickly (see SendOptions). */
-export const FILTER_SEND: SendOptions = { gzipLevel: 1 };
+export const FILTER_SEND: SendOptions = { gzipLevel: FILTER_GZIP_LEVEL };
 const NO_STORE = 'no-store';
 /** Kept by browsers and CDNs but asked again (an ETag: 304 when unchanged): the counts follow every change. */
 const REVALIDATE = 'public, no-cache';

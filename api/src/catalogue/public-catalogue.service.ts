@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { hash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import {
@@ -26,12 +28,16 @@ import { Currency } from '../exchange-rates/entities/currency.entity.js';
 import { Product } from './entities/product.entity.js';
 import { decimalString } from '../core/database/column-types.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';
-import type { CardText, CatalogueIndex } from './catalogue-index.js';
-import { JsonText, sha1 } from '../publishing/public-answer-cache.js';
+import type { CatalogueIndex } from './catalogue-index.js';
+import type { CardText } from './kept-cards.js';
+import { ByteWriter } from './byte-writer.js';
+import { COMPRESSED_ABOVE, GzippedJson, JsonText } from '../publishing/public-answer-cache.js';
 import { withProductDetails } from './product-details.js';
 import { PRODUCT_LIST, type ProductListQueryDto } from './product-list.js';
 
 export const PRODUCT_NOT_FOUND = 'Produit introuvable.';
+/** zlib level of the filter's answers: they vary with nearly every request, compressed once, quickly (see SendOptions). */
+export const FILTER_GZIP_LEVEL = 1;
 /** Without `per_page`, GET /api/product answers up to 100 products (the old client read them all). */
 export const PUBLIC_PRODUCTS_DEFAULT_PER_PAGE = 100;
 
@@ -109,76 +115,16 @@ export class PublicCatalogueService {
   }
 
   /**
-   * The filter's cards by id, as JSON texts without their closing brace: kept by the index (see
-   * CatalogueIndex.cardText), the others read with two statements by primary key (products with their
-   * currency, category and brand; their images) and mapped as toPublicProduct maps the entities,
-   * without the ORM's hydration (half the CPU of a filter answer when it was used here).
+   * The filter's cards not kept by the index (CatalogueIndex.cards), read by readPublicProducts, as JSON
+   * texts without their closing brace; the index keeps them unless a product was re-read meanwhile.
+   * Deleted products are left out.
    */
-  private async cardTexts(index: CatalogueIndex, ids: number[]): Promise<Map<number, CardText>> {
+  private async readCards(index: CatalogueIndex, missing: number[]): Promise<Map<number, CardText>> {
     const texts = new Map<number, CardText>();
-    const missing: number[] = [];
-    for (const id of ids) {
-      const text = index.cardText(id);
-      if (text === undefined) missing.push(id);
-      else texts.set(id, text);
-    }
-    if (!missing.length) return texts;
     const generation = index.cardsRead();
-    const marks = missing.map(() => '?').join(', ');
-    const [rows, images] = (await Promise.all([
-      this.dataSource.query(
-        `SELECT p.id, p.name, p.reference, p.price, p.stock, p.description, p.category_id, p.brand_id, p.currency_id,
-                p.in_spotlight, p.tax_rate_bp, p.tax_exemption, p.created_at, p.updated_at, p.version,
-                c.name AS currency_name, c.symbol AS currency_symbol, c.code AS currency_code,
-                k.designation AS category_designation, b.name AS brand_name
-         FROM products p JOIN currencies c ON c.id = p.currency_id JOIN categories k ON k.id = p.category_id
-         JOIN brands b ON b.id = p.brand_id WHERE p.id IN (${marks})`,
-        missing,
-      ),
-      this.dataSource.query(
-        `SELECT id, product_id, image_path, position FROM product_images WHERE product_id IN (${marks})`,
-        missing,
-      ),
-    ])) as [CardRow[], { id: number | string; product_id: number | string; image_path: string; position: number | string }[]];
-    const imagesOf = new Map<number, { id: number; image_path: string; position: number }[]>();
-    for (const image of images) {
-      const list = imagesOf.get(Number(image.product_id)) ?? [];
-      list.push({ id: Number(image.id), image_path: image.image_path, position: Number(image.position) });
-      imagesOf.set(Number(image.product_id), list);
-    }
-    const product = this.dataSource.getRepository(Product).metadata;
-    const date = (column: string, value: unknown) =>
-      this.dataSource.driver.prepareHydratedValue(value, product.findColumnWithPropertyName(column)!) as Date;
-    for (const row of rows) {
-      const id = Number(row.id);
-      const card = toPublicProduct({
-        id,
-        name: row.name,
-        reference: row.reference,
-        price: decimalString.from(row.price) as string,
-        stock: Number(row.stock),
-        description: row.description,
-        category_id: Number(row.category_id),
-        brand_id: Number(row.brand_id),
-        currency_id: Number(row.currency_id),
-        in_spotlight: Boolean(Number(row.in_spotlight)),
-        tax_rate_bp: Number(row.tax_rate_bp),
-        tax_exemption: row.tax_exemption,
-        created_at: date('created_at', row.created_at),
-        updated_at: date('updated_at', row.updated_at),
-        version: Number(row.version),
-        images: imagesOf.get(id) ?? [],
-        currency: {
-          id: Number(row.currency_id),
-          name: row.currency_name,
-          symbol: row.currency_symbol,
-          code: row.currency_code,
-        },
-        category: { id: Number(row.category_id), designation: row.category_designation },
-        brand: { id: Number(row.brand_id), name: row.brand_name },
-      } as unknown as Product);
-      const json = JSON.stringify(card).slice(0, -1);
-      const text: CardText = { text: json, digest: sha1(json), price: card.price, currencyCode: card.currency.code };
+    for (const { product: card } of await readPublicProducts(this.dataSource, missing)) {
+      const id = card.id;
+      const text: CardText = { text: JSON.stringify(card).slice(0, -1), price: card.price, currencyCode: card.currency.code };
       texts.set(id, text);
       index.keepCard(id, text, generation);
     }
@@ -257,9 +203,16 @@ export class PublicCatalogueService {
   async filter(
     query: ProductFilterQueryDto,
   ): Promise<{ products: PublicProduct[]; total: number; capped: boolean; display?: { code: string; symbol: string } }> {
-    const { cards, ...found } = await this.found(query);
-    // The card texts parsed: the cards are the JSON answer's, one mapping for both.
-    return { ...found, products: cards.map((text) => JSON.parse(`${text}}`) as PublicProduct) };
+    // The JSON answer parsed: one mapping of the cards for both.
+    return this.found(query, (out) => {
+      const answer = JSON.parse(out.view().toString('utf8')) as ProductFilterAnswerShape;
+      return {
+        products: answer.products,
+        total: answer.totalProducts,
+        capped: answer.totalCapped === true,
+        ...(answer.display_currency ? { display: answer.display_currency } : {}),
+      };
+    });
   }
 
   /** Each brand's number of products, from the in-memory index (as fresh as the filter's answers). */
@@ -268,27 +221,29 @@ export class PublicCatalogueService {
   }
 
   /**
-   * GET /api/products/filter's answer as text: the cards' kept texts joined (no objects made and
-   * serialised again on every request), each with its `display_price` when a display currency is
-   * asked for; the same bytes JSON.stringify gave of the ProductFilterAnswer.
+   * GET /api/products/filter's answer: the cards' kept bytes copied one after the other (no objects
+   * made and serialised again, no text joined then encoded again on every request), each with its
+   * `display_price` when a display currency is asked for, and compressed at once; the same bytes
+   * JSON.stringify gave of the ProductFilterAnswer.
    */
-  async filterAnswer(query: ProductFilterQueryDto): Promise<JsonText> {
-    const { cards, tags, total, capped, display } = await this.found(query);
-    const head = JSON.stringify({ success: true, message: total ? 'Produits trouvés' : 'Aucun produit trouvé' });
-    const tail = JSON.stringify({
-      totalProducts: total,
-      ...(capped ? { totalCapped: true as const } : {}),
-      ...(display ? { display_currency: display } : {}),
-    });
-    const products = cards.length ? `${cards.join('},')}}` : '';
-    // The ETag from what makes the answer: its head and tail, each card's digest and display price (the
-    // same answer gives the same tag; hashing the kept digests costs a tenth of hashing every card's bytes).
-    const etag = `W/"${sha1(`${head}${tail}${tags.join('')}`)}"`;
-    return new JsonText(`${head.slice(0, -1)},"products":[${products}],${tail.slice(1)}`, etag);
+  async filterAnswer(query: ProductFilterQueryDto): Promise<JsonText | GzippedJson> {
+    return this.found(query, (answer, etag) =>
+      answer.length > COMPRESSED_ABOVE
+        ? new GzippedJson(gzipSync(answer.view(), { level: FILTER_GZIP_LEVEL }), answer.length, etag, FILTER_GZIP_LEVEL)
+        : new JsonText(answer.view().toString('utf8'), etag),
+    );
   }
 
-  /** The filter's matches: each card's text (with its display price), the count, the display currency. */
-  private async found(query: ProductFilterQueryDto): Promise<FilterResult> {
+  /** The filter's answer as bytes, written again for each request (read it within found's `use`). */
+  private readonly answer = new ByteWriter();
+  /** What the ETag is computed from: the answer's head and tail, each card's SHA-1 and display price. */
+  private readonly tags = new ByteWriter();
+
+  /**
+   * The filter's matches as the JSON answer's bytes and its ETag, handed to `use` in the same synchronous
+   * run as the check that every card is kept or read (another request may drop a kept card meanwhile).
+   */
+  private async found<T>(query: ProductFilterQueryDto, use: (answer: ByteWriter, etag: string) => T): Promise<T> {
     const limit = Math.min(query.limit ?? FILTER_DEFAULT_LIMIT, FILTER_MAX_LIMIT);
     const sort = query.tri ?? query.sort ?? 'recent';
     const byPrice = sort === 'prix_asc' || sort === 'prix_desc';
@@ -324,28 +279,63 @@ export class PublicCatalogueService {
       ...(counted ? { countCap: SEARCH_COUNT_CAP } : {}),
       ...(money ? { money: { codes: new Map(money.currencies.map((c) => [c.id, c.code])), rates: money.rates } } : {}),
     });
-    const displayed = query.devise && display ? { display } : {};
-    const byId = await this.cardTexts(index, match.ids);
-    const shownKey = display ? `${display.code} ${display.symbol} ${ratesKey(money!.rates)}` : '';
-    const cards: string[] = [];
-    const tags: string[] = [];
-    for (const id of match.ids) {
-      const card = byId.get(id);
-      if (!card) continue;
-      if (!display) {
-        cards.push(card.text);
-        tags.push(card.digest, ',');
-        continue;
+    // The cards not kept are read; one dropped or forgotten while reading is read in a further round.
+    const read = new Map<number, CardText>();
+    const gone = new Set<number>();
+    for (;;) {
+      const missing = match.ids.filter((id) => index.cards.slot(id) < 0 && !read.has(id) && !gone.has(id));
+      if (!missing.length) break;
+      const cards = await this.readCards(index, missing);
+      for (const id of missing) {
+        const card = cards.get(id);
+        if (card) read.set(id, card);
+        else gone.add(id);
       }
-      // Kept with the card: the same display currency at the same rates gives the same price.
-      if (card.shown?.key !== shownKey) {
-        const shown = displayPrice(card.price, card.currencyCode, display.code, display.symbol, money!.rates);
-        card.shown = { key: shownKey, member: `,"display_price":${JSON.stringify(shown)}` };
-      }
-      cards.push(card.text + card.shown.member);
-      tags.push(card.digest, card.shown.member, ',');
     }
-    return { cards, tags, total: match.total, capped: match.capped, ...displayed };
+
+    const head = JSON.stringify({ success: true, message: match.total ? 'Produits trouvés' : 'Aucun produit trouvé' });
+    const shown = query.devise && display ? display : undefined;
+    const tail = JSON.stringify({
+      totalProducts: match.total,
+      ...(match.capped ? { totalCapped: true as const } : {}),
+      ...(shown ? { display_currency: shown } : {}),
+    });
+    const { answer, tags } = this;
+    answer.reset();
+    tags.reset();
+    answer.string(`${head.slice(0, -1)},"products":[`);
+    tags.string(head);
+    tags.string(tail);
+    // Kept with the card: the same display currency at the same rates gives the same price.
+    const shownKey = display ? index.cards.shownKey(`${display.code} ${display.symbol} ${ratesKey(money!.rates)}`) : 0;
+    const member = (price: string, currencyCode: string) =>
+      `,"display_price":${JSON.stringify(displayPrice(price, currencyCode, display!.code, display!.symbol, money!.rates))}`;
+    let written = 0;
+    for (const id of match.ids) {
+      const slot = index.cards.slot(id);
+      const card = slot < 0 ? read.get(id) : undefined;
+      if (slot < 0 && !card) continue;
+      if (written++) answer.string(',');
+      if (card) {
+        answer.string(card.text);
+        tags.bytes(hash('sha1', card.text, 'buffer'));
+      } else {
+        index.cards.writeText(slot, answer);
+        index.cards.writeDigest(slot, tags);
+      }
+      if (display) {
+        const from = answer.length;
+        if (card) answer.string(member(card.price, card.currencyCode));
+        else index.cards.writeShown(slot, shownKey, answer, member);
+        answer.copyTo(tags, from);
+      }
+      answer.string('}');
+      tags.string(',');
+    }
+    answer.string(`],${tail.slice(1)}`);
+    // The ETag from what makes the answer: its head and tail, each card's digest and display price (the
+    // same answer gives the same tag; hashing the kept digests costs a tenth of hashing every card's bytes).
+    return use(answer, `W/"${hash('sha1', tags.view(), 'base64url')}"`);
   }
 }
 
@@ -385,6 +375,74 @@ function ratesKey(rates: Rates): string {
   return key;
 }
 
+/**
+ * Products by id as toPublicProduct maps their entities, with their held units and threshold: two
+ * statements by primary key (products with their currency, category and brand; their images), without
+ * the ORM's hydration (half the CPU of a filter answer when it was used there). Missing ids are left out.
+ */
+export async function readPublicProducts(
+  dataSource: DataSource,
+  ids: readonly number[],
+): Promise<{ product: PublicProduct; held: number; low_stock_threshold: number | null }[]> {
+  if (!ids.length) return [];
+  const marks = ids.map(() => '?').join(', ');
+  const [rows, images] = (await Promise.all([
+    dataSource.query(
+      `SELECT p.id, p.name, p.reference, p.price, p.stock, p.description, p.category_id, p.brand_id, p.currency_id,
+              p.in_spotlight, p.tax_rate_bp, p.tax_exemption, p.created_at, p.updated_at, p.version, p.held, p.low_stock_threshold,
+              c.name AS currency_name, c.symbol AS currency_symbol, c.code AS currency_code,
+              k.designation AS category_designation, b.name AS brand_name
+       FROM products p JOIN currencies c ON c.id = p.currency_id JOIN categories k ON k.id = p.category_id
+       JOIN brands b ON b.id = p.brand_id WHERE p.id IN (${marks})`,
+      [...ids],
+    ),
+    dataSource.query(`SELECT id, product_id, image_path, position FROM product_images WHERE product_id IN (${marks})`, [...ids]),
+  ])) as [CardRow[], { id: number | string; product_id: number | string; image_path: string; position: number | string }[]];
+  const imagesOf = new Map<number, { id: number; image_path: string; position: number }[]>();
+  for (const image of images) {
+    const list = imagesOf.get(Number(image.product_id)) ?? [];
+    list.push({ id: Number(image.id), image_path: image.image_path, position: Number(image.position) });
+    imagesOf.set(Number(image.product_id), list);
+  }
+  const metadata = dataSource.getRepository(Product).metadata;
+  const date = (column: string, value: unknown) =>
+    dataSource.driver.prepareHydratedValue(value, metadata.findColumnWithPropertyName(column)!) as Date;
+  return rows.map((row) => {
+    const id = Number(row.id);
+    const product = toPublicProduct({
+      id,
+      name: row.name,
+      reference: row.reference,
+      price: decimalString.from(row.price) as string,
+      stock: Number(row.stock),
+      description: row.description,
+      category_id: Number(row.category_id),
+      brand_id: Number(row.brand_id),
+      currency_id: Number(row.currency_id),
+      in_spotlight: Boolean(Number(row.in_spotlight)),
+      tax_rate_bp: Number(row.tax_rate_bp),
+      tax_exemption: row.tax_exemption,
+      created_at: date('created_at', row.created_at),
+      updated_at: date('updated_at', row.updated_at),
+      version: Number(row.version),
+      images: imagesOf.get(id) ?? [],
+      currency: {
+        id: Number(row.currency_id),
+        name: row.currency_name,
+        symbol: row.currency_symbol,
+        code: row.currency_code,
+      },
+      category: { id: Number(row.category_id), designation: row.category_designation },
+      brand: { id: Number(row.brand_id), name: row.brand_name },
+    } as unknown as Product);
+    return {
+      product,
+      held: Number(row.held ?? 0),
+      low_stock_threshold: row.low_stock_threshold === null ? null : Number(row.low_stock_threshold),
+    };
+  });
+}
+
 /** A card's row as the drivers return it (SQLite: numbers; MariaDB: decimals as text). */
 interface CardRow {
   id: number | string;
@@ -402,6 +460,8 @@ interface CardRow {
   created_at: string | Date;
   updated_at: string | Date;
   version: number | string;
+  held: number | string | null;
+  low_stock_threshold: number | string | null;
   currency_name: string;
   currency_symbol: string;
   currency_code: string;
@@ -412,14 +472,12 @@ interface CardRow {
 const unknownCurrency = (devise: string) =>
   `La devise « ${devise.slice(0, 10)} » n’est pas proposée : choisissez FCFA (XOF), EUR ou USD.`;
 
-/** The filter's page (cards as texts without their closing brace), its count and display currency. */
-interface FilterResult {
-  cards: string[];
-  /** What the ETag is computed from: each card's digest and display price member. */
-  tags: string[];
-  total: number;
-  capped: boolean;
-  display?: { code: string; symbol: string };
+/** What filter() reads back of the JSON answer. */
+interface ProductFilterAnswerShape {
+  products: PublicProduct[];
+  totalProducts: number;
+  totalCapped?: true;
+  display_currency?: { code: string; symbol: string };
 }
 
 interface CatalogueMoney {

@@ -16,7 +16,8 @@ interface Answer {
   gzipLevel?: number;
 }
 
-const COMPRESSED_ABOVE = 1024;
+/** Answers longer than this are sent compressed to clients that accept gzip. */
+export const COMPRESSED_ABOVE = 1024;
 
 /** An answer already serialised (the shop's filter joins cached card texts): sent as it is. */
 export class JsonText {
@@ -24,6 +25,19 @@ export class JsonText {
   constructor(
     readonly text: string,
     readonly etag?: string,
+  ) {}
+}
+
+/**
+ * An answer compressed as it was computed, from bytes the caller reuses (the shop's filter: see
+ * PublicCatalogueService.filterAnswer): kept as it is, gzipped at `level`; `length` is the JSON's, in bytes.
+ */
+export class GzippedJson {
+  constructor(
+    readonly gzip: Buffer,
+    readonly length: number,
+    readonly etag: string,
+    readonly level: number,
   ) {}
 }
 
@@ -93,6 +107,10 @@ export class PublicAnswerCache {
     if (hit && hit.expires > now && !fresh) return hit.pending;
     const entry: Entry = { expires: now + PUBLIC_CACHE_TTL_MS, pending: undefined as unknown as Promise<Answer> };
     entry.pending = compute().then((value) => {
+      if (value instanceof GzippedJson) {
+        const { gzip, length, etag, level } = value;
+        return (entry.answer = { length, cacheControl, etag, gzip, gzipLevel: level });
+      }
       const body = value instanceof JsonText ? value.text : JSON.stringify(value);
       const etag = (value instanceof JsonText && value.etag) || `W/"${sha1(body)}"`;
       const answer: Answer = { length: body.length, cacheControl, etag };
