@@ -95,12 +95,12 @@ export async function paginate<E extends ObjectLiteral, T = E>(
   qb: SelectQueryBuilder<E>,
   request: PageRequest,
   map: (row: E) => T = (row) => row as unknown as T,
+  /** Reads the page's rows by id, when the caller has a cheaper way than the query's own getMany. */
+  load: (ids: number[]) => Promise<E[]> = (ids) =>
+    qb.clone().andWhere(`${qb.alias}.id IN (:...page_ids)`, { page_ids: ids }).orderBy().getMany(),
 ): Promise<Paginated<T>> {
-  const alias = qb.alias;
   const keyset = keysetReading.getStore() !== undefined;
-  const { rows, total } = await pageByIds(qb, { skip: keyset ? 0 : request.skip, take: request.perPage }, (ids) =>
-    qb.clone().andWhere(`${alias}.id IN (:...page_ids)`, { page_ids: ids }).orderBy().getMany(),
-  );
+  const { rows, total } = await pageByIds(qb, { skip: keyset ? 0 : request.skip, take: request.perPage }, load);
   return pageOf(rows.map(map), total, request);
 }
 
@@ -143,10 +143,10 @@ async function idsAfter<E extends ObjectLiteral>(ids: SelectQueryBuilder<E>, tak
  * the same query without order, then `load` reads the rows with their relations for those ids only.
  * The rows come back in the order of the ids.
  */
-export async function pageByIds<E extends ObjectLiteral>(
+export async function pageByIds<E extends ObjectLiteral, R extends ObjectLiteral = E>(
   ids: SelectQueryBuilder<E>,
   window: { skip: number; take: number },
-  load: (ids: number[]) => Promise<E[]>,
+  load: (ids: number[]) => Promise<R[]>,
   options: {
     count?: boolean;
     /** Count at most this many rows (a search with many matches, see searchScope): `capped` when there are more. */
@@ -154,7 +154,7 @@ export async function pageByIds<E extends ObjectLiteral>(
     /** A cheaper count of the same rows, when the caller knows one (e.g. no filter: the base table alone). */
     total?: () => Promise<number>;
   } = {},
-): Promise<{ rows: E[]; total: number; capped: boolean }> {
+): Promise<{ rows: R[]; total: number; capped: boolean }> {
   const alias = ids.alias;
   const cursor = keysetReading.getStore();
   const keyset = cursor ? await idsAfter(ids, window.take, cursor) : undefined;
@@ -189,7 +189,7 @@ export async function pageByIds<E extends ObjectLiteral>(
   if (pageIds.length === 0) return { rows: [], total, capped };
   const loaded = await load(pageIds);
   const byId = new Map(loaded.map((row) => [Number((row as unknown as { id: unknown }).id), row]));
-  return { rows: pageIds.map((id) => byId.get(id)).filter((row): row is E => row !== undefined), total, capped };
+  return { rows: pageIds.map((id) => byId.get(id)).filter((row): row is R => row !== undefined), total, capped };
 }
 
 /** Whether a query reads every row of its table once: no condition, join, grouping or limit of its own. */

@@ -5,8 +5,10 @@ import { Customer } from '../customers/entities/customer.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import type { AccountBalance, CustomerAccountView, InvoiceSummaryView } from '../contract/invoices.js';
 import { Invoice } from './entities/invoice.entity.js';
-import { money } from './invoice-amounts.js';
+import { quoteIdentifier } from '../core/database/triggers.js';
+import { money, paidByCurrency } from './invoice-amounts.js';
 import { loadFolders } from './invoice-folders.js';
+import { paymentAmounts } from './invoice-payments.js';
 import { invoiceSummary, paymentView } from './invoice-presenters.js';
 
 /**
@@ -88,29 +90,61 @@ export function balancesOf(summaries: readonly InvoiceSummaryView[]): AccountBal
       balance: BigInt(c.balance_minor),
     })),
   }));
-  return sumBalances(amounts).map((t) => ({
+  return accountBalances(sumBalances(amounts));
+}
+
+const accountBalances = (sums: readonly MinorBalance[]): AccountBalance[] =>
+  sums.map((t) => ({
     currency_code: t.currency_code,
     invoiced: money(t.invoiced, t.currency_code),
     paid: money(t.paid, t.currency_code),
     balance: money(t.balance, t.currency_code),
     balance_minor: Number(t.balance),
   }));
-}
 
-/** Each order's balances (balancesOf), for a page of orders at once: a fixed number of queries, whatever the page. */
-export async function orderBalances(
-  manager: EntityManager,
-  orderIds: readonly number[],
-  now = new Date(),
-): Promise<Map<number, AccountBalance[]>> {
+/**
+ * Each order's balances, as `balancesOf` gives them from the documents, for a page of orders at once:
+ * two indexed reads whatever the page, no invoice folder built. Each invoice's balance per currency is
+ * its stored total (invoice_currency_totals, written with every invoice, payment and credit note;
+ * invoice-totals.ts), TTC − credited − paid; with what was paid (the payments' amounts), it gives what
+ * was invoiced less credit notes: balance + paid.
+ */
+export async function orderBalances(manager: EntityManager, orderIds: readonly number[]): Promise<Map<number, AccountBalance[]>> {
   const out = new Map<number, AccountBalance[]>();
   if (!orderIds.length) return out;
-  const invoices = await manager.getRepository(Invoice).find({ where: { order_id: In([...orderIds]) }, order: { id: 'ASC' } });
-  if (!invoices.length) return out;
-  const orders = new Map(
-    (await manager.getRepository(Order).findBy({ id: In([...new Set(invoices.map((i) => i.order_id))]) })).map((o) => [o.id, o]),
+  const q = quoteIdentifier(manager.connection);
+  const totals: {
+    order_id: number | string;
+    invoice_id: number | string;
+    state: string;
+    currency_code: string;
+    balance_minor: unknown;
+  }[] = await manager.query(
+    `SELECT i.${q('order_id')} AS order_id, i.${q('id')} AS invoice_id, i.${q('state')} AS state,
+              t.${q('currency_code')} AS currency_code, t.${q('balance_minor')} AS balance_minor
+         FROM ${q('invoices')} i INNER JOIN ${q('invoice_currency_totals')} t ON t.${q('invoice_id')} = i.${q('id')}
+        WHERE i.${q('order_id')} IN (${orderIds.map(() => '?').join(', ')})`,
+    [...orderIds],
   );
-  const summaries = (await loadFolders(manager, invoices)).map((f) => invoiceSummary(f, orders.get(f.invoice.order_id)!, now));
-  for (const orderId of orders.keys()) out.set(orderId, balancesOf(summaries.filter((s) => s.order_id === orderId)));
+  if (!totals.length) return out;
+  const invoices = new Map<number, { orderId: number; amounts: InvoiceAmounts & { currencies: MinorBalance[] } }>();
+  for (const row of totals) {
+    const id = Number(row.invoice_id);
+    const invoice = invoices.get(id) ?? { orderId: Number(row.order_id), amounts: { state: row.state, currencies: [] } };
+    const balance = BigInt(String(row.balance_minor));
+    invoice.amounts.currencies.push({ currency_code: row.currency_code, invoiced: balance, paid: 0n, balance });
+    invoices.set(id, invoice);
+  }
+  const payments = await paymentAmounts(manager, [...invoices.keys()]);
+  for (const [id, { amounts }] of invoices) {
+    const paid = paidByCurrency(payments.filter((p) => p.invoice_id === id));
+    for (const c of amounts.currencies) {
+      c.paid = paid.get(c.currency_code) ?? 0n;
+      c.invoiced = c.balance + c.paid;
+    }
+  }
+  const byOrder = new Map<number, InvoiceAmounts[]>();
+  for (const { orderId, amounts } of invoices.values()) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), amounts]);
+  for (const [orderId, amounts] of byOrder) out.set(orderId, accountBalances(sumBalances(amounts)));
   return out;
 }

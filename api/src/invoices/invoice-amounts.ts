@@ -62,6 +62,16 @@ export interface CurrencyBalance {
   balance: bigint;
 }
 
+/** What payments add up to per currency (upper-case code), in minor units. */
+export function paidByCurrency(payments: readonly Pick<Payment, 'amount' | 'currency_code'>[]): Map<string, bigint> {
+  const paid = new Map<string, bigint>();
+  for (const p of payments) {
+    const code = p.currency_code.toUpperCase();
+    paid.set(code, (paid.get(code) ?? 0n) + toMinor(p.amount, code));
+  }
+  return paid;
+}
+
 export function balances(folder: InvoiceFolder): CurrencyBalance[] {
   const totals = invoiceTotals(folder.invoice, folder.lines);
   const credited = new Map<string, bigint>();
@@ -69,11 +79,7 @@ export function balances(folder: InvoiceFolder): CurrencyBalance[] {
     for (const c of creditNoteTotals(folder.invoice, folder.lines, note, lines).currencies)
       credited.set(c.currency, (credited.get(c.currency) ?? 0n) + c.ttc);
   }
-  const paid = new Map<string, bigint>();
-  for (const p of folder.payments) {
-    const code = p.currency_code.toUpperCase();
-    paid.set(code, (paid.get(code) ?? 0n) + toMinor(p.amount, code));
-  }
+  const paid = paidByCurrency(folder.payments);
   return totals.currencies.map((c) => {
     const cr = credited.get(c.currency) ?? 0n;
     const pd = paid.get(c.currency) ?? 0n;

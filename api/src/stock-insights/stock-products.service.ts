@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { pageByIds, pageOf, pageRequest, scopeCount, searchScope, whereScope } from '../common/listing.js';
 import { Product } from '../catalogue/entities/product.entity.js';
-import { toPublicProduct } from '../catalogue/public-catalogue.service.js';
+import { readPublicProducts } from '../catalogue/public-catalogue.service.js';
 import type { Paginated } from '../contract/staff.js';
 import type { StockProductRow } from '../contract/stock-insights.js';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
@@ -36,15 +36,8 @@ export class StockProductsService {
     const { rows, total, capped } = await pageByIds(
       ids,
       { skip: request.skip, take: request.perPage },
-      (page) =>
-        repo
-          .createQueryBuilder('product')
-          .innerJoinAndSelect('product.currency', 'currency')
-          .innerJoinAndSelect('product.category', 'category')
-          .innerJoinAndSelect('product.brand', 'brand')
-          .leftJoinAndSelect('product.images', 'image')
-          .where('product.id IN (:...page)', { page })
-          .getMany(),
+      // The rows as the public list maps them, without the ORM's hydration (most of a page's CPU).
+      async (page) => (await readPublicProducts(this.dataSource, page)).map((row) => ({ ...row, id: row.product.id })),
       scopeCount(scope),
     );
     const lots = await this.lotFigures(
@@ -52,12 +45,12 @@ export class StockProductsService {
       now,
     );
     return pageOf(
-      rows.map((product) => ({
-        ...toPublicProduct(product),
-        held: product.held ?? 0,
-        threshold: product.low_stock_threshold ?? this.config.lowStockThreshold,
-        next_expiry: lots.get(product.id)?.next ?? null,
-        expired_quantity: lots.get(product.id)?.expired ?? 0,
+      rows.map(({ id, product, held, low_stock_threshold }) => ({
+        ...product,
+        held,
+        threshold: low_stock_threshold ?? this.config.lowStockThreshold,
+        next_expiry: lots.get(id)?.next ?? null,
+        expired_quantity: lots.get(id)?.expired ?? 0,
       })),
       total,
       request,
