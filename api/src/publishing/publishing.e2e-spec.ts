@@ -142,8 +142,10 @@ describe('publishing queue', () => {
     );
     await t.app.get(PublishingService).notifyChange('article.updated', 'Article modifié');
     t.app.get(PublishWorker).start(); // the poller notices the expired lease without any kick
+    // Until the build is recorded and its lease let go: the worker writes built_seq, then releases the
+    // lock in a statement of its own (a loaded machine once read the state between the two).
     let state = await states.findOneByOrFail({ id: 1 });
-    for (let i = 0; i < 1200 && state.built_seq < 2; i++) {
+    for (let i = 0; i < 1200 && (state.built_seq < 2 || state.lock_owner !== null); i++) {
       await sleep(100);
       state = await states.findOneByOrFail({ id: 1 });
     }
