@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { yieldToRequests } from '../common/background-slices.js';
 import { runTransaction } from '../common/transactions.js';
 import { decimalString } from '../core/database/column-types.js';
 import { isSqlite } from '../core/database/dialect.js';
@@ -44,7 +45,8 @@ export function byOrder(differences: readonly OrderFigureDifference[]): Map<numb
   return out;
 }
 
-const BATCH = 500;
+/** Orders per slice: under 10 ms of queries and comparisons on SQLite at 100,000 orders (docs/performance.md). */
+const BATCH = 100;
 const TOTALS_SOURCES = ['totals_json', 'total', 'currency', 'missing_rates', 'rates_json'] as const;
 
 type Figures = Record<OrderFigureColumn, string | null>;
@@ -118,7 +120,7 @@ async function compare(manager: EntityManager, orders: OrderRow[]): Promise<Orde
   return out;
 }
 
-/** Runs `each` on every batch of orders by id, with the batch's differences. */
+/** Runs `each` on every batch of orders by id, with the batch's differences, letting requests in between batches. */
 async function eachBatch(
   manager: EntityManager,
   batch: number,
@@ -130,6 +132,7 @@ async function eachBatch(
     if (!orders.length) return;
     after = Number(orders.at(-1)!.id);
     await each(await compare(manager, orders));
+    await yieldToRequests();
   }
 }
 

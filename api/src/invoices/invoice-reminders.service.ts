@@ -12,11 +12,14 @@ import { Invoice } from './entities/invoice.entity.js';
 import { balances, today } from './invoice-amounts.js';
 import { loadFolders } from './invoice-folders.js';
 import { fromMinor } from '../common/money.js';
+import { yieldToRequests } from '../common/background-slices.js';
 import { formatLongDate } from '../shared/dates.js';
 
 export const REMINDER_KIND = 'invoice-reminder';
 const LEASE_TTL_MS = 10 * 60_000;
 const DAY_MS = 86_400_000;
+/** Overdue invoices per slice: their mails included, a few ms on SQLite (docs/performance.md). */
+const REMINDER_SLICE = 50;
 
 /**
  * Reminders of overdue invoices (INVOICE_REMINDER_DAYS, off when unset): every hour one replica (a
@@ -44,15 +47,32 @@ export class InvoiceRemindersService {
     }
   }
 
-  /** Sends the reminders due at `now`; answers how many were queued. */
+  /**
+   * Sends the reminders due at `now`, in id order; answers how many were queued. The overdue invoices
+   * are taken by slices of ids (keyset), requests let in between slices: at 100,000 invoices, one
+   * reading of them all blocked a SQLite process for seconds and overflowed its bound parameters.
+   */
   async remind(now = new Date(), days = this.config.quotes.invoiceReminderDays): Promise<number> {
     if (!days) return 0;
+    let sent = 0;
+    for (let after = 0; ;) {
+      const overdue = await this.dataSource.manager.getRepository(Invoice).find({
+        where: { id: MoreThan(after), state: In(['issued', 'partly_paid']), due_date: LessThan(today(now)) },
+        order: { id: 'ASC' },
+        take: REMINDER_SLICE,
+      });
+      if (!overdue.length) break;
+      after = overdue.at(-1)!.id;
+      sent += await this.remindSlice(overdue, now, days);
+      await yieldToRequests();
+    }
+    if (sent) this.logger.log(`Invoice reminders: ${sent} sent`);
+    return sent;
+  }
+
+  /** The reminders of these overdue invoices not reminded within `days`: answers how many were queued. */
+  private async remindSlice(overdue: Invoice[], now: Date, days: number): Promise<number> {
     const manager = this.dataSource.manager;
-    const overdue = await manager.getRepository(Invoice).find({
-      where: { state: In(['issued', 'partly_paid']), due_date: LessThan(today(now)) },
-      order: { id: 'ASC' },
-    });
-    if (!overdue.length) return 0;
     const recent = await manager.getRepository(OutgoingMail).find({
       select: { id: true, related: true },
       where: {
@@ -97,7 +117,6 @@ export class InvoiceRemindersService {
       });
       sent++;
     }
-    if (sent) this.logger.log(`Invoice reminders: ${sent} sent`);
     return sent;
   }
 }

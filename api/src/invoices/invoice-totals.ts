@@ -1,4 +1,5 @@
 import type { Logger } from '@nestjs/common';
+import { eachBySlices, yieldToRequests } from '../common/background-slices.js';
 import { In, MoreThan, type DataSource, type EntityManager } from 'typeorm';
 import { InvoiceCurrencyTotal } from './entities/invoice-currency-total.entity.js';
 import { Invoice } from './entities/invoice.entity.js';
@@ -56,11 +57,15 @@ export interface TotalsDifference {
   stored: { position: number; ttc_minor: string; balance_minor: string } | null;
 }
 
-const BATCH = 500;
+/** Invoices per slice: under 10 ms of reading and recomputing on SQLite at 100,000 invoices (docs/performance.md). */
+const BATCH = 100;
 const shape = (row: InvoiceCurrencyTotal | undefined) =>
   row ? { position: Number(row.position), ttc_minor: String(row.ttc_minor), balance_minor: String(row.balance_minor) } : null;
 
-/** Every invoice whose stored totals differ from those recomputed from its documents, read in batches. */
+/**
+ * Every invoice whose stored totals differ from those recomputed from its documents, read in batches
+ * by id, letting requests in between batches.
+ */
 export async function totalsDifferences(manager: EntityManager, batch = BATCH): Promise<TotalsDifference[]> {
   const out: TotalsDifference[] = [];
   for (let after = 0; ;) {
@@ -86,6 +91,7 @@ export async function totalsDifferences(manager: EntityManager, batch = BATCH): 
           });
       }
     }
+    await yieldToRequests();
   }
 }
 
@@ -112,10 +118,11 @@ export async function backfillTotals(manager: EntityManager, batch = BATCH): Pro
 /** The hourly check (housekeeping): logs each invoice whose stored totals differ from its documents. */
 export async function watchTotals(dataSource: DataSource, logger: Logger): Promise<TotalsDifference[]> {
   const differences = await totalsDifferences(dataSource.manager);
-  for (const d of differences)
+  await eachBySlices(differences, (d) =>
     logger.error(
       `Invoice totals difference: ${d.number} (${d.invoice_id}) ${d.currency_code}: stored ${JSON.stringify(d.stored)}, documents give ${JSON.stringify(d.expected)}`,
-    );
+    ),
+  );
   if (!differences.length) logger.debug('Invoice totals check: no difference');
   return differences;
 }

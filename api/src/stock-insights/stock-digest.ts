@@ -9,10 +9,14 @@ import { formatCount } from '../shared/money.js';
 import { isoDay } from './stock-conditions.js';
 import { StockAlertsService, type AlertLot, type AlertProduct, type StockAlerts } from './stock-alerts.service.js';
 import { escapeHtml } from '../common/html.js';
+import { yieldToRequests } from '../common/background-slices.js';
 
 /** The day's claim: taken by one replica and left to expire, so the digest goes once a day whatever the replicas. */
 const DAILY_CLAIM_MS = 20 * 60 * 60_000;
 export const DIGEST_LEASE = 'stock-digest';
+/** Staff read, and mails queued, per slice between two turns of the event loop (docs/performance.md). */
+const RECIPIENTS_SLICE = 2000;
+const DIGEST_SLICE = 100;
 
 /** A calendar day ("2026-11-30") in words; Lomé keeps UTC all year, so the day is the same. */
 const frenchDate = (day: string) => formatLongDate(day);
@@ -72,7 +76,9 @@ export class StockDigest {
     const mail = this.compose(alerts, now);
     if (!mail) return 0;
     const recipients = await this.recipients();
-    for (const to of recipients) {
+    for (const [i, to] of recipients.entries()) {
+      // A mail is one insert: by slices, so that a staff of thousands does not hold the requests.
+      if (i && i % DIGEST_SLICE === 0) await yieldToRequests();
       await this.mail.send({
         to,
         subject: mail.subject,
@@ -86,17 +92,26 @@ export class StockDigest {
     return recipients.length;
   }
 
-  /** Staff whose role grants stock view. */
+  /** Staff whose role grants stock view, in id order, read by slices of ids (keyset). */
   async recipients(): Promise<string[]> {
-    const rows = await this.dataSource
-      .createQueryBuilder()
-      .select('u.email', 'email')
-      .from('users', 'u')
-      .innerJoin('role_permissions', 'rp', 'rp.role_id = u.role_id')
-      .where('rp.category = :category AND rp.can_view = :yes', { category: 'stock', yes: true })
-      .orderBy('u.id', 'ASC')
-      .getRawMany<{ email: string }>();
-    return rows.map((r) => r.email);
+    const out: string[] = [];
+    for (let after = 0; ;) {
+      const rows = await this.dataSource
+        .createQueryBuilder()
+        .select('u.id', 'id')
+        .addSelect('u.email', 'email')
+        .from('users', 'u')
+        .innerJoin('role_permissions', 'rp', 'rp.role_id = u.role_id')
+        .where('rp.category = :category AND rp.can_view = :yes', { category: 'stock', yes: true })
+        .andWhere('u.id > :after', { after })
+        .orderBy('u.id', 'ASC')
+        .limit(RECIPIENTS_SLICE)
+        .getRawMany<{ id: number | string; email: string }>();
+      if (!rows.length) return out;
+      out.push(...rows.map((r) => r.email));
+      after = Number(rows.at(-1)!.id);
+      await yieldToRequests();
+    }
   }
 
   /** The mail, or null when every part is empty. */

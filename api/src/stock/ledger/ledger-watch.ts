@@ -1,5 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { eachBySlices } from '../../common/background-slices.js';
 import { ledgerDifferences, type LedgerDifference } from './ledger-check.js';
 
 /**
@@ -16,7 +17,8 @@ export async function watchLedger(dataSource: DataSource, logger: Logger): Promi
   const started = Date.now();
   const differences = await ledgerDifferences(dataSource);
   Object.assign(ledgerCheckState, { differences: differences.length, checkedAt: new Date(), durationMs: Date.now() - started });
-  for (const difference of differences) logger.error(`Stock ledger difference: ${describeDifference(difference)}`);
+  // A ledger gone wrong everywhere is as many lines as products: written by slices too.
+  await eachBySlices(differences, (difference) => logger.error(`Stock ledger difference: ${describeDifference(difference)}`));
   if (!differences.length) logger.debug(`Stock ledger check: no difference (${ledgerCheckState.durationMs} ms)`);
   return differences;
 }
