@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import {
   applyListFilters,
   applyListQuery,
@@ -14,16 +14,18 @@ import {
   type ListDocumentation,
   type SortDirection,
 } from '../common/list-order.js';
+import { leanRowsIn } from '../common/lean-rows.js';
 import { containsPattern, ListQueryDto, pageByIds, pageOf, pageRequest, whereContains } from '../common/listing.js';
 import { keptRowCount } from '../common/row-counts.js';
 import type { InvoiceSummaryView } from '../contract/invoices.js';
 import type { Paginated } from '../contract/staff.js';
+import { quoteIdentifier } from '../core/database/triggers.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { InvoiceCurrencyTotal } from './entities/invoice-currency-total.entity.js';
 import { INVOICE_STATES, Invoice, type InvoiceState } from './entities/invoice.entity.js';
 import { today } from './invoice-amounts.js';
 import { loadFolders } from './invoice-folders.js';
-import { invoiceSummary } from './invoice-presenters.js';
+import { invoiceSummary, type OrderHead } from './invoice-presenters.js';
 
 /** The invoices list's page size when `per_page` is absent. */
 export const INVOICES_PER_PAGE = 25;
@@ -180,10 +182,7 @@ export async function listInvoices(
   const base = manager.getRepository(Invoice).createQueryBuilder('invoice').innerJoin(Order, 'o', 'o.id = invoice.order_id');
   search(base, query.search);
   const summarize = async (invoices: Invoice[]) => {
-    const orders = invoices.length
-      ? await manager.getRepository(Order).findBy({ id: In([...new Set(invoices.map((i) => i.order_id))]) })
-      : [];
-    const byId = new Map(orders.map((o) => [o.id, o]));
+    const byId = await orderHeads(manager, [...new Set(invoices.map((i) => i.order_id))]);
     return (await loadFolders(manager, invoices)).map((folder) =>
       invoiceSummary(folder, byId.get(folder.invoice.order_id)!, now),
     );
@@ -201,10 +200,22 @@ export async function listInvoices(
   const { rows, total } = await pageByIds(
     ids,
     { skip: request.skip, take: request.perPage },
-    (pageIds) => manager.getRepository(Invoice).findBy({ id: In(pageIds) }),
+    (pageIds) => leanRowsIn(manager, Invoice, 'id', pageIds, ['id']),
     unfiltered
       ? { total: async () => (await keptRowCount(manager, 'invoices')) ?? (await manager.getRepository(Invoice).count()) }
       : {},
   );
   return pageOf(await summarize(rows), total, request);
+}
+
+/** What a summary shows of the page's orders, by id: one plain statement, not the whole orders as entities. */
+async function orderHeads(manager: EntityManager, ids: number[]): Promise<Map<number, OrderHead>> {
+  if (!ids.length) return new Map();
+  const q = quoteIdentifier(manager.connection);
+  const rows: { id: number | string; order_num: string; company_name: string; company_email: string }[] = await manager.query(
+    `SELECT ${q('id')} AS id, ${q('order_num')} AS order_num, ${q('company_name')} AS company_name, ${q('company_email')} AS company_email
+       FROM ${q('orders')} WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+  return new Map(rows.map((row) => [Number(row.id), { ...row, id: Number(row.id) }]));
 }

@@ -1,4 +1,5 @@
-import { In, type EntityManager, type FindOperator } from 'typeorm';
+import type { EntityManager, FindOperator } from 'typeorm';
+import { leanRowsIn } from '../common/lean-rows.js';
 import { decimalString } from '../core/database/column-types.js';
 import { quoteIdentifier } from '../core/database/triggers.js';
 import type { Payment } from '../payments/entities/payment.entity.js';
@@ -13,7 +14,7 @@ const payments = (manager: EntityManager) => manager.getRepository<Payment>('Pay
 
 /** The payments of these invoices, oldest first. */
 export function paymentsOfInvoices(manager: EntityManager, invoiceIds: number[]): Promise<Payment[]> {
-  return payments(manager).find({ where: { invoice_id: In(invoiceIds) }, order: { paid_at: 'ASC', id: 'ASC' } });
+  return leanRowsIn<Payment>(manager, 'Payment', 'invoice_id', invoiceIds, ['paid_at', 'id']);
 }
 
 /**

@@ -33,7 +33,7 @@ export function paymentView(p: Payment): PaymentView {
   };
 }
 
-type OrderHead = Pick<Order, 'id' | 'order_num' | 'company_name' | 'company_email'>;
+export type OrderHead = Pick<Order, 'id' | 'order_num' | 'company_name' | 'company_email'>;
 
 export function invoiceSummary(folder: InvoiceFolder, order: OrderHead, now = new Date()): InvoiceSummaryView {
   const { invoice } = folder;
