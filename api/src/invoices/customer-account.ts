@@ -1,4 +1,5 @@
 import { In, type EntityManager } from 'typeorm';
+import { groupBy } from '../common/group-by.js';
 import { toMinor } from '../common/money.js';
 import { notFound } from '../core/errors/api-error.js';
 import { Customer } from '../customers/entities/customer.entity.js';
@@ -8,7 +9,7 @@ import { Invoice } from './entities/invoice.entity.js';
 import { quoteIdentifier } from '../core/database/triggers.js';
 import { money, paidByCurrency } from './invoice-amounts.js';
 import { loadFolders } from './invoice-folders.js';
-import { paymentAmounts } from './invoice-payments.js';
+import { paymentsOfInvoices } from './invoice-payments.js';
 import { invoiceSummary, paymentView } from './invoice-presenters.js';
 
 /**
@@ -135,16 +136,15 @@ export async function orderBalances(manager: EntityManager, orderIds: readonly n
     invoice.amounts.currencies.push({ currency_code: row.currency_code, invoiced: balance, paid: 0n, balance });
     invoices.set(id, invoice);
   }
-  const payments = await paymentAmounts(manager, [...invoices.keys()]);
+  const paymentsOf = groupBy(await paymentsOfInvoices(manager, [...invoices.keys()]), (p) => p.invoice_id);
   for (const [id, { amounts }] of invoices) {
-    const paid = paidByCurrency(payments.filter((p) => p.invoice_id === id));
+    const paid = paidByCurrency(paymentsOf.get(id) ?? []);
     for (const c of amounts.currencies) {
       c.paid = paid.get(c.currency_code) ?? 0n;
       c.invoiced = c.balance + c.paid;
     }
   }
-  const byOrder = new Map<number, InvoiceAmounts[]>();
-  for (const { orderId, amounts } of invoices.values()) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), amounts]);
-  for (const [orderId, amounts] of byOrder) out.set(orderId, accountBalances(sumBalances(amounts)));
+  const byOrder = groupBy([...invoices.values()], (invoice) => invoice.orderId);
+  for (const [orderId, ofOrder] of byOrder) out.set(orderId, accountBalances(sumBalances(ofOrder.map((i) => i.amounts))));
   return out;
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { groupBy } from '../common/group-by.js';
 import { leanRowsIn } from '../common/lean-rows.js';
 import { User } from '../admins/entities/user.entity.js';
 import { notFound } from '../core/errors/api-error.js';
@@ -39,17 +40,6 @@ export async function loadFolders(manager: EntityManager, invoices: Invoice[]): 
     creditNotes: (notesOf.get(invoice.id) ?? []).map((note) => ({ note, lines: noteLinesOf.get(note.id) ?? [] })),
     payments: paymentsOf.get(invoice.id) ?? [],
   }));
-}
-
-/** The rows by key, each key's rows in their order (a new array per key: callers may keep or change them). */
-function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const group = groups.get(key(row));
-    if (group) group.push(row);
-    else groups.set(key(row), [row]);
-  }
-  return groups;
 }
 
 /** One invoice's folder, its row locked for the transaction on MariaDB (SQLite has one writer). */

@@ -1,7 +1,5 @@
 import type { EntityManager, FindOperator } from 'typeorm';
 import { leanRowsIn } from '../common/lean-rows.js';
-import { decimalString } from '../core/database/column-types.js';
-import { quoteIdentifier } from '../core/database/triggers.js';
 import type { Payment } from '../payments/entities/payment.entity.js';
 
 /**
@@ -15,28 +13,6 @@ const payments = (manager: EntityManager) => manager.getRepository<Payment>('Pay
 /** The payments of these invoices, oldest first. */
 export function paymentsOfInvoices(manager: EntityManager, invoiceIds: number[]): Promise<Payment[]> {
   return leanRowsIn<Payment>(manager, 'Payment', 'invoice_id', invoiceIds, ['paid_at', 'id']);
-}
-
-/**
- * The amounts of these invoices' payments, and nothing else of them: a page of the order list reads
- * what was paid on each invoice without building the payments (raw row, money normalised as the entity's).
- */
-export async function paymentAmounts(
-  manager: EntityManager,
-  invoiceIds: readonly number[],
-): Promise<{ invoice_id: number; amount: string; currency_code: string }[]> {
-  if (!invoiceIds.length) return [];
-  const q = quoteIdentifier(manager.connection);
-  const rows: { invoice_id: number | string; amount: unknown; currency_code: string }[] = await manager.query(
-    `SELECT ${q('invoice_id')} AS invoice_id, ${q('amount')} AS amount, ${q('currency_code')} AS currency_code
-       FROM ${q('payments')} WHERE ${q('invoice_id')} IN (${invoiceIds.map(() => '?').join(', ')})`,
-    [...invoiceIds],
-  );
-  return rows.map((r) => ({
-    invoice_id: Number(r.invoice_id),
-    amount: decimalString.from(r.amount) as string,
-    currency_code: r.currency_code,
-  }));
 }
 
 /** The payments received in a period, oldest first. */
