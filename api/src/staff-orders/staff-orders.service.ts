@@ -12,6 +12,7 @@ import {
   whereScope,
   type SearchScope,
 } from '../common/listing.js';
+import { groupBy } from '../common/group-by.js';
 import { leanColumns } from '../common/lean-rows.js';
 import { runTransaction } from '../common/transactions.js';
 import { quoteIdentifier } from '../core/database/triggers.js';
@@ -221,21 +222,21 @@ export class StaffOrdersService {
     whereScope(ids, 'ord', scope);
     const narrowed = [...ORDER_NARROWING_FILTERS, 'customer_id' as const].some((name) => query[name] !== undefined);
     const kept = scope.kind === 'none' && !narrowed ? await this.keptCounts() : null;
-    const counted = new Map<number, { lines: number; version: number | null }>();
     const { rows, total, capped } = await pageByIds(
       ids,
       { skip: request.skip, take: request.perPage },
-      (pageIds) => this.pageOrders(pageIds, counted),
+      (pageIds) => this.pageOrders(pageIds),
       kept ? { total: async () => (query.status ? kept.orders[query.status] : kept.orders.all) } : filteredCount(scope, narrowed),
     );
-    const orderIds = rows.map((order) => order.id);
     // Invoiced and balance due per currency, for the page's orders at once (the invoices' stored totals).
-    const balances = await orderBalances(this.dataSource.manager, orderIds);
-    const summaries = rows.map((order): StaffOrderSummary => ({
+    const balances = await orderBalances(
+      this.dataSource.manager,
+      rows.map((row) => row.id),
+    );
+    const summaries = rows.map(({ order, lines, version }): StaffOrderSummary => ({
       ...toStaffOrder(order),
-      lines_count: counted.get(order.id)?.lines ?? 0,
-      quote:
-        counted.get(order.id)?.version != null ? { version: counted.get(order.id)!.version!, state: order.quote_state } : null,
+      lines_count: lines,
+      quote: version != null ? { version, state: order.quote_state } : null,
       balances: balances.get(order.id) ?? [],
     }));
     return { page: pageOf(summaries, total, request, capped), counts: kept ? kept.orders : await this.statusCounts(scope) };
@@ -285,14 +286,12 @@ export class StaffOrdersService {
             WHERE ${q('product_id')} IN (${products.map(() => '?').join(', ')})`,
           products,
         );
+      const imagesOf = groupBy(images, (image) => Number(image.product_id));
       for (const line of items)
         if (line.product)
-          line.product.images = images
-            .filter((image) => Number(image.product_id) === line.product!.id)
-            .map(
-              (image) =>
-                ({ id: Number(image.id), image_path: image.image_path, position: Number(image.position) }) as ProductImage,
-            );
+          line.product.images = (imagesOf.get(line.product.id) ?? []).map(
+            (image) => ({ id: Number(image.id), image_path: image.image_path, position: Number(image.position) }) as ProductImage,
+          );
     }
     return items;
   }
@@ -300,11 +299,11 @@ export class StaffOrdersService {
   /**
    * The page's orders (one plain statement by primary key, lean-rows.ts), with each one's number of
    * lines and latest quote version counted from the lines and versions themselves (two index lookups
-   * per order) into `counted`. Not the columns kept for the sorts (orders.lines_count, quote_version):
+   * per order). Not the columns kept for the sorts (orders.lines_count, quote_version):
    * those follow the application's writes only, and the figures shown stay right after a write that
    * bypassed it (a script, a fix by hand) until the hourly check repairs the sort.
    */
-  private async pageOrders(ids: number[], counted: Map<number, { lines: number; version: number | null }>): Promise<Order[]> {
+  private async pageOrders(ids: number[]): Promise<{ id: number; order: Order; lines: number; version: number | null }[]> {
     const q = quoteIdentifier(this.dataSource);
     const order = leanColumns(this.dataSource, Order, 'ord');
     const rows: Record<string, unknown>[] = await this.dataSource.query(
@@ -316,8 +315,12 @@ export class StaffOrdersService {
     );
     return rows.map((raw) => {
       const row = order.read(raw);
-      counted.set(row.id, { lines: Number(raw.line_count), version: raw.last_version == null ? null : Number(raw.last_version) });
-      return row;
+      return {
+        id: row.id,
+        order: row,
+        lines: Number(raw.line_count),
+        version: raw.last_version == null ? null : Number(raw.last_version),
+      };
     });
   }
 
