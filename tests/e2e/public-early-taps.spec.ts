@@ -106,7 +106,9 @@ test.describe('without JavaScript', () => {
     const articles = await apiJson<{ blogs: { total: number } }>(page, '/api/article?per_page=9&page=1');
     const products = await apiJson<{ products: { total: number } }>(page, '/api/product?per_page=12&page=1');
     const articleLinks = () =>
-      page.locator('[data-blog-list] article a[href^="/article/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      page
+        .locator('[data-blog-list] article a[href^="/article/"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     const cardIds = () =>
       page.locator('[data-product-card]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-product-card')));
     if (articles.blogs.total > 9) {
