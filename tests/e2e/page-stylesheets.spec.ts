@@ -39,9 +39,17 @@ function computedStyles(page: Page) {
   );
 }
 
-/** Transitions and finite animations at their end state (a spinner's endless turn stays as it is). */
+/**
+ * Transitions and finite animations at their end state (a spinner's endless turn stays as it is).
+ * A transition exists only once the browser has recomputed the style that starts it: a class changed
+ * by an island (a stock badge turning red) or the stylesheet swapped starts its transition at the next
+ * style update, which the first getComputedStyle of the reading would otherwise trigger, and that
+ * reading would see the old colour. Forcing the whole document's style and layout first creates them
+ * all here, where they are finished.
+ */
 const finishAnimations = (page: Page) =>
   page.evaluate(() => {
+    void document.documentElement.offsetHeight;
     for (const animation of document.getAnimations())
       if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
   });
