@@ -61,7 +61,7 @@ export class SessionStrategy extends PassportStrategy(CustomStrategy, SESSION_ST
       const active = await this.sessions.resolve(token, new Date(), { touch: !background, ip: req.ip ?? null });
       if (active) {
         req.staffSession = active.session;
-        principal = { userId: active.user.id, sessionId: active.session.id, permissions: active.permissions };
+        principal = { userId: active.session.user_id, sessionId: active.session.id, permissions: active.permissions };
         expected = active.session.csrf_token;
         // The dashboard reads the token from its cookie: give it back if it went missing or went stale.
         if (cookies[XSRF_COOKIE] !== expected) this.cookies.setXsrf(req, res, expected, new Date(active.session.expires_at));
