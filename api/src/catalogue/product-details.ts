@@ -1,4 +1,6 @@
-import { In, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { groupBy } from '../common/group-by.js';
+import { leanRowsIn } from '../common/lean-rows.js';
 import type { ProductDatasheetFile, PublicProduct } from '../contract/public.js';
 import { storageUrl } from '../media/storage/storage.js';
 import { ProductDatasheet } from './entities/product-datasheet.entity.js';
@@ -8,14 +10,15 @@ export function toDatasheetFile(sheet: ProductDatasheet): ProductDatasheetFile {
   return { id: sheet.id, title: sheet.title, url: storageUrl(sheet.path)!, size: sheet.size };
 }
 
-/** The datasheets of these products, in order, by product id (one query). */
+/**
+ * The datasheets of these products, in order, by product id: one plain statement whose text depends
+ * only on how many products (lean-rows.ts), so SQLite reuses its prepared statement from page to page
+ * where `find` with `In` wrote the ids into the text and had each page prepared anew.
+ */
 export async function datasheetsOf(manager: EntityManager, productIds: number[]): Promise<Map<number, ProductDatasheetFile[]>> {
+  const rows = await leanRowsIn(manager, ProductDatasheet, 'product_id', productIds, ['position', 'id']);
   const byProduct = new Map<number, ProductDatasheetFile[]>();
-  if (!productIds.length) return byProduct;
-  const rows = await manager
-    .getRepository(ProductDatasheet)
-    .find({ where: { product_id: In(productIds) }, order: { position: 'ASC', id: 'ASC' } });
-  for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), toDatasheetFile(row)]);
+  for (const [productId, sheets] of groupBy(rows, (row) => row.product_id)) byProduct.set(productId, sheets.map(toDatasheetFile));
   return byProduct;
 }
 

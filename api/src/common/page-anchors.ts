@@ -203,7 +203,8 @@ export async function anchoredPageIds<E extends ObjectLiteral>(
   if (!order) return undefined;
   const alias = ids.alias;
   const [sql, parameters] = ids.clone().select(`${alias}.id`, 'id').offset(undefined).limit(undefined).getQueryAndParameters();
-  const cacheKey = `${sql}\u0000${JSON.stringify(parameters)}`;
+  // Whole numbers are bound as BigInt on SQLite (core/database/sqlite-parameters.ts): written as text here.
+  const cacheKey = `${sql}\u0000${JSON.stringify(parameters, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))}`;
   const now = Date.now();
   let list = anchored.get(cacheKey);
   if (!list || now - list.readAt > ANCHOR_TTL_MS) {

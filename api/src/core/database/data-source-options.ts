@@ -26,6 +26,9 @@ export function buildDataSourceOptions(config: AppConfig, overrides: Partial<Dat
       migrationsRun: false,
       synchronize: false,
       logging: config.logSql ? ['query'] : false,
+      // Prepared statements kept (TypeORM's default is 100): every statement the application writes,
+      // with its IN (…) lists of a few lengths, fits, so none is prepared twice (sqlite-parameters.ts).
+      statementCacheSize: 1000,
       // WAL lets readers go on while one writer commits; busy_timeout makes concurrent writers wait.
       prepareDatabase: (db: { pragma(sql: string): unknown }) => {
         db.pragma('journal_mode = WAL');

@@ -1,5 +1,6 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { adaptColumnTypesToDriver } from './column-types.js';
+import { bindSqliteIntegers } from './sqlite-parameters.js';
 import { serializeSqliteTransactions } from './sqlite-transactions.js';
 
 /**
@@ -9,7 +10,8 @@ import { serializeSqliteTransactions } from './sqlite-transactions.js';
  *   defaults differently there, and with the wrong dialect its schema builder sees changes on every
  *   nullable column (the migration drift test would fail and migrations would be generated wrongly);
  * - per-driver column types (LONGTEXT on MySQL/MariaDB) are applied to the built metadata;
- * - on SQLite, transactions are serialised (see sqlite-transactions.ts).
+ * - on SQLite, transactions are serialised (see sqlite-transactions.ts) and whole-number parameters
+ *   bound rather than written into the statement (sqlite-parameters.ts).
  */
 export async function initializeDataSource(options: DataSourceOptions): Promise<DataSource> {
   let effective = options;
@@ -22,5 +24,5 @@ export async function initializeDataSource(options: DataSourceOptions): Promise<
       await probe.destroy();
     }
   }
-  return serializeSqliteTransactions(adaptColumnTypesToDriver(await new DataSource(effective).initialize()));
+  return bindSqliteIntegers(serializeSqliteTransactions(adaptColumnTypesToDriver(await new DataSource(effective).initialize())));
 }
