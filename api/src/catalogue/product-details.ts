@@ -4,7 +4,7 @@ import { leanRowsIn } from '../common/lean-rows.js';
 import type { ProductDatasheetFile, PublicProduct } from '../contract/public.js';
 import { storageUrl } from '../media/storage/storage.js';
 import { ProductDatasheet } from './entities/product-datasheet.entity.js';
-import type { Product } from './entities/product.entity.js';
+import type { ProductSpec } from './product-specs.js';
 
 export function toDatasheetFile(sheet: ProductDatasheet): ProductDatasheetFile {
   return { id: sheet.id, title: sheet.title, url: storageUrl(sheet.path)!, size: sheet.size };
@@ -29,12 +29,11 @@ export async function datasheetsOf(manager: EntityManager, productIds: number[])
  */
 export async function withProductDetails(
   manager: EntityManager,
-  rows: Product[],
-  toAnswer: (row: Product) => PublicProduct,
+  rows: readonly { product: PublicProduct; specs: ProductSpec[] | null }[],
 ): Promise<PublicProduct[]> {
   const sheets = await datasheetsOf(
     manager,
-    rows.map((row) => row.id),
+    rows.map(({ product }) => product.id),
   );
-  return rows.map((row) => ({ ...toAnswer(row), specs: row.specs ?? [], datasheets: sheets.get(row.id) ?? [] }));
+  return rows.map(({ product, specs }) => ({ ...product, specs: specs ?? [], datasheets: sheets.get(product.id) ?? [] }));
 }

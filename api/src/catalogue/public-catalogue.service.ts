@@ -33,6 +33,7 @@ import type { CardText } from './kept-cards.js';
 import { ByteWriter } from './byte-writer.js';
 import { COMPRESSED_ABOVE, GzippedJson, JsonText } from '../publishing/public-answer-cache.js';
 import { withProductDetails } from './product-details.js';
+import type { ProductSpec } from './product-specs.js';
 import { PRODUCT_LIST, type ProductListQueryDto } from './product-list.js';
 
 export const PRODUCT_NOT_FOUND = 'Produit introuvable.';
@@ -99,21 +100,6 @@ export class PublicCatalogueService {
       .map((c) => ({ id: c.id, designation: c.designation, description: c.description }));
   }
 
-  private products(): SelectQueryBuilder<Product> {
-    return this.dataSource
-      .getRepository(Product)
-      .createQueryBuilder('product')
-      .innerJoinAndSelect('product.currency', 'currency')
-      .innerJoinAndSelect('product.category', 'category')
-      .innerJoinAndSelect('product.brand', 'brand')
-      .leftJoinAndSelect('product.images', 'image');
-  }
-
-  /** Products of these ids with their relations (images, currency, category, brand). */
-  private async load(ids: number[]): Promise<Product[]> {
-    return this.products().where('product.id IN (:...ids)', { ids }).getMany();
-  }
-
   /**
    * The filter's cards not kept by the index (CatalogueIndex.cards), read by readPublicProducts, as JSON
    * texts without their closing brace; the index keeps them unless a product was re-read meanwhile.
@@ -148,24 +134,24 @@ export class PublicCatalogueService {
     const { rows, total, capped } = await pageByIds(
       ids,
       { skip: request.skip, take: request.perPage },
-      (page) => this.load(page),
+      async (page) => (await readPublicProducts(this.dataSource, page)).map((row) => ({ id: row.product.id, ...row })),
       scopeCount(scope),
     );
-    return pageOf(await withProductDetails(this.dataSource.manager, rows, toPublicProduct), total, request, capped);
+    return pageOf(await withProductDetails(this.dataSource.manager, rows), total, request, capped);
   }
 
   /** These products with their relations (any order; missing ids are left out), for the site build. */
   async byIds(ids: number[]): Promise<PublicProduct[]> {
     if (!ids.length) return [];
-    return withProductDetails(this.dataSource.manager, await this.load(ids), toPublicProduct);
+    return withProductDetails(this.dataSource.manager, await readPublicProducts(this.dataSource, ids));
   }
 
   /** One product; with `devise` (a currency code), its price in that display currency too. */
   async one(id: number, devise?: string): Promise<PublicProduct> {
     const display = devise === undefined ? undefined : await this.displayCurrency(devise);
-    const product = await this.products().where('product.id = :id', { id }).getOne();
-    if (!product) throw notFound(PRODUCT_NOT_FOUND);
-    const [answer] = await withProductDetails(this.dataSource.manager, [product], toPublicProduct);
+    const found = await readPublicProducts(this.dataSource, [id]);
+    if (!found.length) throw notFound(PRODUCT_NOT_FOUND);
+    const [answer] = await withProductDetails(this.dataSource.manager, found);
     if (!display) return answer;
     const { rates } = await this.catalogueMoney();
     return { ...answer, display_price: displayPrice(answer.price, answer.currency.code, display.code, display.symbol, rates) };
@@ -376,20 +362,21 @@ function ratesKey(rates: Rates): string {
 }
 
 /**
- * Products by id as toPublicProduct maps their entities, with their held units and threshold: two
- * statements by primary key (products with their currency, category and brand; their images), without
- * the ORM's hydration (half the CPU of a filter answer when it was used there). Missing ids are left out.
+ * Products by id as toPublicProduct maps their entities, with their specification table, held units and
+ * threshold: two statements by primary key (products with their currency, category and brand; their
+ * images), without the ORM's hydration (half the CPU of a filter answer, and of a staff list page, when
+ * it was used there). Missing ids are left out.
  */
 export async function readPublicProducts(
   dataSource: DataSource,
   ids: readonly number[],
-): Promise<{ product: PublicProduct; held: number; low_stock_threshold: number | null }[]> {
+): Promise<{ product: PublicProduct; specs: ProductSpec[] | null; held: number; low_stock_threshold: number | null }[]> {
   if (!ids.length) return [];
   const marks = ids.map(() => '?').join(', ');
   const [rows, images] = (await Promise.all([
     dataSource.query(
       `SELECT p.id, p.name, p.reference, p.price, p.stock, p.description, p.category_id, p.brand_id, p.currency_id,
-              p.in_spotlight, p.tax_rate_bp, p.tax_exemption, p.created_at, p.updated_at, p.version, p.held, p.low_stock_threshold,
+              p.in_spotlight, p.tax_rate_bp, p.tax_exemption, p.created_at, p.updated_at, p.version, p.held, p.low_stock_threshold, p.specs,
               c.name AS currency_name, c.symbol AS currency_symbol, c.code AS currency_code,
               k.designation AS category_designation, b.name AS brand_name
        FROM products p JOIN currencies c ON c.id = p.currency_id JOIN categories k ON k.id = p.category_id
@@ -405,8 +392,9 @@ export async function readPublicProducts(
     imagesOf.set(Number(image.product_id), list);
   }
   const metadata = dataSource.getRepository(Product).metadata;
-  const date = (column: string, value: unknown) =>
-    dataSource.driver.prepareHydratedValue(value, metadata.findColumnWithPropertyName(column)!) as Date;
+  const hydrated = (column: string, value: unknown) =>
+    dataSource.driver.prepareHydratedValue(value, metadata.findColumnWithPropertyName(column)!) as unknown;
+  const date = (column: string, value: unknown) => hydrated(column, value) as Date;
   return rows.map((row) => {
     const id = Number(row.id);
     const product = toPublicProduct({
@@ -437,6 +425,7 @@ export async function readPublicProducts(
     } as unknown as Product);
     return {
       product,
+      specs: hydrated('specs', row.specs) as ProductSpec[] | null,
       held: Number(row.held ?? 0),
       low_stock_threshold: row.low_stock_threshold === null ? null : Number(row.low_stock_threshold),
     };
@@ -462,6 +451,8 @@ interface CardRow {
   version: number | string;
   held: number | string | null;
   low_stock_threshold: number | string | null;
+  /** simple-json text (or null). */
+  specs: string | null;
   currency_name: string;
   currency_symbol: string;
   currency_code: string;
