@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, MoreThan, Not, type Repository } from 'typeorm';
 import type { RolePermission } from '../access/entities/role-permission.entity.js';
+import { User } from '../admins/entities/user.entity.js';
 import { leanColumns } from '../common/lean-rows.js';
 import { quoteIdentifier } from '../core/database/triggers.js';
 import { PERMISSION_CATEGORIES, PERMISSION_RIGHTS, emptyGrid, type PermissionGrid } from '../core/access/permissions.js';
@@ -75,11 +76,12 @@ export class SessionService {
     const session = leanColumns(dataSource, StaffSession, 'session');
     // Named, not imported: access sits above auth (docs/architecture.md, the layers).
     const permission = leanColumns<RolePermission>(dataSource, 'RolePermission', 'permission');
+    const users = q(dataSource.getMetadata(User).tableName);
     const rows: Record<string, unknown>[] = await this.sessions.query(
       `SELECT ${session.select}, ${permission.select}
-         FROM ${q('staff_sessions')} ${q('session')}
-        INNER JOIN ${q('users')} u ON u.${q('id')} = ${q('session')}.${q('user_id')}
-         LEFT JOIN ${q('role_permissions')} ${q('permission')} ON ${q('permission')}.${q('role_id')} = u.${q('role_id')}
+         FROM ${session.table} ${q('session')}
+        INNER JOIN ${users} u ON u.${q('id')} = ${q('session')}.${q('user_id')}
+         LEFT JOIN ${permission.table} ${q('permission')} ON ${q('permission')}.${q('role_id')} = u.${q('role_id')}
         WHERE ${q('session')}.${q('id')} = ?`,
       [sha256Hex(token)],
     );

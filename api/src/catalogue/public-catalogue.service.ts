@@ -26,6 +26,8 @@ import { boundsIn, DEFAULT_DISPLAY_CURRENCY, displayPrice, parseAmount, type Rat
 import { Category } from './entities/category.entity.js';
 import { Currency } from '../exchange-rates/entities/currency.entity.js';
 import { Product } from './entities/product.entity.js';
+import type { ProductImage } from './entities/product-image.entity.js';
+import { productImagesOf } from './product-images-of.js';
 import { decimalString } from '../core/database/column-types.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';
 import type { CatalogueIndex } from './catalogue-index.js';
@@ -373,7 +375,7 @@ export async function readPublicProducts(
 ): Promise<{ product: PublicProduct; specs: ProductSpec[] | null; held: number; low_stock_threshold: number | null }[]> {
   if (!ids.length) return [];
   const marks = ids.map(() => '?').join(', ');
-  const [rows, images] = (await Promise.all([
+  const [rows, imagesOf] = (await Promise.all([
     dataSource.query(
       `SELECT p.id, p.name, p.reference, p.price, p.stock, p.description, p.category_id, p.brand_id, p.currency_id,
               p.in_spotlight, p.tax_rate_bp, p.tax_exemption, p.created_at, p.updated_at, p.version, p.held, p.low_stock_threshold, p.specs,
@@ -383,14 +385,8 @@ export async function readPublicProducts(
        JOIN brands b ON b.id = p.brand_id WHERE p.id IN (${marks})`,
       [...ids],
     ),
-    dataSource.query(`SELECT id, product_id, image_path, position FROM product_images WHERE product_id IN (${marks})`, [...ids]),
-  ])) as [CardRow[], { id: number | string; product_id: number | string; image_path: string; position: number | string }[]];
-  const imagesOf = new Map<number, { id: number; image_path: string; position: number }[]>();
-  for (const image of images) {
-    const list = imagesOf.get(Number(image.product_id)) ?? [];
-    list.push({ id: Number(image.id), image_path: image.image_path, position: Number(image.position) });
-    imagesOf.set(Number(image.product_id), list);
-  }
+    productImagesOf(dataSource.manager, ids),
+  ])) as [CardRow[], Map<number, ProductImage[]>];
   const metadata = dataSource.getRepository(Product).metadata;
   const hydrated = (column: string, value: unknown) =>
     dataSource.driver.prepareHydratedValue(value, metadata.findColumnWithPropertyName(column)!) as unknown;

@@ -1,5 +1,17 @@
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 
+export interface LeanColumns<E> {
+  /** The entity's table, quoted for the driver. */
+  table: string;
+  /** The select list: `alias.column AS prefix_column`, for each column getMany reads. */
+  select: string;
+  /** An entity's values from a row of that select list, converted by the driver. */
+  read: (raw: Record<string, unknown>) => E;
+}
+
+/** Built once per data source, entity, alias and prefix: they depend on nothing else, and every staff request reads some. */
+const built = new WeakMap<DataSource, Map<string, LeanColumns<ObjectLiteral>>>();
+
 /**
  * An entity's columns for a plain SQL statement, and the objects its rows give: each column converted
  * by the driver as `getMany` converts it (dates, booleans, decimals through the column's transformer),
@@ -12,13 +24,19 @@ export function leanColumns<E extends ObjectLiteral>(
   target: EntityTarget<E>,
   alias: string,
   prefix = `${alias}_`,
-): { select: string; read: (raw: Record<string, unknown>) => E } {
+): LeanColumns<E> {
   const metadata = dataSource.getMetadata(target);
+  let ofSource = built.get(dataSource);
+  if (!ofSource) built.set(dataSource, (ofSource = new Map()));
+  const key = `${metadata.name}\u0000${alias}\u0000${prefix}`;
+  const kept = ofSource.get(key);
+  if (kept) return kept as LeanColumns<E>;
   const q = (name: string) => dataSource.driver.escape(name);
   // The columns getMany reads: not the ones kept out of selects (search_text), nor relation-only ones.
   const columns = metadata.columns.filter((c) => c.isSelect && !c.isVirtual && c.databaseName === c.databasePath);
   const fields = columns.map((column) => ({ key: prefix + column.databaseName, column }));
-  return {
+  const lean: LeanColumns<E> = {
+    table: q(metadata.tableName),
     select: fields.map(({ key, column }) => `${q(alias)}.${q(column.databaseName)} AS ${q(key)}`).join(', '),
     read: (raw) => {
       const entity: Record<string, unknown> = {};
@@ -27,6 +45,8 @@ export function leanColumns<E extends ObjectLiteral>(
       return entity as E;
     },
   };
+  ofSource.set(key, lean);
+  return lean;
 }
 
 /**
@@ -45,9 +65,9 @@ export async function leanRowsIn<E extends ObjectLiteral>(
   const dataSource = manager.connection;
   const metadata = dataSource.getMetadata(target);
   const q = (name: string) => dataSource.driver.escape(name);
-  const { select, read } = leanColumns(dataSource, target, 'lean');
+  const { table, select, read } = leanColumns(dataSource, target, 'lean');
   const raws: Record<string, unknown>[] = await manager.query(
-    `SELECT ${select} FROM ${q(metadata.tableName)} ${q('lean')}
+    `SELECT ${select} FROM ${table} ${q('lean')}
       WHERE ${q('lean')}.${q(column)} IN (${values.map(() => '?').join(', ')})
       ORDER BY ${order.map((name) => `${q('lean')}.${q(name)} ASC`).join(', ')}`,
     [...values],

@@ -12,7 +12,6 @@ import {
   whereScope,
   type SearchScope,
 } from '../common/listing.js';
-import { groupBy } from '../common/group-by.js';
 import { leanColumns } from '../common/lean-rows.js';
 import { runTransaction } from '../common/transactions.js';
 import { quoteIdentifier } from '../core/database/triggers.js';
@@ -40,7 +39,7 @@ import { applyListQuery } from '../common/list-order.js';
 import { OrderCount } from '../orders/entities/order-count.entity.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import type { Product } from '../catalogue/entities/product.entity.js';
-import type { ProductImage } from '../catalogue/entities/product-image.entity.js';
+import { productImagesOf } from '../catalogue/product-images-of.js';
 import { ORDER_STATUSES, Order, type OrderStatus } from '../orders/entities/order.entity.js';
 import { forOrder, moveOrderBetween, moveOrderStock, orderLines, orderStockState } from '../stock/ledger/stock-ledger.js';
 import { itemCurrency, storedMoney } from '../orders/order-pricing.js';
@@ -279,20 +278,8 @@ export class StaffOrdersService {
       return line;
     });
     const products = [...new Set(items.flatMap((line) => (line.product ? [line.product.id] : [])))];
-    if (products.length) {
-      const images: { id: number | string; product_id: number | string; image_path: string; position: number | string }[] =
-        await this.dataSource.query(
-          `SELECT ${q('id')}, ${q('product_id')}, ${q('image_path')}, ${q('position')} FROM ${q('product_images')}
-            WHERE ${q('product_id')} IN (${products.map(() => '?').join(', ')})`,
-          products,
-        );
-      const imagesOf = groupBy(images, (image) => Number(image.product_id));
-      for (const line of items)
-        if (line.product)
-          line.product.images = (imagesOf.get(line.product.id) ?? []).map(
-            (image) => ({ id: Number(image.id), image_path: image.image_path, position: Number(image.position) }) as ProductImage,
-          );
-    }
+    const imagesOf = await productImagesOf(this.dataSource.manager, products);
+    for (const line of items) if (line.product) line.product.images = imagesOf.get(line.product.id) ?? [];
     return items;
   }
 
