@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { ensureCurrency, makeBrand, makeCategory, makeProduct } from '../../test/support/public-fixtures.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import { createApp } from '../bootstrap.js';
@@ -128,5 +129,40 @@ describe(`public catalogue index across replicas (${testDatabaseKind()})`, () =>
     expect(names(answer)).toEqual(['Pompe immergée']);
     expect(answer.products[0]).toMatchObject({ stock: 0 });
     expect(names(await filter('disponibilite=en_stock'))).toEqual(['Pompe doseuse']);
+  });
+
+  it('stops reading a stock move again once the database clock is past it', async () => {
+    // Rows are re-read while a late commit could still carry their time (3 s): then no longer, even
+    // if no other product changes (a bound kept on the newest row seen read them every second).
+    const ds = other.get(DataSource);
+    const rowsRead: number[] = [];
+    const query = ds.query.bind(ds);
+    ds.query = (async (sql: string, parameters?: unknown[]) => {
+      const rows: unknown = await query(sql, parameters);
+      if (sql.includes('WHERE updated_at >=')) rowsRead.push((rows as unknown[]).length);
+      return rows;
+    }) as typeof ds.query;
+    try {
+      await t.dataSource
+        .createQueryBuilder()
+        .update(Product)
+        .set({ stock: () => 'stock + 3' })
+        .where('id = :id', { id: pump.id })
+        .execute();
+      const seen = await eventually(
+        () => filter('disponibilite=en_stock&tri=nom_asc'),
+        (a) => names(a).includes('Pompe immergée'),
+      );
+      expect(seen.products.find((p) => p.name === 'Pompe immergée')).toMatchObject({ stock: 3 });
+      expect(Math.max(...rowsRead)).toBeGreaterThan(0);
+      const checks = rowsRead.length;
+      const settled = await eventually(
+        () => Promise.resolve(rowsRead.slice(checks)),
+        (after) => after.includes(0),
+      );
+      expect(settled).toContain(0);
+    } finally {
+      ds.query = query;
+    }
   });
 });

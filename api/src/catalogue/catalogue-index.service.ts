@@ -11,7 +11,10 @@ import { CatalogueIndex, columnCents, type CatalogueRow } from './catalogue-inde
  */
 export const CATALOGUE_REFRESH_MS = 1000;
 
-/** Rows re-read at each check: updated in the last seconds before the newest seen (a commit may land late). */
+/**
+ * How long after its updated_at a change may still commit: each check reads the rows updated since the
+ * database's clock at the previous read, less this margin.
+ */
 const UPDATED_MARGIN_MS = 3000;
 
 interface KeyRow {
@@ -55,8 +58,10 @@ function toRow(raw: KeyRow): CatalogueRow {
  *   next answer;
  * - every CATALOGUE_REFRESH_MS, two reads by index: `site_build_state.requested_seq`, which every
  *   replica's notifyChange increments (a staff change anywhere: reloaded, and this replica's answer
- *   cache emptied), and the products updated since the newest seen (orders and stock entries move
- *   `stock` and `updated_at`: patched in place; any other change: reloaded).
+ *   cache emptied), and the products updated since the previous read, by the database's clock less
+ *   UPDATED_MARGIN_MS (orders and stock entries move `stock` and `updated_at`: patched in place; any
+ *   other change: reloaded). The bound follows the clock, not the newest row seen: after a quiet
+ *   hour, the rows of the last import are not read again every second.
  * With `refreshMs` 0 (the tests' default) every filter reloads first: each answer is what is committed.
  */
 @Injectable()
@@ -66,8 +71,8 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
   private loading?: Promise<CatalogueIndex>;
   private dirty = false;
   private seq = -1;
-  /** The newest updated_at read, as the driver gives it. */
-  private newest?: string | Date;
+  /** The next check reads the products updated since this instant, in the column's own form. */
+  private since?: string | Date;
   private timer?: NodeJS.Timeout;
   private checking = false;
   private quiet = false;
@@ -118,18 +123,11 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
   private next?: Promise<CatalogueIndex>;
 
   private async load(): Promise<CatalogueIndex> {
-    const seq = await this.requestedSeq();
+    const { seq, now } = await this.state();
     const raws = (await this.dataSource.query(`SELECT ${KEYS} FROM products ORDER BY id`)) as KeyRow[];
     this.index = new CatalogueIndex(raws.map(toRow));
     this.seq = seq;
-    let newest = this.newest === undefined ? -Infinity : timeOf(this.newest);
-    for (const raw of raws) {
-      const time = timeOf(raw.updated_at);
-      if (time > newest) {
-        newest = time;
-        this.newest = raw.updated_at;
-      }
-    }
+    this.advance(now);
     if (this.refreshMs > 0 && !this.timer) {
       this.timer = setInterval(() => void this.check(), this.refreshMs);
       this.timer.unref();
@@ -137,11 +135,22 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
     return this.index;
   }
 
-  private async requestedSeq(): Promise<number> {
-    const [row] = (await this.dataSource.query('SELECT requested_seq FROM site_build_state WHERE id = 1')) as {
-      requested_seq: number | string;
-    }[];
-    return Number(row?.requested_seq ?? 0);
+  /**
+   * The publishing sequence and the database's clock, read before the products: a row committed by then
+   * is seen by the read that follows (SQLite gives the clock as text in UTC, MariaDB as a date, each in
+   * the form its updated_at columns take).
+   */
+  private async state(): Promise<{ seq: number; now: string | Date }> {
+    const [row] = (await this.dataSource.query(
+      'SELECT CURRENT_TIMESTAMP AS db_now, (SELECT requested_seq FROM site_build_state WHERE id = 1) AS requested_seq',
+    )) as { db_now: string | Date; requested_seq: number | string | null }[];
+    return { seq: Number(row!.requested_seq ?? 0), now: row!.db_now };
+  }
+
+  /** The next check starts UPDATED_MARGIN_MS before `now`, never earlier than it already does. */
+  private advance(now: string | Date): void {
+    const since = this.before(now);
+    if (this.since === undefined || timeOf(since) > timeOf(this.since)) this.since = since;
   }
 
   /** One look for changes made elsewhere (see the class). */
@@ -149,15 +158,15 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
     if (this.checking || this.loading || !this.index) return;
     this.checking = true;
     try {
-      const seq = await this.requestedSeq();
+      const { seq, now } = await this.state();
       if (seq !== this.seq) {
         await this.reload();
         this.forgetAnswers();
         return;
       }
-      const since = this.newest === undefined ? undefined : this.before(this.newest);
-      if (since === undefined) return;
-      const raws = (await this.dataSource.query(`SELECT ${KEYS} FROM products WHERE updated_at >= ?`, [since])) as KeyRow[];
+      const raws = (await this.dataSource.query(`SELECT ${KEYS} FROM products WHERE updated_at >= ?`, [
+        this.since,
+      ])) as KeyRow[];
       const index = this.index;
       let reload = false;
       let moved = false;
@@ -171,8 +180,8 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
           index.setStock(row.id, row.stock);
           moved = true;
         }
-        if (timeOf(raw.updated_at) > timeOf(this.newest!)) this.newest = raw.updated_at;
       }
+      this.advance(now);
       if (reload) await this.reload();
       if (reload || moved) this.forgetAnswers();
     } catch (error) {
