@@ -164,9 +164,7 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
         this.forgetAnswers();
         return;
       }
-      const raws = (await this.dataSource.query(`SELECT ${KEYS} FROM products WHERE updated_at >= ?`, [
-        this.since,
-      ])) as KeyRow[];
+      const raws = (await this.dataSource.query(`SELECT ${KEYS} FROM products WHERE updated_at >= ?`, [this.since])) as KeyRow[];
       const index = this.index;
       let reload = false;
       let moved = false;
