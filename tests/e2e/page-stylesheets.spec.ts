@@ -45,13 +45,21 @@ function computedStyles(page: Page) {
  * by an island (a stock badge turning red) or the stylesheet swapped starts its transition at the next
  * style update, which the first getComputedStyle of the reading would otherwise trigger, and that
  * reading would see the old colour. Forcing the whole document's style and layout first creates them
- * all here, where they are finished.
+ * all here, where they are finished. Finishing a parent's colour transition then changes the colour its
+ * children inherit, which starts their own transitions at the next update (a red badge's dot read
+ * green): rounds go on until an update starts none.
  */
 const finishAnimations = (page: Page) =>
   page.evaluate(() => {
-    void document.documentElement.offsetHeight;
-    for (const animation of document.getAnimations())
-      if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
+    for (let round = 0; round < 50; round++) {
+      void document.documentElement.offsetHeight;
+      const unfinished = document
+        .getAnimations()
+        .filter((animation) => animation.playState !== 'finished' && animation.effect?.getComputedTiming().endTime !== Infinity);
+      if (!unfinished.length) return;
+      for (const animation of unfinished) animation.finish();
+    }
+    throw new Error('transitions still starting after 50 rounds');
   });
 
 /** The Tailwind stylesheets of the page (sonner adds a stylesheet of its own with the first toast). */
