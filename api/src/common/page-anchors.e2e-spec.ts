@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { signInAsAdmin, type StaffClient } from '../../test/support/auth.js';
 import { insertOrderRows, orderRow } from '../../test/support/order-rows.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
@@ -6,7 +6,10 @@ import { User } from '../admins/entities/user.entity.js';
 import { OrderItem } from '../orders/entities/order-item.entity.js';
 import { Order } from '../orders/entities/order.entity.js';
 import { StockEntry } from '../stock/entities/stock-entry.entity.js';
-import { ANCHOR_STEP, keysetOrder } from './page-anchors.js';
+import { ANCHOR_STEP, ANCHOR_TTL_MS, ANCHORS_PER_READ, keysetOrder } from './page-anchors.js';
+
+/** Page numbers from the one before the first anchor (pages of 100 rows). */
+const FIRST_PAGE = Math.max(1, Math.floor(ANCHOR_STEP / 100));
 
 /**
  * Deep pages start from the list's anchors (page-anchors.ts) instead of an OFFSET from the top: the
@@ -16,7 +19,8 @@ import { ANCHOR_STEP, keysetOrder } from './page-anchors.js';
 describe(`deep pages of a staff list (${testDatabaseKind()})`, () => {
   let t: TestApp;
   let staff: StaffClient;
-  const ROWS = 2 * ANCHOR_STEP + 550;
+  // More rows than one statement's anchors on MariaDB (ANCHORS_PER_READ steps): the next are read from the last.
+  const ROWS = (ANCHORS_PER_READ + 2) * ANCHOR_STEP + 550;
   const PER_PAGE = 100;
   interface Row {
     id: number;
@@ -33,7 +37,7 @@ describe(`deep pages of a staff list (${testDatabaseKind()})`, () => {
     const values = Array.from({ length: ROWS }, (_, i) => ({
       name: `Lot ${i}`,
       price: `${1000 + (i % 13)}.00`,
-      // Many ties: 17 quantities for 2,550 rows.
+      // Many ties: 17 quantities for 3,050 rows.
       quantity: 1 + ((i * 7) % 17),
       manufacture_date: '2025-06-01',
       // One in four without an expiry date.
@@ -97,8 +101,8 @@ describe(`deep pages of a staff list (${testDatabaseKind()})`, () => {
   it('shows at every page number past the first anchor the rows an OFFSET shows, in each sort', async () => {
     for (const { query, key, direction } of SORTS) {
       const order = expected(key, direction);
-      // Pages 10 to 26: before the first anchor, across it, between anchors and the last, short one.
-      for (let number = 10; number <= Math.ceil(ROWS / PER_PAGE); number++) {
+      // From before the first anchor, across it, between anchors, to the last, short one.
+      for (let number = FIRST_PAGE; number <= Math.ceil(ROWS / PER_PAGE); number++) {
         const { ids, total } = await page(query, number);
         expect(total).toBe(ROWS);
         expect(ids).toEqual(order.slice((number - 1) * PER_PAGE, number * PER_PAGE));
@@ -117,7 +121,35 @@ describe(`deep pages of a staff list (${testDatabaseKind()})`, () => {
     expect(after.ids).toEqual(expected((row) => row.quantity, 'desc').slice(21 * PER_PAGE, 22 * PER_PAGE));
     expect(after.ids[0]).toBe(before.ids[1]);
   });
+
+  it('keeps serving deep pages from old anchors while it reads them again, then places them as OFFSET does', async () => {
+    const query = { sort: 'quantity', direction: 'desc' };
+    const quantity = (row: Row) => row.quantity;
+    const slice = (order: number[]) => order.slice(21 * PER_PAGE, 22 * PER_PAGE);
+    const old = expected(quantity, 'desc');
+    expect((await page(query, 22)).ids).toEqual(slice(old));
+    // The list's last row moves to its top: the total stays, the anchors read before now place pages one row off.
+    const moved = old.at(-1)!;
+    await t.dataSource.getRepository(StockEntry).update({ id: moved }, { quantity: 99 });
+    rows = rows.map((row) => (row.id === moved ? { ...row, quantity: 99 } : row));
+    const now = expected(quantity, 'desc');
+    expect(slice(now)).not.toEqual(slice(old));
+    expect((await page(query, 22)).ids).toEqual(slice(old));
+    const realNow = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow + ANCHOR_TTL_MS + 1);
+    try {
+      // Past their age the old anchors still answer at once, while the reading they start runs.
+      expect((await page(query, 22)).ids).toEqual(slice(old));
+      let shown: number[] = [];
+      for (let attempt = 0; attempt < 50 && !equal(shown, slice(now)); attempt++) shown = (await page(query, 22)).ids;
+      expect(shown).toEqual(slice(now));
+    } finally {
+      clock.mockRestore();
+    }
+  });
 });
+
+const equal = (a: number[], b: number[]) => a.length === b.length && a.every((value, i) => value === b[i]);
 
 /**
  * The order lines list is sorted on its order's columns, an order's lines together in line id order:
@@ -126,7 +158,8 @@ describe(`deep pages of a staff list (${testDatabaseKind()})`, () => {
 describe(`deep pages of the order lines (${testDatabaseKind()})`, () => {
   let t: TestApp;
   let staff: StaffClient;
-  const ORDERS = 700;
+  // About 2.5 lines an order: more lines than one statement's anchors on MariaDB.
+  const ORDERS = Math.ceil(((ANCHORS_PER_READ + 2) * ANCHOR_STEP) / 2.5);
   const PER_PAGE = 100;
   /** Line ids in the list's order: orders by client name (then order id), each order's lines by id. */
   let expected: { byName: number[]; newest: number[] };
@@ -137,7 +170,7 @@ describe(`deep pages of the order lines (${testDatabaseKind()})`, () => {
     const base = Date.UTC(2026, 0, 1);
     const orders = Array.from({ length: ORDERS }, (_, i) =>
       orderRow('ANC', i, {
-        // 50 names for 700 orders: ties broken by the order's id.
+        // 50 names for 1,000 orders: ties broken by the order’s id.
         company_name: `Société ${String(i % 50).padStart(2, '0')}`,
         created_at: new Date(base - ((i * 331) % ORDERS) * 60_000),
         updated_at: new Date(base),
@@ -180,7 +213,7 @@ describe(`deep pages of the order lines (${testDatabaseKind()})`, () => {
       [{}, expected.newest],
       [{ sort: 'company_name' }, expected.byName],
     ] as const) {
-      for (let number = 10; number <= Math.ceil(order.length / PER_PAGE); number++) {
+      for (let number = FIRST_PAGE; number <= Math.ceil(order.length / PER_PAGE); number++) {
         const res = await staff
           .get('/api/order')
           .query({ ...query, per_page: String(PER_PAGE), page: String(number) })
@@ -200,7 +233,8 @@ describe(`deep pages of the order lines (${testDatabaseKind()})`, () => {
 describe(`deep pages of a list ordered by its id alone (${testDatabaseKind()})`, () => {
   let t: TestApp;
   let staff: StaffClient;
-  const ROWS = 2 * ANCHOR_STEP + 550;
+  // More rows than one statement's anchors on MariaDB (ANCHORS_PER_READ steps): the next are read from the last.
+  const ROWS = (ANCHORS_PER_READ + 2) * ANCHOR_STEP + 550;
   const PER_PAGE = 100;
   let ids: number[] = [];
 
@@ -254,7 +288,7 @@ describe(`deep pages of a list ordered by its id alone (${testDatabaseKind()})`,
       [{}, ids],
       [{ sort: 'id', direction: 'desc' }, [...ids].reverse()],
     ] as const) {
-      for (let number = 10; number <= Math.ceil(order.length / PER_PAGE); number++) {
+      for (let number = FIRST_PAGE; number <= Math.ceil(order.length / PER_PAGE); number++) {
         const { ids: shown, total } = await page(query, number);
         expect(total).toBe(order.length);
         expect(shown).toEqual(order.slice((number - 1) * PER_PAGE, number * PER_PAGE));
