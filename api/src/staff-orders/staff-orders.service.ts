@@ -318,7 +318,13 @@ export class StaffOrdersService {
   private async keptCounts(): Promise<{ orders: OrderStatusCounts; lines: OrderStatusCounts }> {
     const orders: OrderStatusCounts = { all: 0, pending: 0, inprogress: 0, shipped: 0, canceled: 0 };
     const lines: OrderStatusCounts = { all: 0, pending: 0, inprogress: 0, shipped: 0, canceled: 0 };
-    for (const row of await this.dataSource.getRepository(OrderCount).find()) {
+    // One plain statement (lean-rows.ts): every orders page and the pending-orders bell read these.
+    const kept = leanColumns(this.dataSource, OrderCount, 'counts');
+    const q = quoteIdentifier(this.dataSource);
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
+      `SELECT ${kept.select} FROM ${kept.table} ${q('counts')}`,
+    );
+    for (const row of rows.map(kept.read)) {
       orders.all += Number(row.orders_count);
       lines.all += Number(row.lines_count);
       if ((ORDER_STATUSES as readonly string[]).includes(row.status)) {
