@@ -270,11 +270,11 @@ export async function anchoredPageIds<E extends ObjectLiteral>(
 }
 
 /**
- * Reads a list's anchors again, as deep as the ones in use go, and puts them in use once read. One
- * reading at a time; a failed one leaves the old anchors in use until the next request starts another.
+ * Reads a list's anchors again, as deep as the ones in use go, and puts them in use once read. The
+ * caller starts one reading at a time; a failed one leaves the old anchors in use until the next request
+ * starts another.
  */
 function refresh<E extends ObjectLiteral>(ids: SelectQueryBuilder<E>, order: KeysetOrder, list: AnchoredList): void {
-  if (list.refreshing) return;
   const next = newAnchors();
   const deepest = list.current.anchors.length - 1;
   list.refreshing = anchorAt(ids, order, next, deepest)
@@ -322,7 +322,7 @@ async function readAnchorsTo<E extends ObjectLiteral>(
         ? [await readAnchor(ids, order, previous, (from + 2) * ANCHOR_STEP)]
         : await readAnchorRun(ids, order, previous, steps);
     for (const [k, anchor] of read.entries()) if (anchor) list.anchors[steps[k]!] = anchor;
-    if (read.length < steps.length || !read.at(-1)) return list.anchors[index];
+    if (!read.at(-1)) return list.anchors[index];
     from = steps.at(-1)!;
   }
   return list.anchors[index];
