@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { PublicAnswerCache } from '../publishing/public-answer-cache.js';
 import { CatalogueIndex, columnCents, type CatalogueRow } from './catalogue-index.js';
@@ -16,6 +17,9 @@ export const CATALOGUE_REFRESH_MS = 1000;
  * database's clock at the previous read, less this margin.
  */
 const UPDATED_MARGIN_MS = 3000;
+
+/** Products read per statement by a reload: a few milliseconds of SQLite's synchronous work each. */
+const READ_SLICE = 2000;
 
 interface KeyRow {
   id: number | string;
@@ -77,6 +81,8 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
   private checking = false;
   private quiet = false;
   refreshMs = process.env.NODE_ENV === 'test' ? 0 : CATALOGUE_REFRESH_MS;
+  /** Products read per statement when the index is built (readRows). */
+  readSlice = READ_SLICE;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -124,8 +130,7 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
 
   private async load(): Promise<CatalogueIndex> {
     const { seq, now } = await this.state();
-    const raws = (await this.dataSource.query(`SELECT ${KEYS} FROM products ORDER BY id`)) as KeyRow[];
-    this.index = new CatalogueIndex(raws.map(toRow));
+    this.index = await CatalogueIndex.build(await this.readRows());
     this.seq = seq;
     this.advance(now);
     if (this.refreshMs > 0 && !this.timer) {
@@ -133,6 +138,25 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
       this.timer.unref();
     }
     return this.index;
+  }
+
+  /**
+   * Every product's keys, READ_SLICE rows a statement (by primary key), the event loop served between
+   * statements: better-sqlite3 answers synchronously, and 100,000 rows at once held it for about
+   * 250 ms. A row changed between two statements is caught by the next check, like any change made
+   * after `state()` was read (a staff change moves the sequence, any other one `updated_at`).
+   */
+  private async readRows(): Promise<CatalogueRow[]> {
+    const rows: CatalogueRow[] = [];
+    for (;;) {
+      const after = rows.length ? rows[rows.length - 1]!.id : 0;
+      const raws = (await this.dataSource.query(`SELECT ${KEYS} FROM products WHERE id > ? ORDER BY id LIMIT ${this.readSlice}`, [
+        after,
+      ])) as KeyRow[];
+      for (const raw of raws) rows.push(toRow(raw));
+      if (raws.length < this.readSlice) return rows;
+      await nextTurn();
+    }
   }
 
   /**

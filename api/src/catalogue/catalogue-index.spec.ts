@@ -108,7 +108,7 @@ describe('CatalogueIndex.match', () => {
     nameKeys.set(row, normalizeSearch(row.name));
     worths.set(row, worthKey(centsText(row.cents), CODES.get(row.currency_id)!, RATES));
   }
-  const index = new CatalogueIndex(rows);
+  const index = CatalogueIndex.of(rows);
   const next = random(11);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
 
@@ -155,6 +155,33 @@ describe('CatalogueIndex.match', () => {
   });
 });
 
+describe('CatalogueIndex.build', () => {
+  const rows = catalogue();
+  for (const row of rows) {
+    nameKeys.set(row, normalizeSearch(row.name));
+    worths.set(row, worthKey(centsText(row.cents), CODES.get(row.currency_id)!, RATES));
+  }
+
+  it('builds, a slice at a time, the index that is built at once', async () => {
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    const built = await CatalogueIndex.build(rows, 0).finally(() => clearInterval(ticker));
+    // Requests are served while it builds: the event loop turned between its slices.
+    expect(turns).toBeGreaterThan(10);
+    const whole = CatalogueIndex.of(rows);
+    const money = { codes: CODES, rates: RATES };
+    for (const sort of ['recent', 'Populaire', 'nom_asc', 'nom_desc', 'prix_asc', 'prix_desc'] as const)
+      for (const query of [
+        { sort, limit: 100, money },
+        { sort, limit: 24, category: 3, search: 'compres', countCap: 1000, money },
+      ]) {
+        expect(built.match(query)).toEqual(whole.match(query));
+        expect(built.match(query)).toEqual(expected(rows, query));
+      }
+    expect(built.brandCounts()).toEqual(whole.brandCounts());
+  });
+});
+
 describe('CatalogueIndex.match on texts beyond ASCII', () => {
   // The index tests a term on the texts' UTF-8 bytes: these fragments share leading bytes (€ and ₂,
   // 😀 and 😁, é and è), sort differently by code point and by UTF-16 unit (U+E000 and 😀), or hold a
@@ -182,7 +209,7 @@ describe('CatalogueIndex.match on texts beyond ASCII', () => {
     nameKeys.set(row, normalizeSearch(row.name));
     worths.set(row, null);
   }
-  const index = new CatalogueIndex(rows);
+  const index = CatalogueIndex.of(rows);
 
   it('finds what String.prototype.includes finds, and sorts names as strings compare', () => {
     const terms = [...FRAGMENTS.filter((f) => f.trim()), '€₂', '😀😁', '\uDE00😀', 'a😀', 'ωa', '電電', 'ab€', '😀\uD83D'];

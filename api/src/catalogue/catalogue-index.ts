@@ -4,6 +4,7 @@ import { centsToMinor } from '../common/money.js';
 import { worthScale, type CatalogueSort, type Rates } from './catalogue-filters.js';
 import { KeptCards, type CardText } from './kept-cards.js';
 import { ByteTerm, PackedTexts } from './packed-texts.js';
+import { drain, inSlices, sortedInSlices, type Sliced } from './in-slices.js';
 
 /**
  * The published catalogue's filter and sort keys, held in memory (typed arrays, one slot per product),
@@ -128,11 +129,11 @@ function asciiGram(text: string, k: number): number | string {
 /** A name's sort key: lower case without accents (as utf8mb4_unicode_ci compares), then the id. */
 const nameKey = (name: string) => normalizeSearch(name);
 
-/** Positions 0…n-1 sorted by `compare`. */
-function orderOf(n: number, compare: (a: number, b: number) => number): Int32Array {
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  return order.sort(compare);
+/** Positions 0…n-1. */
+function positions(n: number): Int32Array {
+  const all = new Int32Array(n);
+  for (let i = 0; i < n; i++) all[i] = i;
+  return all;
 }
 
 function rankOf(order: Int32Array): Int32Array {
@@ -141,10 +142,14 @@ function rankOf(order: Int32Array): Int32Array {
   return rank;
 }
 
-/** Lists of positions grouped by a key (ascending positions). */
-function groupBy(keys: Int32Array): Map<number, Int32Array> {
+/** Lists of positions grouped by a key (ascending positions), yielding every BUILD_STEP positions. */
+function* groupBy(keys: Int32Array): Sliced<Map<number, Int32Array>> {
   const counts = new Map<number, number>();
-  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    if (i % BUILD_STEP === BUILD_STEP - 1) yield;
+  }
   const lists = new Map<number, Int32Array>();
   const filled = new Map<number, number>();
   for (const [key, count] of counts) {
@@ -156,8 +161,137 @@ function groupBy(keys: Int32Array): Map<number, Int32Array> {
     const at = filled.get(key)!;
     lists.get(key)![at] = i;
     filled.set(key, at + 1);
+    if (i % BUILD_STEP === BUILD_STEP - 1) yield;
   }
   return lists;
+}
+
+/** Rows between two yields of the build (see in-slices.ts). */
+const BUILD_STEP = 1000;
+/** The build's slices: each about this long before the event loop gets a turn. */
+export const BUILD_SLICE_MS = 8;
+
+/** What a build computes (buildParts), held by the index. */
+interface IndexParts {
+  ids: Int32Array;
+  category: Int32Array;
+  brand: Int32Array;
+  currency: Int32Array;
+  cents: Float64Array;
+  stock: Int32Array;
+  created: Float64Array;
+  spotlight: Uint8Array;
+  names: PackedTexts;
+  texts: PackedTexts;
+  position: Map<number, number>;
+  byCategory: Map<number, Int32Array>;
+  byBrand: Map<number, Int32Array>;
+  byPrice: Map<number, Int32Array>;
+  trigrams: Map<number | string, Int32Array>;
+  /** The orders that depend on no rate, built with the rest (nom_desc is read off nom_asc). */
+  orders: Map<string, SortOrder>;
+}
+
+interface SortOrder {
+  order: Int32Array;
+  rank: Int32Array;
+}
+
+const withRank = (order: Int32Array): SortOrder => ({ order, rank: rankOf(order) });
+
+/** The index's parts from the rows, yielding every BUILD_STEP rows, list or merge step. */
+function* buildParts(rows: CatalogueRow[]): Sliced<IndexParts> {
+  const n = rows.length;
+  const ids = new Int32Array(n);
+  const category = new Int32Array(n);
+  const brand = new Int32Array(n);
+  const currency = new Int32Array(n);
+  const cents = new Float64Array(n);
+  const stock = new Int32Array(n);
+  const created = new Float64Array(n);
+  const spotlight = new Uint8Array(n);
+  const position = new Map<number, number>();
+  const nameKeys: string[] = new Array<string>(n);
+  const postings = new Map<number | string, number[]>();
+  for (let i = 0; i < n; i++) {
+    const row = rows[i]!;
+    ids[i] = row.id;
+    category[i] = row.category_id;
+    brand[i] = row.brand_id;
+    currency[i] = row.currency_id;
+    cents[i] = row.cents;
+    stock[i] = row.stock;
+    created[i] = row.created;
+    spotlight[i] = row.spotlight ? 1 : 0;
+    position.set(row.id, i);
+    nameKeys[i] = nameKey(row.name);
+    const text = row.search_text;
+    // Plain BMP text (nearly every row): cut with substring; otherwise on code points (trigramsOf).
+    const grams = SURROGATE.test(text) ? trigramsOf(text) : null;
+    const count = grams ? grams.length : text.length - 2;
+    for (let k = 0; k < count; k++) {
+      const trigram = grams ? gramKey(grams[k]!) : asciiGram(text, k);
+      const list = postings.get(trigram);
+      if (!list) postings.set(trigram, [i]);
+      else if (list[list.length - 1] !== i) list.push(i);
+    }
+    if (i % BUILD_STEP === BUILD_STEP - 1) yield;
+  }
+  const trigrams = new Map<number | string, Int32Array>();
+  let converted = 0;
+  for (const [trigram, list] of postings) {
+    trigrams.set(trigram, Int32Array.from(list));
+    converted += list.length;
+    if (converted >= 50 * BUILD_STEP) {
+      converted = 0;
+      yield;
+    }
+  }
+  postings.clear();
+  yield;
+  const names = yield* PackedTexts.of(nameKeys, BUILD_STEP);
+  const texts = yield* PackedTexts.of(
+    rows.map((row) => row.search_text),
+    BUILD_STEP,
+  );
+  const byPrice = new Map<number, Int32Array>();
+  for (const [id, list] of yield* groupBy(currency))
+    byPrice.set(id, yield* sortedInSlices(list, (a, b) => cents[a]! - cents[b]! || ids[a]! - ids[b]!));
+  const desc = (a: number, b: number) => created[b]! - created[a]! || ids[b]! - ids[a]!;
+  const all = positions(n);
+  const orders = new Map<string, SortOrder>([
+    ['recent', withRank(yield* sortedInSlices(all, desc))],
+    ['Populaire', withRank(yield* sortedInSlices(all, (a, b) => spotlight[b]! - spotlight[a]! || desc(a, b)))],
+    // By normalised name as strings compare (UTF-16 code units), ties by id.
+    [
+      'nom_asc',
+      withRank(
+        yield* sortedInSlices(all, (a, b) => {
+          const x = nameKeys[a]!;
+          const y = nameKeys[b]!;
+          return x < y ? -1 : x > y ? 1 : ids[a]! - ids[b]!;
+        }),
+      ),
+    ],
+  ]);
+  return {
+    ids,
+    category,
+    brand,
+    currency,
+    cents,
+    stock,
+    created,
+    spotlight,
+    names,
+    texts,
+    position,
+    byCategory: yield* groupBy(category),
+    byBrand: yield* groupBy(brand),
+    byPrice,
+    trigrams,
+    orders,
+  };
 }
 
 export class CatalogueIndex {
@@ -173,59 +307,44 @@ export class CatalogueIndex {
   /** Normalised names (for the name sorts) and `search_text`s, as bytes: see PackedTexts. */
   private readonly names: PackedTexts;
   private readonly texts: PackedTexts;
-  private readonly position = new Map<number, number>();
+  private readonly position: Map<number, number>;
   private readonly byCategory: Map<number, Int32Array>;
   private readonly byBrand: Map<number, Int32Array>;
   /** Each currency's positions by price (then id). */
-  private readonly byPrice = new Map<number, Int32Array>();
-  private readonly trigrams = new Map<number | string, Int32Array>();
-  private readonly orders = new Map<string, { order: Int32Array; rank: Int32Array; nulls?: number }>();
+  private readonly byPrice: Map<number, Int32Array>;
+  private readonly trigrams: Map<number | string, Int32Array>;
+  private readonly orders: Map<string, SortOrder>;
 
-  constructor(rows: CatalogueRow[]) {
-    const n = rows.length;
-    this.size = n;
-    this.ids = new Int32Array(n);
-    this.category = new Int32Array(n);
-    this.brand = new Int32Array(n);
-    this.currency = new Int32Array(n);
-    this.cents = new Float64Array(n);
-    this.stock = new Int32Array(n);
-    this.created = new Float64Array(n);
-    this.spotlight = new Uint8Array(n);
-    this.marks = new Uint32Array(n);
-    this.scratch = new Int32Array(n);
-    const postings = new Map<number | string, number[]>();
-    rows.forEach((row, i) => {
-      this.ids[i] = row.id;
-      this.category[i] = row.category_id;
-      this.brand[i] = row.brand_id;
-      this.currency[i] = row.currency_id;
-      this.cents[i] = row.cents;
-      this.stock[i] = row.stock;
-      this.created[i] = row.created;
-      this.spotlight[i] = row.spotlight ? 1 : 0;
-      this.position.set(row.id, i);
-      const text = row.search_text;
-      // Plain BMP text (nearly every row): cut with substring; otherwise on code points (trigramsOf).
-      const grams = SURROGATE.test(text) ? trigramsOf(text) : null;
-      const count = grams ? grams.length : text.length - 2;
-      for (let k = 0; k < count; k++) {
-        const trigram = grams ? gramKey(grams[k]!) : asciiGram(text, k);
-        const list = postings.get(trigram);
-        if (!list) postings.set(trigram, [i]);
-        else if (list[list.length - 1] !== i) list.push(i);
-      }
-    });
-    for (const [trigram, list] of postings) this.trigrams.set(trigram, Int32Array.from(list));
-    this.names = new PackedTexts(rows.map((row) => nameKey(row.name)));
-    this.texts = new PackedTexts(rows.map((row) => row.search_text));
-    this.byCategory = groupBy(this.category);
-    this.byBrand = groupBy(this.brand);
-    for (const [currency, list] of groupBy(this.currency))
-      this.byPrice.set(
-        currency,
-        list.sort((a, b) => this.cents[a]! - this.cents[b]! || this.ids[a]! - this.ids[b]!),
-      );
+  /** Built at once: small catalogues, tests. */
+  static of(rows: CatalogueRow[]): CatalogueIndex {
+    return new CatalogueIndex(drain(buildParts(rows)));
+  }
+
+  /** Built a slice of about `sliceMs` at a time, the event loop served between slices (the service's reloads). */
+  static async build(rows: CatalogueRow[], sliceMs = BUILD_SLICE_MS): Promise<CatalogueIndex> {
+    return new CatalogueIndex(await inSlices(buildParts(rows), sliceMs));
+  }
+
+  private constructor(parts: IndexParts) {
+    this.size = parts.ids.length;
+    this.ids = parts.ids;
+    this.category = parts.category;
+    this.brand = parts.brand;
+    this.currency = parts.currency;
+    this.cents = parts.cents;
+    this.stock = parts.stock;
+    this.created = parts.created;
+    this.spotlight = parts.spotlight;
+    this.names = parts.names;
+    this.texts = parts.texts;
+    this.position = parts.position;
+    this.byCategory = parts.byCategory;
+    this.byBrand = parts.byBrand;
+    this.byPrice = parts.byPrice;
+    this.trigrams = parts.trigrams;
+    this.orders = parts.orders;
+    this.marks = new Uint32Array(this.size);
+    this.scratch = new Int32Array(this.size);
   }
 
   /** Each brand's number of products (the brands without any left out), by brand id. */
@@ -295,60 +414,35 @@ export class CatalogueIndex {
     return this.exhaustedList;
   }
 
-  private desc = (a: number, b: number) => this.created[b]! - this.created[a]! || this.ids[b]! - this.ids[a]!;
-
-  /** Positions in the sort's order (built on first use; price orders per rates in force). */
-  private sorted(sort: CatalogueSort, money: CatalogueQuery['money']): { order: Int32Array; rank: Int32Array } {
-    const byPrice = sort === 'prix_asc' || sort === 'prix_desc';
-    const rates = byPrice ? ratesKey(money) : '';
-    const key = byPrice ? `${sort} ${rates}` : sort === 'nom_desc' ? 'nom_asc' : sort;
-    let entry = this.orders.get(key);
-    if (!entry) {
-      if (byPrice) {
+  /** Positions in the sort's order (price orders built on first use, per rates in force). */
+  private sorted(sort: CatalogueSort, money: CatalogueQuery['money']): SortOrder {
+    if (sort === 'prix_asc' || sort === 'prix_desc') {
+      const rates = ratesKey(money);
+      const key = `${sort} ${rates}`;
+      let entry = this.orders.get(key);
+      if (!entry) {
         // Only the price orders of the rates in force are kept.
         for (const old of this.orders.keys()) if (old.startsWith('prix_') && !old.endsWith(` ${rates}`)) this.orders.delete(old);
         entry = this.priceOrder(sort === 'prix_desc', money);
-      } else {
-        const order =
-          key === 'Populaire'
-            ? orderOf(this.size, (a, b) => this.spotlight[b]! - this.spotlight[a]! || this.desc(a, b))
-            : key === 'nom_asc'
-              ? this.nameOrder()
-              : orderOf(this.size, this.desc);
-        entry = { order, rank: rankOf(order) };
+        this.orders.set(key, entry);
       }
-      this.orders.set(key, entry);
+      return entry;
     }
-    if (sort !== 'nom_desc') return entry;
+    if (sort !== 'nom_desc') return this.orders.get(sort)!;
     // Name, descending: the ascending order read backwards (ties by id descending, as the index gives).
-    const reverse = `nom_desc`;
-    let back = this.orders.get(reverse);
+    let back = this.orders.get(sort);
     if (!back) {
-      const order = entry.order.slice().reverse();
-      back = { order, rank: rankOf(order) };
-      this.orders.set(reverse, back);
+      back = withRank(this.orders.get('nom_asc')!.order.slice().reverse());
+      this.orders.set(sort, back);
     }
     return back;
-  }
-
-  /**
-   * By normalised name (as strings compare: UTF-16 code units), ties by id: the names are made strings
-   * for the sort only, then dropped.
-   */
-  private nameOrder(): Int32Array {
-    const names = Array.from({ length: this.size }, (_, i) => this.names.at(i));
-    return orderOf(this.size, (a, b) => {
-      const x = names[a]!;
-      const y = names[b]!;
-      return x < y ? -1 : x > y ? 1 : this.ids[a]! - this.ids[b]!;
-    });
   }
 
   /**
    * By the CFA franc worth (worthKey, exact), ties by id; prices without a rate last (by id). Each
    * currency's list is already in price order, so the order is a merge of those lists.
    */
-  private priceOrder(descending: boolean, money: CatalogueQuery['money']) {
+  private priceOrder(descending: boolean, money: CatalogueQuery['money']): SortOrder {
     const sign = descending ? -1 : 1;
     const heads: { list: Int32Array; at: number; worth: bigint[] }[] = [];
     const unrated: number[] = [];
@@ -383,7 +477,7 @@ export class CatalogueIndex {
     }
     unrated.sort((a, b) => sign * (this.ids[a]! - this.ids[b]!));
     for (const i of unrated) order[filled++] = i;
-    return { order, rank: rankOf(order) };
+    return withRank(order);
   }
 
   /** A mark per position, stamped per query (match is synchronous: one query at a time). */

@@ -1,3 +1,5 @@
+import type { Sliced } from './in-slices.js';
+
 /**
  * One text per product held as UTF-8 bytes in a single buffer with their offsets, instead of one string
  * each: 200,000 long-lived strings in the old generation made every mark-compact pause of the API
@@ -17,20 +19,32 @@ export class PackedTexts {
   /** Text i is bytes[starts[i], starts[i + 1]). */
   private readonly starts: Uint32Array;
   /** The texts with a lone surrogate, by position, tested as strings. */
-  private readonly irregular = new Map<number, string>();
+  private readonly irregular: Map<number, string>;
 
-  constructor(texts: readonly string[]) {
-    this.starts = new Uint32Array(texts.length + 1);
+  private constructor(bytes: Buffer, starts: Uint32Array, irregular: Map<number, string>) {
+    this.bytes = bytes;
+    this.starts = starts;
+    this.irregular = irregular;
+  }
+
+  /** The texts packed, yielding every `step` texts (in-slices.ts: the catalogue index's build). */
+  static *of(texts: readonly string[], step = 1000): Sliced<PackedTexts> {
+    const starts = new Uint32Array(texts.length + 1);
     let length = 0;
     for (const text of texts) length += Buffer.byteLength(text, 'utf8');
-    this.bytes = Buffer.allocUnsafeSlow(length);
+    yield;
+    const bytes = Buffer.allocUnsafeSlow(length);
+    const irregular = new Map<number, string>();
     let at = 0;
-    texts.forEach((text, i) => {
-      this.starts[i] = at;
-      at += this.bytes.write(text, at, 'utf8');
-      if (LONE_SURROGATE.test(text)) this.irregular.set(i, text);
-    });
-    this.starts[texts.length] = at;
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i]!;
+      starts[i] = at;
+      at += bytes.write(text, at, 'utf8');
+      if (LONE_SURROGATE.test(text)) irregular.set(i, text);
+      if (i % step === step - 1) yield;
+    }
+    starts[texts.length] = at;
+    return new PackedTexts(bytes, starts, irregular);
   }
 
   /** Text i as a string (a new string: for rare uses, not per request). */
