@@ -180,6 +180,23 @@ describe('CatalogueIndex.build', () => {
       }
     expect(built.brandCounts()).toEqual(whole.brandCounts());
   });
+
+  it('prepares a price order a slice at a time, the one match would build at once', async () => {
+    const index = CatalogueIndex.of(rows);
+    const money = { codes: CODES, rates: RATES };
+    for (const sort of ['prix_asc', 'prix_desc'] as const) {
+      let turns = 0;
+      const ticker = setInterval(() => turns++, 0);
+      // Two requests at once: both wait for the same order.
+      await Promise.all([index.prepare({ sort, money }, 0), index.prepare({ sort, money }, 0)]).finally(() =>
+        clearInterval(ticker),
+      );
+      expect(turns).toBeGreaterThan(10);
+      const query = { sort, limit: 100, money };
+      expect(index.match(query)).toEqual(expected(rows, query));
+      expect(index.match(query)).toEqual(CatalogueIndex.of(rows).match(query));
+    }
+  });
 });
 
 describe('CatalogueIndex.match on texts beyond ASCII', () => {

@@ -414,19 +414,41 @@ export class CatalogueIndex {
     return this.exhaustedList;
   }
 
-  /** Positions in the sort's order (price orders built on first use, per rates in force). */
+  /** Price orders being built a slice at a time (prepare), by key. */
+  private readonly preparing = new Map<string, Promise<void>>();
+
+  /**
+   * Builds, a slice at a time, the price order a price-sorted query needs, so that `match` finds it
+   * ready: built within `match`, it held the event loop for 40-100 ms at 100,000 products, at the
+   * first price sort after each reload and after each change of rates. Other sorts are built with the index.
+   */
+  async prepare(query: Pick<CatalogueQuery, 'sort' | 'money'>, sliceMs = BUILD_SLICE_MS): Promise<void> {
+    if (query.sort !== 'prix_asc' && query.sort !== 'prix_desc') return;
+    const key = priceKey(query.sort, query.money);
+    if (this.orders.has(key)) return;
+    let pending = this.preparing.get(key);
+    if (!pending) {
+      pending = inSlices(this.priceOrder(query.sort === 'prix_desc', query.money), sliceMs)
+        .then((entry) => void this.keepPriceOrder(key, entry))
+        .finally(() => this.preparing.delete(key));
+      this.preparing.set(key, pending);
+    }
+    await pending;
+  }
+
+  /** Keeps a price order, dropping those of other rates (only the rates in force are asked for). */
+  private keepPriceOrder(key: string, entry: SortOrder): SortOrder {
+    const rates = key.slice(key.indexOf(' '));
+    for (const old of this.orders.keys()) if (old.startsWith('prix_') && !old.endsWith(rates)) this.orders.delete(old);
+    this.orders.set(key, entry);
+    return entry;
+  }
+
+  /** Positions in the sort's order (a price order not prepared is built here, at once). */
   private sorted(sort: CatalogueSort, money: CatalogueQuery['money']): SortOrder {
     if (sort === 'prix_asc' || sort === 'prix_desc') {
-      const rates = ratesKey(money);
-      const key = `${sort} ${rates}`;
-      let entry = this.orders.get(key);
-      if (!entry) {
-        // Only the price orders of the rates in force are kept.
-        for (const old of this.orders.keys()) if (old.startsWith('prix_') && !old.endsWith(` ${rates}`)) this.orders.delete(old);
-        entry = this.priceOrder(sort === 'prix_desc', money);
-        this.orders.set(key, entry);
-      }
-      return entry;
+      const key = priceKey(sort, money);
+      return this.orders.get(key) ?? this.keepPriceOrder(key, drain(this.priceOrder(sort === 'prix_desc', money)));
     }
     if (sort !== 'nom_desc') return this.orders.get(sort)!;
     // Name, descending: the ascending order read backwards (ties by id descending, as the index gives).
@@ -442,7 +464,7 @@ export class CatalogueIndex {
    * By the CFA franc worth (worthKey, exact), ties by id; prices without a rate last (by id). Each
    * currency's list is already in price order, so the order is a merge of those lists.
    */
-  private priceOrder(descending: boolean, money: CatalogueQuery['money']): SortOrder {
+  private *priceOrder(descending: boolean, money: CatalogueQuery['money']): Sliced<SortOrder> {
     const sign = descending ? -1 : 1;
     const heads: { list: Int32Array; at: number; worth: bigint[] }[] = [];
     const unrated: number[] = [];
@@ -455,7 +477,12 @@ export class CatalogueIndex {
         continue;
       }
       // worthKey of the price's column text, from its hundredths without the text (a reload's first price sort).
-      heads.push({ list, at: 0, worth: Array.from(list, (i) => centsToMinor(BigInt(this.cents[i]!), code) * scale) });
+      const worth = new Array<bigint>(list.length);
+      for (let k = 0; k < list.length; k++) {
+        worth[k] = centsToMinor(BigInt(this.cents[list[k]!]!), code) * scale;
+        if (k % BUILD_STEP === BUILD_STEP - 1) yield;
+      }
+      heads.push({ list, at: 0, worth });
     }
     const order = new Int32Array(this.size);
     let filled = 0;
@@ -474,6 +501,7 @@ export class CatalogueIndex {
       }
       if (!best) break;
       order[filled++] = best.list[best.at++]!;
+      if (filled % BUILD_STEP === 0) yield;
     }
     unrated.sort((a, b) => sign * (this.ids[a]! - this.ids[b]!));
     for (const i of unrated) order[filled++] = i;
@@ -623,6 +651,9 @@ export function columnCents(value: number | string): number {
   const [whole = '0', fraction = ''] = value.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
 }
+
+/** A price order's key: the sort and the rates it was built with. */
+const priceKey = (sort: 'prix_asc' | 'prix_desc', money: CatalogueQuery['money']) => `${sort} ${ratesKey(money)}`;
 
 function ratesKey(money: CatalogueQuery['money']): string {
   if (!money) return '';

@@ -256,6 +256,9 @@ export class PublicCatalogueService {
     // A search or a buyer filter matching many products is counted up to SEARCH_COUNT_CAP ("Plus de 1 000 produits").
     const counted = Boolean(search) || Boolean(query.marque?.length) || Boolean(query.disponibilite) || priced;
     const index = await this.index.current();
+    const indexMoney = money ? { codes: new Map(money.currencies.map((c) => [c.id, c.code])), rates: money.rates } : undefined;
+    // A price order missing since the last reload or change of rates is built in slices, not within match.
+    await index.prepare({ sort, money: indexMoney });
     const match = index.match({
       ...(query.category && query.category !== 'all' ? { category: Number(query.category) } : {}),
       ...(query.marque?.length ? { brands: query.marque.map(Number) } : {}),
@@ -265,7 +268,7 @@ export class PublicCatalogueService {
       sort,
       limit,
       ...(counted ? { countCap: SEARCH_COUNT_CAP } : {}),
-      ...(money ? { money: { codes: new Map(money.currencies.map((c) => [c.id, c.code])), rates: money.rates } } : {}),
+      ...(indexMoney ? { money: indexMoney } : {}),
     });
     // The cards not kept are read; one dropped or forgotten while reading is read in a further round.
     const read = new Map<number, CardText>();
