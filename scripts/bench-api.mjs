@@ -8,7 +8,8 @@
 // paced (lib/paced-load.mjs: autocannon's own rate sends each second's requests in one burst).
 // Prints one table per database with the ratio Comptoir / bare server. `--soak S` adds a mixed soak at
 // 200 req/s for S seconds on MariaDB (errors, latency, server memory before/after).
-// Figures and the machine's load go in docs/performance.md.
+// One paced entry changes a product behind the server's back every 2 s (lib/bench-database.mjs): what a
+// staff page waits while the catalogue index reloads. Figures and the machine's load go in docs/performance.md.
 //
 // `--latency [--calls 200]`: no autocannon; per endpoint (staff lists and searches, each call a new term
 // or page, so no cache helps), `--calls` sequential requests after a warm-up, printing the median and p95
@@ -20,13 +21,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { buildIfStale, root } from './lib/builds.mjs';
+import { buildIfStale } from './lib/builds.mjs';
 import { benchEnvironment, benchOptions, seedBenchData, sleep, startBenchServer, waitFor } from './lib/bench-seed.mjs';
 import { freePort, startMariaDb } from './lib/mariadb.mjs';
 import { describePauses, gcPauses } from './lib/gc-pauses.mjs';
 import { pacedLoad } from './lib/paced-load.mjs';
+import { changeCatalogueKeys, openBenchDatabase } from './lib/bench-database.mjs';
 import { addBuyerFilters, catalogueVarying, leanPath, startLeanCatalogue } from './lib/lean-catalogue.mjs';
 
 const args = process.argv.slice(2);
@@ -252,6 +253,16 @@ async function measureDatabase(kind, n, mariadb) {
       },
       ...orderListEndpoints(cookie),
       ...staffListDeepPages(cookie),
+      {
+        // Each reload of the catalogue index (any staff change, on every replica) is about a second of
+        // CPU at 100,000 products: what a staff page waits meanwhile.
+        name: 'staff orders (per order) first page, while the catalogue index reloads every 2 s (paced)',
+        path: () => '/api/order/list?per_page=25&page=1',
+        rates: [100],
+        cookie,
+        pacedOnly: true,
+        during: () => changeCatalogueKeys(kind, env, 2000),
+      },
     ];
     // `--only REGEX` measures the endpoints whose name matches, only.
     if (onlyPattern) endpoints.splice(0, endpoints.length, ...endpoints.filter((e) => onlyPattern.test(e.name)));
@@ -272,7 +283,13 @@ async function measureDatabase(kind, n, mariadb) {
         const waited = await untilIdle([server.pid, dbPid]);
         const load = os.loadavg()[0];
         const fixed = [];
-        for (const rate of e.rates) fixed.push({ rate, ...(await paced(base, e.path, { rate, cookie: e.cookie })) });
+        const meanwhile = await e.during?.();
+        try {
+          for (const rate of e.rates) fixed.push({ rate, ...(await paced(base, e.path, { rate, cookie: e.cookie })) });
+        } finally {
+          const changes = await meanwhile?.stop();
+          if (changes !== undefined) console.log(`  (${changes} changes made during the run)`);
+        }
         rows.push({ endpoint: e.name, fixed, load });
         console.log(
           `  ${e.name}: ` +
@@ -586,27 +603,14 @@ async function explain(kind, env, statement) {
   const match = statement.match(/^query: (SELECT[\s\S]*?)(?: -- PARAMETERS: (\[[\s\S]*\]))?$/);
   if (!match) return [];
   const params = match[2] ? JSON.parse(match[2]) : [];
-  if (kind === 'sqlite') {
-    const { default: Database } = await import(
-      pathToFileURL(path.join(root, 'api/node_modules/better-sqlite3/lib/index.js')).href
-    );
-    const db = new Database(path.join(env.DATA_DIR, 'comptoir.sqlite'), { readonly: true, fileMustExist: true });
-    try {
-      return db
-        .prepare(`EXPLAIN QUERY PLAN ${match[1]}`)
-        .all(...params)
-        .map((r) => r.detail);
-    } finally {
-      db.close();
-    }
-  }
-  const { default: mysql } = await import(pathToFileURL(path.join(root, 'node_modules/mysql2/promise.js')).href);
-  const connection = await mysql.createConnection(env.DATABASE_URL);
+  const db = await openBenchDatabase(kind, env);
   try {
-    const [rows] = await connection.query(`EXPLAIN ${match[1]}`, params);
-    return rows.map((r) => `${r.table} ${r.type} key=${r.key ?? '-'} rows=${r.rows} ${r.Extra ?? ''}`.trim());
+    const rows = await db.all(`${kind === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${match[1]}`, params);
+    return kind === 'sqlite'
+      ? rows.map((r) => r.detail)
+      : rows.map((r) => `${r.table} ${r.type} key=${r.key ?? '-'} rows=${r.rows} ${r.Extra ?? ''}`.trim());
   } finally {
-    await connection.end();
+    await db.close();
   }
 }
 
