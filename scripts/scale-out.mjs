@@ -117,6 +117,8 @@ function startReplica(name, { builder }) {
       // The demo content gives the site pages to serve; compose keeps SEED_ON_EMPTY=false.
       SEED_ON_EMPTY: 'true',
       TRUST_PROXY: 'true',
+      // As compose runs them: nginx compresses the API's answers (its `location /api/`).
+      COMPRESS_ANSWERS: 'false',
       RATE_LIMIT_FACTOR: '100',
       LOG_LEVEL: 'info',
       ...storageEnv,
@@ -460,6 +462,19 @@ async function compareHeadersThroughNginx() {
     'the brotli answer through nginx carries another CSP',
   );
   await assertReleaseCsp('/');
+
+  // The API's answers leave the replicas uncompressed and are compressed by nginx (COMPRESS_ANSWERS=false).
+  const api = '/api/docs/openapi.json';
+  const [viaNginx, direct] = await Promise.all(
+    [nginx.url, replicas.a.url].map((base) => get(`${base}${api}`, { headers: { 'Accept-Encoding': 'gzip' } })),
+  );
+  assert(
+    viaNginx.headers.get('content-encoding') === 'gzip',
+    `${api} through nginx: ${viaNginx.headers.get('content-encoding')}`,
+  );
+  assert(!direct.headers.get('content-encoding'), `${api} from a replica: ${direct.headers.get('content-encoding')}`);
+  // fetch decodes the gzip: the same document on both sides.
+  assert((await viaNginx.text()) === (await direct.text()), `${api}: another document through nginx`);
 
   // Hashed assets are nginx's own answers from disk: the headers that matter for a subresource.
   const asset = fs.readdirSync(path.join(release, '_astro')).find((f) => f.endsWith('.js'));

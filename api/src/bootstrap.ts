@@ -66,7 +66,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // The shop's filter, whose answers vary with nearly every request, answered before Nest's pipeline
   // (and before the compression middleware: the answer cache sends it already compressed).
   app.use(app.get(CatalogueFilterRoute).middleware());
-  app.use(compression());
+  // Behind a proxy that compresses (COMPRESS_ANSWERS=false), answers leave here as they are.
+  if (config.compressAnswers) app.use(compression());
   // Cached public answers (catalogue, blog) leave here, before the rest of the pipeline.
   app.use(app.get(PublicAnswerCache).fastPath());
   app.use(cookieParser());

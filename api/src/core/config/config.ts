@@ -134,6 +134,12 @@ export interface AppConfig {
   minFreeDiskMb: number;
   logLevel: string;
   trustProxy: boolean;
+  /**
+   * COMPRESS_ANSWERS: false when a proxy in front compresses the API's answers (docker/nginx.conf):
+   * compressing them in the process drove its full collections (docs/performance.md, « What drives the
+   * full collections »). Pages and cached public answers, compressed once ahead, are sent compressed either way.
+   */
+  compressAnswers: boolean;
   /** Multiplies every public rate limit (order, contact, newsletter); tests raise or lower it. */
   rateLimitFactor: number;
   // Operations: logs, metrics, housekeeping (see the README's "Operations" section).
@@ -456,6 +462,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     minFreeDiskMb: parsePositiveInt(env, 'MIN_FREE_DISK_MB', 100),
     logLevel: parseLogLevel(env, nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: parseBool(env, 'TRUST_PROXY', false),
+    compressAnswers: parseBool(env, 'COMPRESS_ANSWERS', true),
     rateLimitFactor: parseRateLimitFactor(env),
     auditRetentionDays: parsePositiveInt(env, 'AUDIT_RETENTION_DAYS', 365),
     lowStockThreshold: parsePositiveInt(env, 'LOW_STOCK_THRESHOLD', 5),

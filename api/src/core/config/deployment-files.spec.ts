@@ -45,7 +45,17 @@ const COMPOSE_ONLY = ['DB_PASSWORD', 'HTTP_PORT', 'COMPOSE_PROFILES'];
 /** Documented, but the image's own value is the only right one. */
 const IMAGE_FIXED = ['SITE_SOURCE_DIR'];
 /** Fixed by compose.yaml because the topology depends on them (volumes, nginx, the database service). */
-const TOPOLOGY_FIXED = ['PORT', 'HOST', 'DATA_DIR', 'SITE_DIR', 'DATABASE_URL', 'TRUST_PROXY', 'SEED_ON_EMPTY', 'SITE_BUILDER'];
+const TOPOLOGY_FIXED = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'SITE_DIR',
+  'DATABASE_URL',
+  'TRUST_PROXY',
+  'COMPRESS_ANSWERS',
+  'SEED_ON_EMPTY',
+  'SITE_BUILDER',
+];
 
 describe('deployment files against README: Configuration', () => {
   const documented = readmeVariables();
