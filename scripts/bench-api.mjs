@@ -8,6 +8,8 @@
 // paced (lib/paced-load.mjs: autocannon's own rate sends each second's requests in one burst).
 // Prints one table per database with the ratio Comptoir / bare server. `--soak S` adds a mixed soak at
 // 200 req/s for S seconds on MariaDB (errors, latency, server memory before/after).
+// `--behind-nginx`: every request through Debian's nginx running docker/nginx.conf (as compose deploys it:
+// nginx compresses the API's answers, the app runs with COMPRESS_ANSWERS=false).
 // One paced entry changes a product behind the server's back every 2 s (lib/bench-database.mjs): what a
 // staff page waits while the catalogue index reloads. Figures and the machine's load go in docs/performance.md.
 //
@@ -22,7 +24,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildIfStale } from './lib/builds.mjs';
+import { buildIfStale, root } from './lib/builds.mjs';
+import { startNginx } from './lib/nginx.mjs';
 import { benchEnvironment, benchOptions, seedBenchData, sleep, startBenchServer, waitFor } from './lib/bench-seed.mjs';
 import { freePort, startMariaDb } from './lib/mariadb.mjs';
 import { describePauses, gcPauses } from './lib/gc-pauses.mjs';
@@ -119,6 +122,18 @@ function cannon(base, target, { rate, seconds = duration, cookie } = {}) {
   });
 }
 
+/** Debian's nginx with docker/nginx.conf, both of its upstreams the one server measured. */
+async function startNginxInFront(appBase, dataDir) {
+  const address = new URL(appBase).host;
+  const nginx = await startNginx({
+    upstreams: [address, address],
+    siteDir: path.join(dataDir, 'site'),
+    dashboardDir: path.join(root, 'dashboard/dist'),
+  });
+  console.log(`  through nginx at ${nginx.url} (docker/nginx.conf; the app with COMPRESS_ANSWERS=false)`);
+  return nginx;
+}
+
 /** The GC pauses of the server under measurement (lib/gc-pauses.mjs), once it is started. */
 let serverGc = null;
 
@@ -176,11 +191,21 @@ async function measureDatabase(kind, n, mariadb) {
     }
   }
   const gc = gcPauses(path.join(dataDir, 'gc-pauses.log'));
-  const { server, base, staff, stop } = await startBenchServer(env, dataDir, gc.env).catch((error) => {
+  // `--behind-nginx`: as compose deploys it, docker/nginx.conf in front, compressing the API's answers.
+  const behindNginx = args.includes('--behind-nginx');
+  const extraEnv = behindNginx ? { ...gc.env, COMPRESS_ANSWERS: 'false' } : gc.env;
+  const {
+    server,
+    base: appBase,
+    staff,
+    stop,
+  } = await startBenchServer(env, dataDir, extraEnv).catch((error) => {
     remove();
     throw error;
   });
   serverGc = gc;
+  const nginx = behindNginx ? await startNginxInFront(appBase, dataDir) : null;
+  const base = nginx?.url ?? appBase;
   const rows = [];
   const dbPid = kind === 'mariadb' ? mariadbPid(env.DATABASE_URL) : 0;
   let bare;
@@ -360,6 +385,7 @@ async function measureDatabase(kind, n, mariadb) {
     return { kind, n, rows, soak };
   } finally {
     bare?.child.kill();
+    await nginx?.stop();
     await stop();
     remove();
   }
