@@ -66,8 +66,14 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // The shop's filter, whose answers vary with nearly every request, answered before Nest's pipeline
   // (and before the compression middleware: the answer cache sends it already compressed).
   app.use(app.get(CatalogueFilterRoute).middleware());
-  // Behind a proxy that compresses (COMPRESS_ANSWERS=false), answers leave here as they are.
-  if (config.compressAnswers) app.use(compression());
+  // Behind a proxy that compresses the API's answers (COMPRESS_ANSWERS=false, nginx's `location /api/`),
+  // they leave here as they are; the rest (a page not yet in the brotli store, the dashboard's shell) is
+  // still compressed here, where nginx does not.
+  app.use(
+    compression({
+      filter: (req, res) => (config.compressAnswers || !req.path.startsWith('/api/')) && compression.filter(req, res),
+    }),
+  );
   // Cached public answers (catalogue, blog) leave here, before the rest of the pipeline.
   app.use(app.get(PublicAnswerCache).fastPath());
   app.use(cookieParser());

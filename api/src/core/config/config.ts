@@ -135,9 +135,10 @@ export interface AppConfig {
   logLevel: string;
   trustProxy: boolean;
   /**
-   * COMPRESS_ANSWERS: false when a proxy in front compresses the API's answers (docker/nginx.conf):
-   * compressing them in the process drove its full collections (docs/performance.md, « What drives the
-   * full collections »). Pages and cached public answers, compressed once ahead, are sent compressed either way.
+   * COMPRESS_ANSWERS: false when a proxy in front compresses the API's answers (docker/nginx.conf, its
+   * `location /api/`): compressing them in the process drove its full collections (docs/performance.md,
+   * « What drives the full collections »). Pages and cached public answers, compressed once ahead, are
+   * sent compressed either way, and what is not the API is still compressed here.
    */
   compressAnswers: boolean;
   /** Multiplies every public rate limit (order, contact, newsletter); tests raise or lower it. */

@@ -6,7 +6,7 @@ import { createTestApp, testDatabaseKind, type TestApp } from '../../../test/sup
 /**
  * COMPRESS_ANSWERS: the process compresses the API's answers itself (the default, a deployment without
  * a proxy), or leaves them to the proxy in front (compose's nginx, `location /api/`). Answers compressed
- * ahead (the shop's filter, the answer cache) are sent compressed either way.
+ * ahead (the shop's filter, the answer cache) and what is not the API are sent compressed either way.
  */
 describe(`answers' compression (${testDatabaseKind()})`, () => {
   let alone: TestApp;
@@ -40,6 +40,12 @@ describe(`answers' compression (${testDatabaseKind()})`, () => {
     // The same document, of a size any compression would take (over the 1 KB threshold).
     expect(Number(plain.headers['content-length'])).toBeGreaterThan(1024);
     expect((plain.body as { paths: object }).paths).toEqual((compressed.body as { paths: object }).paths);
+  });
+
+  it('still compresses what is not the API behind a proxy: the dashboard’s shell', async () => {
+    const shell = await request(behindProxy.http).get('/dashboard/').set('Accept-Encoding', 'gzip').expect(200);
+    expect(shell.headers['content-encoding']).toBe('gzip');
+    expect(shell.text).toContain('<div id="root">');
   });
 
   it('still sends the shop filter’s answer compressed ahead behind a proxy', async () => {
