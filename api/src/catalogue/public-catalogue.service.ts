@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { hash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import {
@@ -34,6 +33,7 @@ import type { CatalogueIndex } from './catalogue-index.js';
 import type { CardText } from './kept-cards.js';
 import { ByteWriter } from './byte-writer.js';
 import { COMPRESSED_ABOVE, GzippedJson, JsonText } from '../publishing/public-answer-cache.js';
+import { gzipAnswer } from '../core/web/answer-gzip.js';
 import { withProductDetails } from './product-details.js';
 import type { ProductSpec } from './product-specs.js';
 import { PRODUCT_LIST, type ProductListQueryDto } from './product-list.js';
@@ -217,7 +217,7 @@ export class PublicCatalogueService {
   async filterAnswer(query: ProductFilterQueryDto): Promise<JsonText | GzippedJson> {
     return this.found(query, (answer, etag) =>
       answer.length > COMPRESSED_ABOVE
-        ? new GzippedJson(gzipSync(answer.view(), { level: FILTER_GZIP_LEVEL }), answer.length, etag, FILTER_GZIP_LEVEL)
+        ? new GzippedJson(gzipAnswer(answer.view(), FILTER_GZIP_LEVEL), answer.length, etag, FILTER_GZIP_LEVEL)
         : new JsonText(answer.view().toString('utf8'), etag),
     );
   }

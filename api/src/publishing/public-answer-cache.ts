@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { hash } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
+import { gzipAnswer } from '../core/web/answer-gzip.js';
 
 interface Answer {
   /** The JSON text; not kept for an answer compressed as it is computed (see SendOptions.gzipLevel). */
@@ -115,7 +116,7 @@ export class PublicAnswerCache {
       const etag = (value instanceof JsonText && value.etag) || `W/"${sha1(body)}"`;
       const answer: Answer = { length: body.length, cacheControl, etag };
       if (options.gzipLevel && body.length > COMPRESSED_ABOVE) {
-        answer.gzip = gzipSync(body, { level: options.gzipLevel });
+        answer.gzip = gzipAnswer(body, options.gzipLevel);
         answer.gzipLevel = options.gzipLevel;
       } else answer.body = body;
       entry.answer = answer;
@@ -139,7 +140,7 @@ export class PublicAnswerCache {
     res.type('application/json');
     if (answer.length > COMPRESSED_ABOVE && req.acceptsEncodings('gzip') === 'gzip') {
       // Already encoded: the compression middleware leaves it alone.
-      answer.gzip ??= gzipSync(answer.body!, answer.gzipLevel ? { level: answer.gzipLevel } : {});
+      answer.gzip ??= gzipAnswer(answer.body!, answer.gzipLevel);
       res.setHeader('Content-Encoding', 'gzip');
       res.send(answer.gzip);
       return;
