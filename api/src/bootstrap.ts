@@ -21,6 +21,7 @@ import { serveStorage } from './media/storage/serve-storage.js';
 import { STORAGE, type Storage } from './media/storage/storage.js';
 import { PublicAnswerCache } from './publishing/public-answer-cache.js';
 import { CatalogueFilterRoute } from './catalogue/catalogue-filter-route.js';
+import { gzipJsonAnswers } from './core/web/json-answer-gzip.js';
 import { SiteBuilderService } from './publishing/site-builder.service.js';
 
 /** Builds the whole application, ready to `init()` (tests) or `listen()` (main). */
@@ -68,7 +69,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(app.get(CatalogueFilterRoute).middleware());
   // Behind a proxy that compresses the API's answers (COMPRESS_ANSWERS=false, nginx's `location /api/`),
   // they leave here as they are; the rest (a page not yet in the brotli store, the dashboard's shell) is
-  // still compressed here, where nginx does not.
+  // still compressed here, where nginx does not. Without one, the API's JSON answers are gzipped by a
+  // kept stream (json-answer-gzip.ts) and the compression middleware takes what they leave.
+  if (config.compressAnswers) app.use(gzipJsonAnswers());
   app.use(
     compression({
       filter: (req, res) => (config.compressAnswers || !req.path.startsWith('/api/')) && compression.filter(req, res),

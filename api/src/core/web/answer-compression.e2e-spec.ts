@@ -42,6 +42,26 @@ describe(`answers' compression (${testDatabaseKind()})`, () => {
     expect((plain.body as { paths: object }).paths).toEqual((compressed.body as { paths: object }).paths);
   });
 
+  it('gzips a JSON answer for a client that takes gzip, and sends it as it is to one that does not', async () => {
+    const gzipped = await openApi(alone);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/Accept-Encoding/i);
+    for (const acceptEncoding of ['identity', 'gzip;q=0, identity', 'br;q=0']) {
+      const plain = await request(alone.http).get('/api/docs/openapi.json').set('Accept-Encoding', acceptEncoding).expect(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toEqual(gzipped.body);
+    }
+    // The tag names the bytes sent: asked again with it, nothing is sent.
+    await request(alone.http)
+      .get('/api/docs/openapi.json')
+      .set('Accept-Encoding', 'gzip')
+      .set('If-None-Match', gzipped.headers.etag as string)
+      .expect(304);
+    // Under 1 KB, an answer is not worth compressing.
+    const small = await request(alone.http).get('/api/health').set('Accept-Encoding', 'gzip').expect(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
   it('still compresses what is not the API behind a proxy: the dashboard’s shell', async () => {
     const shell = await request(behindProxy.http).get('/dashboard/').set('Accept-Encoding', 'gzip').expect(200);
     expect(shell.headers['content-encoding']).toBe('gzip');
