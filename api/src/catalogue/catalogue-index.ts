@@ -422,24 +422,25 @@ export class CatalogueIndex {
    * ready: built within `match`, it held the event loop for 40-100 ms at 100,000 products, at the
    * first price sort after each reload and after each change of rates. Other sorts are built with the index.
    */
-  async prepare(query: Pick<CatalogueQuery, 'sort' | 'money'>, sliceMs = BUILD_SLICE_MS): Promise<void> {
-    if (query.sort !== 'prix_asc' && query.sort !== 'prix_desc') return;
-    const key = priceKey(query.sort, query.money);
-    if (this.orders.has(key)) return;
+  prepare(query: Pick<CatalogueQuery, 'sort' | 'money'>, sliceMs = BUILD_SLICE_MS): Promise<void> | undefined {
+    // Nothing to wait for (the usual case) answers at once, without a turn of the microtask queue.
+    if (query.sort !== 'prix_asc' && query.sort !== 'prix_desc') return undefined;
+    const rates = ratesKey(query.money);
+    const key = priceKey(query.sort, rates);
+    if (this.orders.has(key)) return undefined;
     let pending = this.preparing.get(key);
     if (!pending) {
       pending = inSlices(this.priceOrder(query.sort === 'prix_desc', query.money), sliceMs)
-        .then((entry) => void this.keepPriceOrder(key, entry))
+        .then((entry) => void this.keepPriceOrder(key, rates, entry))
         .finally(() => this.preparing.delete(key));
       this.preparing.set(key, pending);
     }
-    await pending;
+    return pending;
   }
 
   /** Keeps a price order, dropping those of other rates (only the rates in force are asked for). */
-  private keepPriceOrder(key: string, entry: SortOrder): SortOrder {
-    const rates = key.slice(key.indexOf(' '));
-    for (const old of this.orders.keys()) if (old.startsWith('prix_') && !old.endsWith(rates)) this.orders.delete(old);
+  private keepPriceOrder(key: string, rates: string, entry: SortOrder): SortOrder {
+    for (const old of this.orders.keys()) if (old.startsWith('prix_') && !old.endsWith(` ${rates}`)) this.orders.delete(old);
     this.orders.set(key, entry);
     return entry;
   }
@@ -447,8 +448,9 @@ export class CatalogueIndex {
   /** Positions in the sort's order (a price order not prepared is built here, at once). */
   private sorted(sort: CatalogueSort, money: CatalogueQuery['money']): SortOrder {
     if (sort === 'prix_asc' || sort === 'prix_desc') {
-      const key = priceKey(sort, money);
-      return this.orders.get(key) ?? this.keepPriceOrder(key, drain(this.priceOrder(sort === 'prix_desc', money)));
+      const rates = ratesKey(money);
+      const key = priceKey(sort, rates);
+      return this.orders.get(key) ?? this.keepPriceOrder(key, rates, drain(this.priceOrder(sort === 'prix_desc', money)));
     }
     if (sort !== 'nom_desc') return this.orders.get(sort)!;
     // Name, descending: the ascending order read backwards (ties by id descending, as the index gives).
@@ -652,8 +654,8 @@ export function columnCents(value: number | string): number {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
 }
 
-/** A price order's key: the sort and the rates it was built with. */
-const priceKey = (sort: 'prix_asc' | 'prix_desc', money: CatalogueQuery['money']) => `${sort} ${ratesKey(money)}`;
+/** A price order's key: the sort and the rates it was built with (ratesKey). */
+const priceKey = (sort: 'prix_asc' | 'prix_desc', rates: string) => `${sort} ${rates}`;
 
 function ratesKey(money: CatalogueQuery['money']): string {
   if (!money) return '';

@@ -258,7 +258,8 @@ export class PublicCatalogueService {
     const index = await this.index.current();
     const indexMoney = money ? { codes: new Map(money.currencies.map((c) => [c.id, c.code])), rates: money.rates } : undefined;
     // A price order missing since the last reload or change of rates is built in slices, not within match.
-    await index.prepare({ sort, money: indexMoney });
+    const preparing = index.prepare({ sort, money: indexMoney });
+    if (preparing) await preparing;
     const match = index.match({
       ...(query.category && query.category !== 'all' ? { category: Number(query.category) } : {}),
       ...(query.marque?.length ? { brands: query.marque.map(Number) } : {}),
