@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { hash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { gzipAnswer } from '../core/web/answer-gzip.js';
+import { COMPRESSED_ABOVE, gzipAnswer } from '../core/web/answer-gzip.js';
 
 interface Answer {
   /** The JSON text; not kept for an answer compressed as it is computed (see SendOptions.gzipLevel). */
@@ -16,9 +16,6 @@ interface Answer {
   /** zlib level of that compression (default 6). */
   gzipLevel?: number;
 }
-
-/** Answers longer than this are sent compressed to clients that accept gzip. */
-export const COMPRESSED_ABOVE = 1024;
 
 /** An answer already serialised (the shop's filter joins cached card texts): sent as it is. */
 export class JsonText {

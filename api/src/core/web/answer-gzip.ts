@@ -35,6 +35,9 @@ class KeptGzip {
   }
 }
 
+/** Answers longer than this (in characters or bytes) are sent compressed to clients that accept gzip. */
+export const COMPRESSED_ABOVE = 1024;
+
 const kept = new Map<number, KeptGzip>();
 
 /**

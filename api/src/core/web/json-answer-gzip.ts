@@ -1,6 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { gzipAnswer } from './answer-gzip.js';
-import { COMPRESSED_ABOVE } from '../../publishing/public-answer-cache.js';
+import { COMPRESSED_ABOVE, gzipAnswer } from './answer-gzip.js';
 
 /**
  * The API's JSON answers (the staff lists above all), gzipped by the kept stream of answer-gzip.ts as
