@@ -217,7 +217,7 @@ export class PublicCatalogueService {
   async filterAnswer(query: ProductFilterQueryDto): Promise<JsonText | GzippedJson> {
     return this.found(query, (answer, etag) =>
       answer.length > COMPRESSED_ABOVE
-        ? new GzippedJson(gzipAnswer(answer.view(), FILTER_GZIP_LEVEL), answer.length, etag, FILTER_GZIP_LEVEL)
+        ? new GzippedJson(gzipAnswer(answer.view(), FILTER_GZIP_LEVEL), answer.length, etag)
         : new JsonText(answer.view().toString('utf8'), etag),
     );
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { hash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { COMPRESSED_ABOVE, gzipAnswer } from '../core/web/answer-gzip.js';
+import { COMPRESSED_ABOVE, gzipAnswer, takesGzip } from '../core/web/answer-gzip.js';
 
 interface Answer {
   /** The JSON text; not kept for an answer compressed as it is computed (see SendOptions.gzipLevel). */
@@ -11,10 +11,8 @@ interface Answer {
   length: number;
   etag: string;
   cacheControl: string;
-  /** Compressed once, on the first request that accepts gzip (or as it is computed). */
+  /** Compressed once, on the first request that accepts gzip (or as it is computed, at SendOptions.gzipLevel). */
   gzip?: Buffer;
-  /** zlib level of that compression (default 6). */
-  gzipLevel?: number;
 }
 
 /** An answer already serialised (the shop's filter joins cached card texts): sent as it is. */
@@ -28,14 +26,13 @@ export class JsonText {
 
 /**
  * An answer compressed as it was computed, from bytes the caller reuses (the shop's filter: see
- * PublicCatalogueService.filterAnswer): kept as it is, gzipped at `level`; `length` is the JSON's, in bytes.
+ * PublicCatalogueService.filterAnswer): kept as it is; `length` is the JSON's, in bytes.
  */
 export class GzippedJson {
   constructor(
     readonly gzip: Buffer,
     readonly length: number,
     readonly etag: string,
-    readonly level: number,
   ) {}
 }
 
@@ -106,15 +103,14 @@ export class PublicAnswerCache {
     const entry: Entry = { expires: now + PUBLIC_CACHE_TTL_MS, pending: undefined as unknown as Promise<Answer> };
     entry.pending = compute().then((value) => {
       if (value instanceof GzippedJson) {
-        const { gzip, length, etag, level } = value;
-        return (entry.answer = { length, cacheControl, etag, gzip, gzipLevel: level });
+        const { gzip, length, etag } = value;
+        return (entry.answer = { length, cacheControl, etag, gzip });
       }
       const body = value instanceof JsonText ? value.text : JSON.stringify(value);
       const etag = (value instanceof JsonText && value.etag) || `W/"${sha1(body)}"`;
       const answer: Answer = { length: body.length, cacheControl, etag };
       if (options.gzipLevel && body.length > COMPRESSED_ABOVE) {
         answer.gzip = gzipAnswer(body, options.gzipLevel);
-        answer.gzipLevel = options.gzipLevel;
       } else answer.body = body;
       entry.answer = answer;
       return answer;
@@ -135,9 +131,10 @@ export class PublicAnswerCache {
     res.setHeader('ETag', answer.etag);
     res.setHeader('Vary', 'Accept-Encoding');
     res.type('application/json');
-    if (answer.length > COMPRESSED_ABOVE && req.acceptsEncodings('gzip') === 'gzip') {
-      // Already encoded: the compression middleware leaves it alone.
-      answer.gzip ??= gzipAnswer(answer.body!, answer.gzipLevel);
+    if (answer.length > COMPRESSED_ABOVE && takesGzip(req)) {
+      // Already encoded: the compression middleware leaves it alone. An answer kept as text was not
+      // compressed as it was computed: zlib's default level.
+      answer.gzip ??= gzipAnswer(answer.body!);
       res.setHeader('Content-Encoding', 'gzip');
       res.send(answer.gzip);
       return;

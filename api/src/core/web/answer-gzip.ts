@@ -1,4 +1,5 @@
 import { Gzip } from 'minizlib';
+import type { Request } from 'express';
 import { constants, gzipSync } from 'node:zlib';
 
 /**
@@ -37,6 +38,9 @@ class KeptGzip {
 
 /** Answers longer than this (in characters or bytes) are sent compressed to clients that accept gzip. */
 export const COMPRESSED_ABOVE = 1024;
+
+/** The client takes a gzipped answer (`Accept-Encoding`, q-values honoured). */
+export const takesGzip = (req: Request) => req.acceptsEncodings('gzip') === 'gzip';
 
 const kept = new Map<number, KeptGzip>();
 

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { COMPRESSED_ABOVE, gzipAnswer } from './answer-gzip.js';
+import { COMPRESSED_ABOVE, gzipAnswer, takesGzip } from './answer-gzip.js';
 
 /**
  * The API's JSON answers (the staff lists above all), gzipped by the kept stream of answer-gzip.ts as
@@ -17,7 +17,7 @@ export function gzipJsonAnswers() {
     res.send = function sendGzipped(this: Response, body?: unknown) {
       if (typeof body === 'string' && isJson(this) && !this.getHeader('Content-Encoding')) {
         this.vary('Accept-Encoding');
-        if (body.length > COMPRESSED_ABOVE && !noTransform(this) && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+        if (body.length > COMPRESSED_ABOVE && !noTransform(this) && takesGzip(req)) {
           this.setHeader('Content-Encoding', 'gzip');
           return send.call(this, gzipAnswer(body));
         }
