@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:lighthouse [-- --runs 5] [--pages /,/about,404]`
+// `npm run bench:lighthouse [-- --runs 5] [--pages /,/about,404] [--load 8] [--save DIR]`
 //
 // Lighthouse (npm `lighthouse`, Debian's /usr/bin/chromium or CHROME_PATH) on every kind of public page,
 // mobile (Lighthouse's default: Moto G Power emulation, slow 4G, 4x CPU slowdown), several runs each,
@@ -8,7 +8,7 @@
 // it, else gzip; hashed assets immutable). Rounds are interleaved: each round audits every page once,
 // references included, so a burst of load hits them all alike; the load average of each round is
 // printed. Every audit is a first visit (no cookie, storage and cache emptied). Starts Comptoir (built api/dist) on a throw-away DATA_DIR with the demo data.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -27,6 +27,11 @@ const runs = Number(option('runs', 5));
 const only = option('pages')?.split(',');
 // --save <folder>: keeps every Lighthouse report (JSON) there, to read the audits' details.
 const saveDir = option('save');
+// --load <n>: n processes spinning on the CPU for the whole run, so that « under load » (issue 27
+// item 5: load average ≥ 8) is measured the same way on a quiet machine as on a shared one. The
+// rounds start once the load average is within 5 % of n (it only nears n from below; Chrome and the
+// audited server then add theirs, and each round's load average is printed).
+const addedLoad = Number(option('load', 0));
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 /** Two stock Astro pages (static, and one React island hydrated on load), built with the site's Astro. */
@@ -157,8 +162,21 @@ async function audit(url, chromePort, missing = false) {
   };
 }
 
+/**
+ * `n` busy processes; `stop()` ends them. Each spins in slices of 50 ms so that its event loop turns
+ * and it exits when the bench's IPC channel closes (the bench killed).
+ */
+function spinners(n) {
+  const children = Array.from({ length: n }, () =>
+    spawn(process.execPath, ['-e', 'process.on("disconnect", () => process.exit()); (function spin() { const end = Date.now() + 50; while (Date.now() < end); setImmediate(spin); })();'], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] }),
+  );
+  return { stop: () => children.forEach((child) => child.kill('SIGKILL')) };
+}
+
 buildIfStale();
 console.log(`Load average before: ${loadAverages(2)} on ${os.cpus().length} cores`);
+let load;
+process.on('exit', () => load?.stop());
 const stockDist = buildStockAstro();
 const stock = await serveStatic(stockDist);
 const { env, remove } = benchEnvironment('lighthouse');
@@ -181,6 +199,11 @@ try {
     ['/contact', `${base}/contact`],
     ['404', `${base}/page-introuvable-bench`],
   ].filter(([name]) => !only || name.startsWith('stock') || only.includes(name) || only.includes(name.replace(/\{.*\}/, '')));
+  load = spinners(addedLoad);
+  if (addedLoad) {
+    console.log(`${addedLoad} busy processes started; waiting for the load average to reach ${addedLoad}`);
+    await waitFor(`a load average of ${addedLoad}`, 10 * 60_000, async () => os.loadavg()[0] >= 0.95 * addedLoad, { intervalMs: 2000 });
+  }
   chrome = await chromeLauncher.launch({
     chromePath: CHROME,
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
@@ -241,6 +264,7 @@ try {
       `| ${r.name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.fcp / 1000).toFixed(2)} | ${(r.lcp / 1000).toFixed(2)} | ${Math.round(r.tbt)} | ${island ? Math.round(r.tbt - island.tbt) : '–'} | ${r.cls.toFixed(3)} |`,
     );
 } finally {
+  load?.stop();
   await chrome?.kill();
   stock.server.close();
   await stop();

@@ -9,7 +9,7 @@ import { createApp } from '../bootstrap.js';
 import type { ProductFilterAnswer } from '../contract/public.js';
 import { PublishingService } from '../publishing/publishing.service.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';
-import type { Brand } from './entities/brand.entity.js';
+import { Brand } from './entities/brand.entity.js';
 import type { Category } from './entities/category.entity.js';
 import type { Currency } from '../exchange-rates/entities/currency.entity.js';
 import { Product } from './entities/product.entity.js';
@@ -63,7 +63,7 @@ describe(`public catalogue index across replicas (${testDatabaseKind()})`, () =>
     (await request(otherHttp).get(`/api/products/filter?category=${category.id}&${query}`).expect(200))
       .body as ProductFilterAnswer;
   const names = (answer: ProductFilterAnswer) => answer.products.map((p) => p.name);
-  const notify = (kind: 'product.updated' | 'product.created' | 'product.deleted') =>
+  const notify = (kind: 'product.updated' | 'product.created' | 'product.deleted' | 'brand.updated') =>
     t.app.get(PublishingService).notifyChange(kind, 'Changement de test');
 
   it('answers each card with the fields of the product’s own answer', async () => {
@@ -87,6 +87,69 @@ describe(`public catalogue index across replicas (${testDatabaseKind()})`, () =>
     const sorted = await filter('tri=prix_asc');
     expect(names(sorted)).toEqual(['Pompe immergée', 'Pompe de surface']);
     expect(sorted.products[0]).toMatchObject({ price: '20000.00' });
+  });
+
+  /** The statements reading the whole catalogue again (a reload) on the other replica while `during` runs. */
+  async function reloadsDuring(during: () => Promise<void>): Promise<number> {
+    const ds = other.get(DataSource);
+    const query = ds.query.bind(ds);
+    let reloads = 0;
+    ds.query = (async (sql: string, parameters?: unknown[]) => {
+      if (sql.includes('FROM products WHERE id > ?')) reloads++;
+      return query(sql, parameters);
+    }) as typeof ds.query;
+    try {
+      await during();
+    } finally {
+      ds.query = query;
+    }
+    return reloads;
+  }
+
+  /** A product's name and category changed as the staff form saves them (its search text follows). */
+  async function rename(id: number, name: string, categoryId: number): Promise<void> {
+    const products = t.dataSource.getRepository(Product);
+    const product = await products.findOneByOrFail({ id });
+    await products.save(Object.assign(product, { name, category_id: categoryId }));
+  }
+
+  it('patches a product edited on another replica in place: found by its new name and category, no reload', async () => {
+    const moved = await makeCategory(t.dataSource, 'Pompes déplacées');
+    const reloads = await reloadsDuring(async () => {
+      await rename(pump.id, 'Pompe vide-cave', moved.id);
+      await notify('product.updated');
+      const gone = await eventually(
+        () => filter('search=immergee'),
+        (a) => a.totalProducts === 0,
+      );
+      expect(gone.totalProducts).toBe(0);
+      const there = await eventually(
+        async () =>
+          (await request(otherHttp).get(`/api/products/filter?category=${moved.id}&search=vide-cave`).expect(200))
+            .body as ProductFilterAnswer,
+        (a) => a.totalProducts === 1,
+      );
+      expect(there.products[0]).toMatchObject({ name: 'Pompe vide-cave', category_id: moved.id });
+      expect(names(await filter('tri=nom_asc'))).toEqual(['Pompe de surface']);
+    });
+    expect(reloads).toBe(0);
+    await rename(pump.id, 'Pompe immergée', category.id);
+    await notify('product.updated');
+    await eventually(
+      () => filter('tri=nom_asc'),
+      (a) => a.totalProducts === 2,
+    );
+  });
+
+  it('answers an edit notified on its own replica at once, patched in place', async () => {
+    const reloads = await reloadsDuring(async () => {
+      await t.dataSource.getRepository(Product).update({ id: pump.id }, { in_spotlight: true, price: '95000.00' });
+      await other.get(PublishingService).notifyChange('product.updated', 'Changement de test');
+      // No waiting: the next answer of the replica that made the change has it.
+      const answer = await filter('tri=prix_desc');
+      expect(answer.products[0]).toMatchObject({ name: 'Pompe immergée', price: '95000.00' });
+    });
+    expect(reloads).toBe(0);
   });
 
   it('sees a new product, searchable, made on another replica', async () => {
@@ -166,5 +229,18 @@ describe(`public catalogue index across replicas (${testDatabaseKind()})`, () =>
     } finally {
       ds.query = query;
     }
+  });
+
+  it('shows a brand renamed on another replica in the cards it had kept', async () => {
+    // After the test above, no product is re-read by the checks (a re-read card is read again anyway).
+    const kept = (await filter('search=immergee')).products[0]!;
+    expect(kept.brand.name).toBe(brand.name);
+    await t.dataSource.getRepository(Brand).update({ id: brand.id }, { name: 'Marque renommée' });
+    await notify('brand.updated');
+    const answer = await eventually(
+      () => filter('search=immergee'),
+      (a) => a.products[0]?.brand.name === 'Marque renommée',
+    );
+    expect(answer.products[0]!.brand).toEqual({ id: brand.id, name: 'Marque renommée' });
   });
 });

@@ -57,15 +57,17 @@ function toRow(raw: KeyRow): CatalogueRow {
 }
 
 /**
- * Keeps this replica's CatalogueIndex fresh. Built from one query at the first filter; then:
- * - a change made here (PublishingService.notifyChange empties the answer cache): reloaded before the
- *   next answer;
- * - every CATALOGUE_REFRESH_MS, two reads by index: `site_build_state.requested_seq`, which every
- *   replica's notifyChange increments (a staff change anywhere: reloaded, and this replica's answer
- *   cache emptied), and the products updated since the previous read, by the database's clock less
- *   UPDATED_MARGIN_MS (orders and stock entries move `stock` and `updated_at`: patched in place; any
- *   other change: reloaded). The bound follows the clock, not the newest row seen: after a quiet
- *   hour, the rows of the last import are not read again every second.
+ * Keeps this replica's CatalogueIndex fresh. Built from one query at the first filter; then the index
+ * catches up (`catchUp`) before the next answer after a change made here (PublishingService.notifyChange
+ * empties the answer cache), and every CATALOGUE_REFRESH_MS for the changes made elsewhere. Catching up
+ * is two reads by index: `site_build_state.requested_seq`, which every replica's notifyChange
+ * increments (a staff change anywhere), and the products updated since the previous read, by the
+ * database's clock less UPDATED_MARGIN_MS (every change to a product's row moves its `updated_at`:
+ * staff edits, imports, orders' and stock entries' stock moves). Each product read again is patched in
+ * place (CatalogueIndex.patch: its stock, or any of its keys); the index is reloaded only when a product
+ * it does not hold was read (created), or, after a staff change, when the number of products is not the
+ * index's (removed). The bound follows the clock, not the newest row seen: after a quiet hour, the rows
+ * of the last import are not read again every second.
  * With `refreshMs` 0 (the tests' default) every filter reloads first: each answer is what is committed.
  */
 @Injectable()
@@ -107,8 +109,65 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
 
   /** The index as fresh as the rules above make it. */
   async current(): Promise<CatalogueIndex> {
-    if (this.refreshMs === 0 || this.dirty || !this.index) return this.reload();
+    if (this.refreshMs === 0 || !this.index) return this.reload();
+    if (this.dirty) await this.catchUp();
     return this.index;
+  }
+
+  /**
+   * The changes committed before the call applied (see the class); whether the index changed. Calls
+   * during a catch-up wait for the next one, as reloads do; during a reload, for it.
+   */
+  private catchUp(): Promise<boolean> {
+    if (this.loading) return this.reload().then(() => true);
+    if (this.catching)
+      return (this.nextCatch ??= this.catching.then(
+        () => this.catchUp(),
+        () => this.catchUp(),
+      ));
+    this.nextCatch = undefined;
+    // A change made here: its notice may not have moved the sequence yet when it is read.
+    const changedHere = this.dirty;
+    this.dirty = false;
+    this.catching = this.applyChanges(changedHere).finally(() => (this.catching = undefined));
+    return this.catching;
+  }
+  private catching?: Promise<boolean>;
+  private nextCatch?: Promise<boolean>;
+
+  private async applyChanges(changedHere: boolean): Promise<boolean> {
+    const { seq, now } = await this.state();
+    const staffChange = changedHere || seq !== this.seq;
+    const raws = (await this.dataSource.query(`SELECT ${KEYS} FROM products WHERE updated_at >= ?`, [this.since])) as KeyRow[];
+    const index = this.index!;
+    let changed = false;
+    let reload = false;
+    for (const raw of raws) {
+      const row = toRow(raw);
+      // Its other columns (description, tax...) may have changed too: the card is read again.
+      index.forgetCard(row.id);
+      const same = index.sameKeys(row);
+      if (same === 'same') continue;
+      if (same === 'stock') index.setStock(row.id, row.stock);
+      else if (!index.patch(row)) reload = true;
+      changed = true;
+    }
+    // A staff change may have removed products, which no read of updated rows shows, and changed what
+    // cards show of other rows (a brand's or a category's name).
+    if (!reload && staffChange) reload = (await this.productCount()) !== index.size;
+    this.advance(now);
+    if (reload) {
+      await this.reload();
+      return true;
+    }
+    if (staffChange) index.forgetCards();
+    this.seq = seq;
+    return changed || staffChange;
+  }
+
+  private async productCount(): Promise<number> {
+    const [row] = (await this.dataSource.query('SELECT COUNT(*) AS n FROM products')) as { n: number | string }[];
+    return Number(row!.n);
   }
 
   /**
@@ -177,35 +236,12 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
     if (this.since === undefined || timeOf(since) > timeOf(this.since)) this.since = since;
   }
 
-  /** One look for changes made elsewhere (see the class). */
+  /** One look for changes made elsewhere (see the class): answers cached here predate what it applies. */
   async check(): Promise<void> {
     if (this.checking || this.loading || !this.index) return;
     this.checking = true;
     try {
-      const { seq, now } = await this.state();
-      if (seq !== this.seq) {
-        await this.reload();
-        this.forgetAnswers();
-        return;
-      }
-      const raws = (await this.dataSource.query(`SELECT ${KEYS} FROM products WHERE updated_at >= ?`, [this.since])) as KeyRow[];
-      const index = this.index;
-      let reload = false;
-      let moved = false;
-      for (const raw of raws) {
-        const row = toRow(raw);
-        // Its other columns (description, tax...) may have changed too: the card is read again.
-        index.forgetCard(row.id);
-        const same = index.sameKeys(row);
-        if (same === 'other') reload = true;
-        else if (same === 'stock') {
-          index.setStock(row.id, row.stock);
-          moved = true;
-        }
-      }
-      this.advance(now);
-      if (reload) await this.reload();
-      if (reload || moved) this.forgetAnswers();
+      if (await this.catchUp()) this.forgetAnswers();
     } catch (error) {
       this.logger.warn(`Catalogue index check failed: ${(error as Error).message}`);
     } finally {

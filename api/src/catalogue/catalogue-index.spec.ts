@@ -102,50 +102,66 @@ function expected(rows: CatalogueRow[], query: CatalogueQuery): { ids: number[];
   return { ids: matches.slice(0, query.limit).map((row) => row.id), total: capped ? query.countCap! : total, capped };
 }
 
-describe('CatalogueIndex.match', () => {
-  const rows = catalogue();
+/** The rule's keys of each row (for `expected`). */
+function known(rows: CatalogueRow[]): CatalogueRow[] {
   for (const row of rows) {
     nameKeys.set(row, normalizeSearch(row.name));
     worths.set(row, worthKey(centsText(row.cents), CODES.get(row.currency_id)!, RATES));
   }
-  const index = CatalogueIndex.of(rows);
-  const next = random(11);
+  return rows;
+}
+
+/** A filter of the shop drawn at random: every sort, filter and search kind, alone or together. */
+function queries(seed: number): () => CatalogueQuery {
+  const next = random(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  return () => {
+    const query: CatalogueQuery = {
+      sort: pick(['recent', 'Populaire', 'nom_asc', 'nom_desc', 'prix_asc', 'prix_desc'] as const),
+      limit: pick([12, 24, 100]),
+      money: { codes: CODES, rates: RATES },
+    };
+    if (next() < 0.6) query.category = 1 + Math.floor(next() * 7);
+    if (next() < 0.4) query.brands = next() < 0.5 ? [1 + Math.floor(next() * 9)] : [1, 2 + Math.floor(next() * 8)];
+    if (next() < 0.3) query.availability = next() < 0.5 ? 'en_stock' : 'sur_commande';
+    if (next() < 0.4) {
+      const min = Math.floor(next() * 60_000);
+      query.prices = new Map([
+        [1, { min, max: min + Math.floor(next() * 60_000) }],
+        [2, { min: Math.floor(next() * 1000) }],
+      ]);
+    }
+    if (next() < 0.5) {
+      const word = pick(WORDS);
+      // A whole word (many products), part of one, two words, a reference, or a word and a number (few).
+      query.search = pick([
+        word,
+        word.slice(1, 5),
+        `${word} ${pick(WORDS)}`,
+        `réf-${Math.floor(next() * 97)}`,
+        `${word} 1`,
+        'xyz',
+      ]);
+    }
+    if (query.search || query.brands || query.availability || query.prices) query.countCap = 1000;
+    return query;
+  };
+}
+
+const asked = (query: CatalogueQuery) =>
+  JSON.stringify({ ...query, prices: query.prices && [...query.prices], money: undefined });
+
+describe('CatalogueIndex.match', () => {
+  const rows = known(catalogue());
+  const index = CatalogueIndex.of(rows);
+  const draw = queries(11);
 
   it('finds the page and count the rule gives, on every path of the filter', () => {
     const paths = { few: 0, many: 0, none: 0 };
     for (let k = 0; k < 600; k++) {
-      const query: CatalogueQuery = {
-        sort: pick(['recent', 'Populaire', 'nom_asc', 'nom_desc', 'prix_asc', 'prix_desc'] as const),
-        limit: pick([12, 24, 100]),
-        money: { codes: CODES, rates: RATES },
-      };
-      if (next() < 0.6) query.category = 1 + Math.floor(next() * 7);
-      if (next() < 0.4) query.brands = next() < 0.5 ? [1 + Math.floor(next() * 9)] : [1, 2 + Math.floor(next() * 8)];
-      if (next() < 0.3) query.availability = next() < 0.5 ? 'en_stock' : 'sur_commande';
-      if (next() < 0.4) {
-        const min = Math.floor(next() * 60_000);
-        query.prices = new Map([
-          [1, { min, max: min + Math.floor(next() * 60_000) }],
-          [2, { min: Math.floor(next() * 1000) }],
-        ]);
-      }
-      if (next() < 0.5) {
-        const word = pick(WORDS);
-        // A whole word (many products), part of one, two words, a reference, or a word and a number (few).
-        query.search = pick([
-          word,
-          word.slice(1, 5),
-          `${word} ${pick(WORDS)}`,
-          `réf-${Math.floor(next() * 97)}`,
-          `${word} 1`,
-          'xyz',
-        ]);
-      }
-      if (query.search || query.brands || query.availability || query.prices) query.countCap = 1000;
+      const query = draw();
       const want = expected(rows, query);
-      const asked = JSON.stringify({ ...query, prices: query.prices && [...query.prices], money: undefined });
-      expect({ asked, ...index.match(query) }).toEqual({ asked, ...want });
+      expect({ asked: asked(query), ...index.match(query) }).toEqual({ asked: asked(query), ...want });
       paths[want.total === 0 ? 'none' : want.total > 2000 || want.capped ? 'many' : 'few']++;
     }
     // The queries reached each kind of answer.
@@ -156,11 +172,7 @@ describe('CatalogueIndex.match', () => {
 });
 
 describe('CatalogueIndex.build', () => {
-  const rows = catalogue();
-  for (const row of rows) {
-    nameKeys.set(row, normalizeSearch(row.name));
-    worths.set(row, worthKey(centsText(row.cents), CODES.get(row.currency_id)!, RATES));
-  }
+  const rows = known(catalogue());
 
   it('builds, a slice at a time, the index that is built at once', async () => {
     let turns = 0;
@@ -236,5 +248,50 @@ describe('CatalogueIndex.match on texts beyond ASCII', () => {
         expect({ search, sort, ...index.match(query) }).toEqual({ search, sort, ...expected(rows, query) });
       }
     expect(index.match({ sort: 'nom_asc', limit: 3000 })).toEqual(expected(rows, { sort: 'nom_asc', limit: 3000 }));
+  });
+});
+
+describe('CatalogueIndex.patch', () => {
+  it('answers, after products are edited in place, as an index built from the edited rows', async () => {
+    const rows = known(catalogue());
+    const index = CatalogueIndex.of(rows);
+    const money = { codes: CODES, rates: RATES };
+    // Orders built before the edits (a price order prepared, the names read backwards) are not kept stale.
+    await index.prepare({ sort: 'prix_asc', money }, 0);
+    index.match({ sort: 'nom_desc', limit: 12, money });
+    const next = random(23);
+    const edited = rows.slice();
+    for (let k = 0; k < 300; k++) {
+      const at = Math.floor(next() * edited.length);
+      const row = { ...edited[at]! };
+      // Each key alone or several together; category 7 had no product, and a brand may lose its last one.
+      if (next() < 0.4) row.category_id = 1 + Math.floor(next() * 7);
+      if (next() < 0.3) row.brand_id = next() < 0.1 ? 10 : 1 + Math.floor(next() * 9);
+      if (next() < 0.3) row.currency_id = 1 + Math.floor(next() * 4);
+      if (next() < 0.4) row.cents = Math.floor(next() * 200) * 500;
+      if (next() < 0.3) row.created = Math.floor(next() * 5000);
+      if (next() < 0.3) row.spotlight = !row.spotlight;
+      if (next() < 0.4) {
+        row.name = `${WORDS[Math.floor(next() * WORDS.length)]!} édité ${k}`;
+        row.search_text = normalizeSearch(`${row.name} réf-${k % 97}`);
+      }
+      if (next() < 0.3) row.stock = next() < 0.3 ? 0 : Math.floor(next() * 40);
+      edited[at] = known([row])[0]!;
+      expect(index.patch(row)).toBe(true);
+    }
+    const draw = queries(29);
+    for (let k = 0; k < 400; k++) {
+      const query = draw();
+      expect({ asked: asked(query), ...index.match(query) }).toEqual({ asked: asked(query), ...expected(edited, query) });
+    }
+    expect(index.brandCounts()).toEqual(CatalogueIndex.of(edited).brandCounts());
+    for (const row of edited.slice(0, 500)) expect(index.sameKeys(row)).toBe('same');
+  });
+
+  it('patches no product it does not hold: a created one is a reload', () => {
+    const index = CatalogueIndex.of(known(catalogue().slice(0, 10)));
+    const row = { ...catalogue()[20]!, id: 999_999 };
+    expect(index.patch(row)).toBe(false);
+    expect(index.sameKeys(row)).toBe('other');
   });
 });

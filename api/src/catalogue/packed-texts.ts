@@ -10,7 +10,8 @@ import type { Sliced } from './in-slices.js';
  * so a term's bytes occur in a text's bytes exactly where the term occurs in the text (SQL's search
  * compares these bytes too: `instr()` and `LOCATE()` on BINARY). A text or a term with a lone surrogate
  * (which UTF-8 cannot hold) is tested as a string: such texts are kept aside as strings (none is
- * expected: the database gives well-formed text back).
+ * expected: the database gives well-formed text back), and so is a text replaced since the texts were
+ * packed (a product edited: the catalogue index's patch), a few at most until the next build.
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -18,13 +19,13 @@ export class PackedTexts {
   private readonly bytes: Buffer;
   /** Text i is bytes[starts[i], starts[i + 1]). */
   private readonly starts: Uint32Array;
-  /** The texts with a lone surrogate, by position, tested as strings. */
-  private readonly irregular: Map<number, string>;
+  /** The texts with a lone surrogate and the texts replaced, by position, tested as strings. */
+  private readonly aside: Map<number, string>;
 
-  private constructor(bytes: Buffer, starts: Uint32Array, irregular: Map<number, string>) {
+  private constructor(bytes: Buffer, starts: Uint32Array, aside: Map<number, string>) {
     this.bytes = bytes;
     this.starts = starts;
-    this.irregular = irregular;
+    this.aside = aside;
   }
 
   /** The texts packed, yielding every `step` texts (in-slices.ts: the catalogue index's build). */
@@ -34,29 +35,34 @@ export class PackedTexts {
     for (const text of texts) length += Buffer.byteLength(text, 'utf8');
     yield;
     const bytes = Buffer.allocUnsafeSlow(length);
-    const irregular = new Map<number, string>();
+    const aside = new Map<number, string>();
     let at = 0;
     for (let i = 0; i < texts.length; i++) {
       const text = texts[i]!;
       starts[i] = at;
       at += bytes.write(text, at, 'utf8');
-      if (LONE_SURROGATE.test(text)) irregular.set(i, text);
+      if (LONE_SURROGATE.test(text)) aside.set(i, text);
       if (i % step === step - 1) yield;
     }
     starts[texts.length] = at;
-    return new PackedTexts(bytes, starts, irregular);
+    return new PackedTexts(bytes, starts, aside);
   }
 
   /** Text i as a string (a new string: for rare uses, not per request). */
   at(i: number): string {
-    return this.irregular.get(i) ?? this.bytes.toString('utf8', this.starts[i]!, this.starts[i + 1]!);
+    return this.aside.get(i) ?? this.bytes.toString('utf8', this.starts[i]!, this.starts[i + 1]!);
+  }
+
+  /** Text i is now `text` (kept aside: the packed bytes are left as they are). */
+  replace(i: number, text: string): void {
+    this.aside.set(i, text);
   }
 
   /** Whether text i contains `term` (see ByteTerm), as `String.prototype.includes` answers. */
   includes(i: number, term: ByteTerm): boolean {
     // A term with a lone surrogate may still end with half of a text's pair: tested as strings (no
     // HTTP query gives one: its decoding replaces them).
-    if (term.irregular || (this.irregular.size && this.irregular.has(i))) return this.at(i).includes(term.text);
+    if (term.irregular || (this.aside.size && this.aside.has(i))) return this.at(i).includes(term.text);
     return term.within(this.bytes, this.starts[i]!, this.starts[i + 1]!);
   }
 }
