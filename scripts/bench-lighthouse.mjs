@@ -27,8 +27,8 @@ const runs = Number(option('runs', 5));
 const only = option('pages')?.split(',');
 // --save <folder>: keeps every Lighthouse report (JSON) there, to read the audits' details.
 const saveDir = option('save');
-// --load <n>: n processes spinning on the CPU for the whole run, so that « under load » (issue 27
-// item 5: load average ≥ 8) is measured the same way on a quiet machine as on a shared one. The
+// --load <n>: n processes spinning on the CPU for the whole run, so that « under load » (a busy phone's
+// stand-in: load average ≥ 8) is measured the same way on a quiet machine as on a shared one. The
 // rounds start once the load average is within 5 % of n (it only nears n from below; Chrome and the
 // audited server then add theirs, and each round's load average is printed).
 const addedLoad = Number(option('load', 0));
@@ -168,7 +168,14 @@ async function audit(url, chromePort, missing = false) {
  */
 function spinners(n) {
   const children = Array.from({ length: n }, () =>
-    spawn(process.execPath, ['-e', 'process.on("disconnect", () => process.exit()); (function spin() { const end = Date.now() + 50; while (Date.now() < end); setImmediate(spin); })();'], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] }),
+    spawn(
+      process.execPath,
+      [
+        '-e',
+        'process.on("disconnect", () => process.exit()); (function spin() { const end = Date.now() + 50; while (Date.now() < end); setImmediate(spin); })();',
+      ],
+      { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] },
+    ),
   );
   return { stop: () => children.forEach((child) => child.kill('SIGKILL')) };
 }
@@ -202,7 +209,9 @@ try {
   load = spinners(addedLoad);
   if (addedLoad) {
     console.log(`${addedLoad} busy processes started; waiting for the load average to reach ${addedLoad}`);
-    await waitFor(`a load average of ${addedLoad}`, 10 * 60_000, async () => os.loadavg()[0] >= 0.95 * addedLoad, { intervalMs: 2000 });
+    await waitFor(`a load average of ${addedLoad}`, 10 * 60_000, async () => os.loadavg()[0] >= 0.95 * addedLoad, {
+      intervalMs: 2000,
+    });
   }
   chrome = await chromeLauncher.launch({
     chromePath: CHROME,
