@@ -141,6 +141,32 @@ describe(`public catalogue index across replicas (${testDatabaseKind()})`, () =>
     );
   });
 
+  it('reloads rather than patches when more products changed than a catch-up patches', async () => {
+    const service = other.get(CatalogueIndexService);
+    const patchMax = service.patchMax;
+    service.patchMax = 0;
+    try {
+      const reloads = await reloadsDuring(async () => {
+        await rename(pump.id, 'Pompe de relevage', category.id);
+        await notify('product.updated');
+        const answer = await eventually(
+          () => filter('search=relevage'),
+          (a) => a.totalProducts === 1,
+        );
+        expect(names(answer)).toEqual(['Pompe de relevage']);
+      });
+      expect(reloads).toBeGreaterThan(0);
+    } finally {
+      service.patchMax = patchMax;
+    }
+    await rename(pump.id, 'Pompe immergée', category.id);
+    await notify('product.updated');
+    await eventually(
+      () => filter('search=immergee'),
+      (a) => a.totalProducts === 1,
+    );
+  });
+
   it('answers an edit notified on its own replica at once, patched in place', async () => {
     const reloads = await reloadsDuring(async () => {
       await t.dataSource.getRepository(Product).update({ id: pump.id }, { in_spotlight: true, price: '95000.00' });

@@ -432,6 +432,11 @@ export class CatalogueIndex {
     return [...this.byBrand].map(([id, list]) => ({ id, count: list.length })).sort((a, b) => a.id - b.id);
   }
 
+  /** Whether the index holds the product (a product created since it was built does not). */
+  holds(id: number): boolean {
+    return this.position.has(id);
+  }
+
   /** The row's keys as held, to tell whether a re-read row changed anything but its stock. */
   sameKeys(row: CatalogueRow): 'same' | 'stock' | 'other' {
     const i = this.position.get(row.id);
