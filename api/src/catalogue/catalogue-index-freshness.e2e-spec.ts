@@ -113,6 +113,17 @@ describe(`public catalogue index across replicas (${testDatabaseKind()})`, () =>
     await products.save(Object.assign(product, { name, category_id: categoryId }));
   }
 
+  /** The pump under its first name and category again, as the other replica answers (its reference keeps the word « immergée »). */
+  async function renamedBack(): Promise<void> {
+    await rename(pump.id, 'Pompe immergée', category.id);
+    await notify('product.updated');
+    const answer = await eventually(
+      () => filter('search=immergee'),
+      (a) => names(a).join() === 'Pompe immergée',
+    );
+    expect(names(answer)).toEqual(['Pompe immergée']);
+  }
+
   it('patches a product edited on another replica in place: found by its new name and category, no reload', async () => {
     const moved = await makeCategory(t.dataSource, 'Pompes déplacées');
     const reloads = await reloadsDuring(async () => {
@@ -133,12 +144,7 @@ describe(`public catalogue index across replicas (${testDatabaseKind()})`, () =>
       expect(names(await filter('tri=nom_asc'))).toEqual(['Pompe de surface']);
     });
     expect(reloads).toBe(0);
-    await rename(pump.id, 'Pompe immergée', category.id);
-    await notify('product.updated');
-    await eventually(
-      () => filter('tri=nom_asc'),
-      (a) => a.totalProducts === 2,
-    );
+    await renamedBack();
   });
 
   it('reloads rather than patches when more products changed than a catch-up patches', async () => {
@@ -159,12 +165,7 @@ describe(`public catalogue index across replicas (${testDatabaseKind()})`, () =>
     } finally {
       service.patchMax = patchMax;
     }
-    await rename(pump.id, 'Pompe immergée', category.id);
-    await notify('product.updated');
-    await eventually(
-      () => filter('search=immergee'),
-      (a) => a.totalProducts === 1,
-    );
+    await renamedBack();
   });
 
   it('answers an edit notified on its own replica at once, patched in place', async () => {
