@@ -1,4 +1,5 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductCardData } from '../lib/products';
 
@@ -7,6 +8,7 @@ vi.mock('./lib/toast', () => ({ prepareToasts: vi.fn(), notify: { success: vi.fn
 
 const { api } = await import('./lib/http');
 const { default: Catalogue } = await import('./Catalogue');
+const { ProductGrid } = await import('./ui/ProductGrid');
 const apiMock = vi.mocked(api);
 
 const card = (id: number, name: string): ProductCardData => ({
@@ -150,5 +152,35 @@ describe('the brand filter’s counts', () => {
         data: { success: true, message: 'Marques trouvées', brands: [{ id: 5, count: 7 }] },
       };
     }
+  });
+});
+
+describe('the pre-rendered cards', () => {
+  // As Astro passes them: the cards' HTML inside the island, which React shows but does not hydrate.
+  const staticCards = renderToStaticMarkup(<ProductGrid products={prerendered} />);
+  const renderWithStaticCards = () =>
+    render(
+      <Catalogue categories={[{ id: 3, designation: 'Pompes' }]} brands={[]} initialProducts={prerendered} initialTotal={40}>
+        <div data-testid="static-cards" dangerouslySetInnerHTML={{ __html: staticCards }} />
+      </Catalogue>,
+    );
+
+  it('are shown as they are, and their « Ajouter au panier » puts the product in the cart once', async () => {
+    show('');
+    renderWithStaticCards();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(filterCalls()).toHaveLength(0);
+    const cards = screen.getByTestId('static-cards');
+    fireEvent.click(within(cards).getAllByRole('button', { name: /Ajouter au panier/ })[1]!);
+    const cart = JSON.parse(localStorage.getItem('cart') ?? '[]') as { id: number; quantity: number; price: string }[];
+    expect(cart.map(({ id, quantity, price }) => ({ id, quantity, price }))).toEqual([{ id: 2, quantity: 1, price: '68000.00' }]);
+  });
+
+  it('give way to the live list once a filter is in the address', async () => {
+    show('?tri=prix_asc');
+    renderWithStaticCards();
+    await screen.findByTitle('Pompe de surface');
+    expect(screen.queryByTestId('static-cards')).toBeNull();
+    expect(screen.queryByTitle('Groupe électrogène 5 kVA')).toBeNull();
   });
 });

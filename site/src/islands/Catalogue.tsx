@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ProductCardData } from '../lib/products';
 import { CatalogueFilterForm } from './catalogue/CatalogueFilterForm';
 import { CatalogueResults } from './catalogue/CatalogueResults';
@@ -9,6 +10,11 @@ interface Props {
   brands: { id: number; name: string; count: number }[];
   initialProducts: ProductCardData[];
   initialTotal: number;
+  /**
+   * The pre-rendered cards as static HTML (an Astro slot), shown until the list changes. React does
+   * not hydrate a slot: the first screen's cards cost no hydration work on a busy phone.
+   */
+  children?: ReactNode;
 }
 
 /**
@@ -17,12 +23,12 @@ interface Props {
  * plus" 4 by 4. Once hydrated it answers live from GET /api/products/filter and keeps every filter in
  * the address (useCatalogue); the first screen (FCFA, newest first) is pre-rendered.
  */
-export default function Catalogue({ categories, brands, initialProducts, initialTotal }: Props) {
+export default function Catalogue({ categories, brands, initialProducts, initialTotal, children }: Props) {
   const catalogue = useCatalogue(initialProducts, initialTotal);
   return (
     <div data-catalogue>
       <CatalogueFilterForm categories={categories} brands={brands} {...catalogue} />
-      <CatalogueResults {...catalogue} />
+      <CatalogueResults {...catalogue} prerenderedCards={children} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { formatCount } from '../../lib/format';
 import { CATALOGUE_INITIAL_LIMIT, type ProductCardData } from '../../lib/products';
-import { ProductCard } from '../ui/ProductCard';
+import type { CartProduct } from '../lib/cart';
+import { ProductGrid } from '../ui/ProductGrid';
 import { Spinner } from '../ui/Spinner';
 import { CATALOGUE_TEXTS, type CatalogueStatus } from './use-catalogue';
 
@@ -12,14 +13,30 @@ export interface CatalogueResultsProps {
   status: CatalogueStatus;
   limit: number;
   canShowMore: boolean;
-  add: (product: ProductCardData) => void;
+  /** The list shown is the pre-rendered one. */
+  prerendered: boolean;
+  /** The pre-rendered cards as static HTML, shown instead of drawing them while the list is theirs. */
+  prerenderedCards?: ReactNode;
+  add: (product: CartProduct) => void;
   showMore: () => void;
   retry: () => void;
 }
 
+/**
+ * « Ajouter au panier » on a card of the static HTML: React attached no handler there, but a click
+ * inside reaches this one (React finds the nearest element it rendered). The button carries what the
+ * cart records, as it does for the early-tap script before hydration.
+ */
+function addFromStaticCard(event: MouseEvent<HTMLElement>, add: (product: CartProduct) => void) {
+  const button = (event.target as Element).closest<HTMLButtonElement>('[data-cart-add]');
+  if (!button || button.disabled) return;
+  event.preventDefault();
+  add(JSON.parse(button.dataset.cartAdd!) as CartProduct);
+}
+
 /** The catalogue's count, its cards (or why there are none) and « Afficher plus ». */
 export function CatalogueResults(props: CatalogueResultsProps) {
-  const { products, total, totalCapped, status, limit, canShowMore, add, retry } = props;
+  const { products, total, totalCapped, status, limit, canShowMore, prerendered, prerenderedCards, add, retry } = props;
   const loading = status === 'loading';
 
   // A link to the next pre-rendered page (/catalogue/page/2) that works without JavaScript and is
@@ -55,14 +72,11 @@ export function CatalogueResults(props: CatalogueResultsProps) {
           </div>
         ) : products.length === 0 && !loading ? (
           <p className="py-6 text-center text-lg text-ink-muted">{CATALOGUE_TEXTS.empty}</p>
+        ) : prerendered && prerenderedCards ? (
+          // The clicks listened to here are the cards' buttons' (keyboard included: Enter on a button clicks).
+          <div onClick={(event) => addFromStaticCard(event, add)}>{prerenderedCards}</div>
         ) : (
-          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
-            {products.map((product) => (
-              <li key={product.id}>
-                <ProductCard product={product} onAdd={add} />
-              </li>
-            ))}
-          </ul>
+          <ProductGrid products={products} onAdd={add} />
         )}
       </div>
 

@@ -17,7 +17,7 @@ import {
   toProductCard,
   type ProductCardData,
 } from '../../lib/products';
-import { addToCart } from '../lib/cart';
+import { addToCart, type CartProduct } from '../lib/cart';
 import { useDebounced } from '../lib/hooks';
 import { api, isAbort } from '../lib/http';
 import { notify, prepareToasts } from '../lib/toast';
@@ -147,6 +147,8 @@ export function useCatalogue(initialProducts: ProductCardData[], initialTotal: n
     status,
     limit,
     canShowMore: status !== 'error' && products.length > 0 && limit < total,
+    /** The list is still the one in the HTML (nothing asked of the server has replaced it). */
+    prerendered: products === initialProducts,
     showMore,
     retry,
     add,
@@ -154,7 +156,7 @@ export function useCatalogue(initialProducts: ProductCardData[], initialTotal: n
 }
 
 /** A card's « Ajouter au panier ». */
-function add(product: ProductCardData) {
+function add(product: CartProduct) {
   prepareToasts();
   addToCart({
     id: product.id,
