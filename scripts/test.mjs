@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { buildIfStale, root } from './lib/builds.mjs';
+import { jestFailures, playwrightFailures, printFailedTests } from './lib/failed-tests.mjs';
 import { startMariaDb } from './lib/mariadb.mjs';
 import { requireNode } from './lib/node-version.mjs';
 import { ensureSystemPackages } from './lib/system-deps.mjs';
@@ -23,6 +24,8 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-test-reports-'))
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 /** Every stage's outcome and time, printed as one table at the end (how long CI spends where). */
 const timings = [];
+/** Each runner's failed tests, named again at the end: the end of a CI log is what is read. */
+const failedTests = [];
 const runStarted = Date.now();
 const seconds = (ms) => (ms / 1000).toFixed(1);
 
@@ -92,6 +95,7 @@ function run(label, cmd, args, { beside = false, limitMs = STAGE_LIMIT_MS, ...op
 }
 
 function countJest(label, file) {
+  failedTests.push({ label, failures: jestFailures(file) });
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'));
     totals.passed += r.numPassedTests;
@@ -237,6 +241,7 @@ if (wanted('e2e')) {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
       limitMs: BROWSER_STAGE_LIMIT_MS,
     });
+    failedTests.push({ label: 'playwright', failures: playwrightFailures(out) });
     try {
       const stats = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
       totals.passed += stats.expected + (stats.flaky ?? 0);
@@ -262,6 +267,7 @@ if (wanted('image')) {
 
 console.log('');
 printTimings();
+printFailedTests(failedTests);
 if (failures.length) console.log(`Failed stages: ${failures.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length || totals.failed ? 1 : 0);
