@@ -13,7 +13,7 @@ function excerpt(message) {
     .split('\n')
     .map((line) => line.trimEnd())
     // The runners' own frames say nothing about the test: the message and the project's frames do.
-    .filter((line) => line.trim() !== '' && !/^\s*at .*(node_modules|node:internal|<anonymous>)/.test(line));
+    .filter((line) => line.trim() !== '' && !/^\s*at .*(node_modules|node:internal|\(<anonymous>\)$)/.test(line));
   const kept = lines.slice(0, MESSAGE_LINES).map((line) => `      ${line}`);
   if (lines.length > MESSAGE_LINES) kept.push(`      … ${lines.length - MESSAGE_LINES} more lines`);
   return kept;
