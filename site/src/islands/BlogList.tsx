@@ -155,9 +155,9 @@ export default function BlogList({ initialCards, initialTotal, initialPage = 1 }
           </p>
         ) : (
           <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-3">
-            {cards.map((card) => (
+            {cards.map((card, i) => (
               <li key={card.id}>
-                <ArticleCard card={card} />
+                <ArticleCard card={card} firstInView={i === 0 && cards === initialCards} />
               </li>
             ))}
           </ul>

@@ -2,8 +2,20 @@ import { useState } from 'react';
 import type { ArticleCardData } from '../../lib/articles';
 import { frenchTypography } from '../../lib/format';
 
-/** An article card (image 215 px high, title, excerpt, author, date), linking to /article/{slug}. */
-export function ArticleCard({ card, headingLevel = 3 }: { card: ArticleCardData; headingLevel?: 2 | 3 }) {
+/**
+ * An article card (image 215 px high, title, excerpt, author, date), linking to /article/{slug}.
+ * `firstInView`: the card's cover is on the first screen (the blog's first card on a phone, where it is
+ * the largest image): asked for with the page, not once laid out as a lazy image would be.
+ */
+export function ArticleCard({
+  card,
+  headingLevel = 3,
+  firstInView = false,
+}: {
+  card: ArticleCardData;
+  headingLevel?: 2 | 3;
+  firstInView?: boolean;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // The resized copy first; the original if the copy cannot be loaded.
   const [src, setSrc] = useState(card.thumb ?? card.image);
@@ -16,7 +28,8 @@ export function ArticleCard({ card, headingLevel = 3 }: { card: ArticleCardData;
           onError={() => card.image && src !== card.image && setSrc(card.image)}
           width={400}
           height={215}
-          loading="lazy"
+          loading={firstInView ? 'eager' : 'lazy'}
+          fetchPriority={firstInView ? 'high' : undefined}
           decoding="async"
           className="h-full w-full object-cover"
         />
