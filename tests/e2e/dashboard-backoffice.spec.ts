@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { signIn, SMALL_PNG, staffApi, type StaffApi, toast } from './dashboard-helpers.js';
 import { placeOrder } from './order-helpers.js';
-import { orderClient } from './public-helpers.js';
+import { animationsSettled, orderClient } from './public-helpers.js';
 import { E2E_ADMIN } from './server.js';
 
 const DOMAIN = 'comptoir.example';
@@ -34,6 +34,8 @@ async function choose(scope: Locator, page: Page, label: string, option: string 
 }
 
 async function expectNoAxeViolations(page: Page) {
+  // A dialog fading in has its texts at part opacity: axe would read their contrast mid-fade.
+  await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page }).exclude('.codex-editor').exclude('[data-sonner-toaster]').analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -145,9 +145,14 @@ export async function holdRequests(
   return release;
 }
 
-/** Waits until no CSS animation or transition is running (fade-ins done), e.g. before an axe check. */
+/**
+ * Waits until no CSS animation or transition is running (fade-ins done), e.g. before an axe check: a
+ * colour read mid fade-in is a lighter one. A spinner's endless animation never ends and is not waited for.
+ */
 export async function animationsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 /** Step 2 of the order dialog (the terms); `currency` is left as the cart chose it when absent. */
