@@ -192,9 +192,11 @@ describe(`public catalogue index across replicas (${testDatabaseKind()})`, () =>
     const surface = before.products.find((p) => p.name === 'Pompe de surface')!;
     await t.dataSource.getRepository(Product).delete({ id: surface.id });
     await notify('product.deleted');
+    // Waited for in the count too: cards the index does not keep are read from the database, so the
+    // removed product can leave them at once, while the count is the index's until the notice arrives.
     const answer = await eventually(
       () => filter('tri=nom_asc'),
-      (a) => !names(a).includes('Pompe de surface'),
+      (a) => !names(a).includes('Pompe de surface') && a.totalProducts === 2,
     );
     expect(names(answer)).toEqual(['Pompe doseuse', 'Pompe immergée']);
     expect(answer.totalProducts).toBe(2);
