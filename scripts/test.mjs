@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { buildIfStale, root } from './lib/builds.mjs';
-import { jestFailures, playwrightFailures, printFailedTests } from './lib/failed-tests.mjs';
+import { jestFailures, playwrightFailures, printFailedTests, readReport } from './lib/failed-tests.mjs';
 import { startMariaDb } from './lib/mariadb.mjs';
 import { requireNode } from './lib/node-version.mjs';
 import { ensureSystemPackages } from './lib/system-deps.mjs';
@@ -95,9 +95,9 @@ function run(label, cmd, args, { beside = false, limitMs = STAGE_LIMIT_MS, ...op
 }
 
 function countJest(label, file) {
-  failedTests.push({ label, failures: jestFailures(file) });
+  const r = readReport(file);
+  failedTests.push({ label, failures: jestFailures(r) });
   try {
-    const r = JSON.parse(fs.readFileSync(file, 'utf8'));
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
@@ -241,9 +241,10 @@ if (wanted('e2e')) {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
       limitMs: BROWSER_STAGE_LIMIT_MS,
     });
-    failedTests.push({ label: 'playwright', failures: playwrightFailures(out) });
+    const report = readReport(out);
+    failedTests.push({ label: 'playwright', failures: playwrightFailures(report) });
     try {
-      const stats = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
+      const stats = report.stats;
       totals.passed += stats.expected + (stats.flaky ?? 0);
       totals.failed += stats.unexpected;
       totals.skipped += stats.skipped;

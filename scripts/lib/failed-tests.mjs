@@ -19,9 +19,17 @@ function excerpt(message) {
   return kept;
 }
 
+/** A runner's JSON report, parsed; null when it is missing or unreadable (the stage then counts as failed). */
+export function readReport(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
 /** Failures in a jest or Vitest `--json` report: failed tests, and files that failed before any test. */
-export function jestFailures(file) {
-  const report = readJson(file);
+export function jestFailures(report) {
   if (!report) return [];
   const found = [];
   for (const suite of report.testResults ?? []) {
@@ -38,8 +46,7 @@ export function jestFailures(file) {
 }
 
 /** Failures in a Playwright JSON report: tests whose last try failed or timed out. */
-export function playwrightFailures(file) {
-  const report = readJson(file);
+export function playwrightFailures(report) {
   if (!report) return [];
   const found = [];
   const visit = (suite, titles) => {
@@ -58,14 +65,6 @@ export function playwrightFailures(file) {
   // The top-level suites are the spec files, already named by each test's file and line.
   for (const suite of report.suites ?? []) visit(suite, []);
   return found;
-}
-
-function readJson(file) {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
 }
 
 /** Prints « Failed tests » with each stage's failures; nothing when every test passed. */

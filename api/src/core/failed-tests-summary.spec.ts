@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: a plain ES module script, without type declarations.
-import { jestFailures, playwrightFailures, printFailedTests } from '../../../scripts/lib/failed-tests.mjs';
+import { jestFailures, playwrightFailures, printFailedTests, readReport } from '../../../scripts/lib/failed-tests.mjs';
 
 type Failure = { title: string; lines: string[] };
 const dir = mkdtempSync(join(tmpdir(), 'failed-tests-'));
@@ -41,7 +41,7 @@ describe('the failed tests named at the end of npm test', () => {
         { name: join(process.cwd(), 'src/stock/stock.e2e-spec.ts'), status: 'passed', assertionResults: [] },
       ],
     });
-    const failures = jestFailures(file) as Failure[];
+    const failures = jestFailures(readReport(file)) as Failure[];
     expect(failures).toEqual([
       {
         title: 'src/orders/orders.e2e-spec.ts › orders refuses a quantity above the stock',
@@ -66,7 +66,7 @@ describe('the failed tests named at the end of npm test', () => {
         },
       ],
     });
-    expect(jestFailures(file)).toEqual([
+    expect(jestFailures(readReport(file))).toEqual([
       { title: 'src/boot.e2e-spec.ts (the file failed)', lines: ['      Cannot find module ./missing.js'] },
     ]);
   });
@@ -106,7 +106,7 @@ describe('the failed tests named at the end of npm test', () => {
         },
       ],
     });
-    expect(playwrightFailures(file)).toEqual([
+    expect(playwrightFailures(readReport(file))).toEqual([
       { title: 'contact.spec.ts:12 › the contact form › sends the message', lines: ['      Error: still no toast'] },
     ]);
   });
@@ -129,7 +129,7 @@ describe('the failed tests named at the end of npm test', () => {
   });
 
   it('reads a missing or unreadable report as no failures (the stage itself is then counted failed)', () => {
-    expect(jestFailures(join(dir, 'none.json'))).toEqual([]);
-    expect(playwrightFailures(report('broken.json', 'not a report'))).toEqual([]);
+    expect(jestFailures(readReport(join(dir, 'none.json')))).toEqual([]);
+    expect(playwrightFailures(readReport(report('broken.json', 'not a report')))).toEqual([]);
   });
 });
