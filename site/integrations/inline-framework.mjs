@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * React, React DOM and Jotai travel inside the HTML of every page that has an island, as one classic
- * inline script at the end of the body, instead of a file the page names in its head.
+ * React, React DOM and Jotai travel inside the HTML of every page that has an island, at the end of the
+ * body, instead of a file the page names in its head: their text in a `text/plain` script, run from a
+ * `blob:` address by a small launcher (inlineCopy), so that it is compiled off the main thread.
  *
  * Why: on « Slow 3G » (2 s per request, 50 KB/s) a script file can only be asked for once the head has
  * arrived (2.05 s), and its answer starts 2 s later: React alone (61 KB) then ends at 5.3 s at best,
@@ -11,11 +12,11 @@
  * it (docs/performance.md, « Island scripts »).
  *
  * How: in the client build, every import of these packages resolves to a small module (a shim) that
- * waits for the inline script's `globalThis.__comptoirFramework` and re-exports its names, so the
- * islands' modules never carry React. The inline script (minified, production React) is built
- * once per build; it is also written as `/_astro/framework.<hash>.js`, which a shim loads itself when
- * a page without islands imports React on demand (the toasts of the newsletter form). The middleware
- * (src/lib/framework-script.ts) puts the script before `</body>` of pages with islands: the content
+ * waits for the page's copy's `globalThis.__comptoirFramework` and re-exports its names, so the
+ * islands' modules never carry React. The script (minified, production React) is built once per
+ * build; it is also written as `/_astro/framework.<hash>.js`, which a shim loads itself when a page
+ * without islands imports React on demand (the toasts of the newsletter form). The middleware
+ * (src/lib/framework-script.ts) puts the copy before `</body>` of pages with islands: the content
  * comes first and paints first; without JavaScript nothing changes.
  */
 import crypto from 'node:crypto';
@@ -72,12 +73,37 @@ export const VARIANTS_DIR = '.framework';
 const COOKIE_MAX_AGE = 30 * 24 * 3600;
 
 /**
- * Run by the inline copy once the page has loaded and the browser is idle: its own text goes into
- * Cache Storage under the file's address (no download: the text is in the page), the previous
- * build's file out, and the cookie tells the app that this browser has it. The file variant's copy
- * (a script with src) does nothing. Any failure (no Cache Storage, storage full) leaves no cookie.
+ * Run by the page's copy once the page has loaded and the browser is idle: its text (the page's
+ * `text/plain` element, see inlineCopy) goes into Cache Storage under the file's address (no download:
+ * the text is in the page), the previous build's file out, and the cookie tells the app that this
+ * browser has it. The file variant's copy (a script from the server) does nothing. Any failure (no
+ * Cache Storage, storage full) leaves no cookie.
  */
-const KEEP_FILE = `{const s=document.currentScript,h=s&&!s.src&&s.dataset.framework;if(h&&globalThis.caches){const u="/_astro/framework."+h+".js",t=s.textContent,k=()=>caches.open(${JSON.stringify(FRAMEWORK_CACHE)}).then(async c=>{for(const r of await c.keys())if(new URL(r.url).pathname!==u)await c.delete(r);await c.put(u,new Response(t,{headers:{"content-type":"text/javascript"}}));document.cookie=${JSON.stringify(FRAMEWORK_COOKIE + '=')}+h+"; Max-Age=${COOKIE_MAX_AGE}; Path=/; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}).catch(()=>{});addEventListener("load",()=>(globalThis.requestIdleCallback??setTimeout)(()=>void k()),{once:!0})}}`;
+const KEEP_FILE = `{const s=document.currentScript,h=s&&s.src.startsWith("blob:")&&s.dataset.framework,e=h&&document.querySelector('script[type="text/plain"][data-framework="'+h+'"]');if(e&&globalThis.caches){const u="/_astro/framework."+h+".js",t=e.text,k=()=>caches.open(${JSON.stringify(FRAMEWORK_CACHE)}).then(async c=>{for(const r of await c.keys())if(new URL(r.url).pathname!==u)await c.delete(r);await c.put(u,new Response(t,{headers:{"content-type":"text/javascript"}}));document.cookie=${JSON.stringify(FRAMEWORK_COOKIE + '=')}+h+"; Max-Age=${COOKIE_MAX_AGE}; Path=/; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}).catch(()=>{});addEventListener("load",()=>(globalThis.requestIdleCallback??setTimeout)(()=>void k()),{once:!0})}}`;
+
+/**
+ * Runs the page's copy of the framework from a `blob:` address made of its text, so that the browser
+ * compiles it off the main thread as it does any script with an address (an inline script is compiled
+ * on it, in the parser's task: 10-17 ms of main-thread time on this machine, 40-70 ms at Lighthouse's
+ * 4x CPU slowdown, counted as blocking time: docs/performance.md, « React compiled off the main
+ * thread »). Inserted scripts run in order (`async = false`), after the parser has gone on. Where a
+ * `blob:` script cannot run (no Blob, a policy added on the way that refuses it), the build's file is
+ * asked for instead: slower, never broken. The page's policy allows `blob:` scripts because of this
+ * script's attribute (api/src/core/web/security-headers.ts: FRAMEWORK_LAUNCHER).
+ */
+const LAUNCHER = `{const t=document.currentScript.previousElementSibling,h=t.dataset.framework,f="/_astro/framework."+h+".js",run=(src,fail)=>{const s=document.createElement("script");s.src=src;s.async=!1;s.dataset.framework=h;s.onerror=fail;s.onload=()=>src.startsWith("blob:")&&URL.revokeObjectURL(src);t.after(s)};let u;try{u=URL.createObjectURL(new Blob([t.text],{type:"text/javascript"}))}catch{}u?run(u,()=>run(f)):run(f)}`;
+
+/** The attribute that marks the launcher (the API allows `blob:` scripts on a page that has it). */
+export const LAUNCHER_ATTRIBUTE = 'data-framework-launcher';
+
+/**
+ * The framework as a page carries it: its text in a `text/plain` script (parsed as text, never
+ * compiled there) named by the build's hash, then the launcher that runs it.
+ * @param {{ code: string; hash: string }} framework
+ */
+export function inlineCopy(framework) {
+  return `<script type="text/plain" data-framework="${framework.hash}">${framework.code}</script><script ${LAUNCHER_ATTRIBUTE}>${LAUNCHER}</script>`;
+}
 
 /**
  * The file variant of a page that carries the inline copy: the same page with the copy left out and
@@ -86,7 +112,7 @@ const KEEP_FILE = `{const s=document.currentScript,h=s&&!s.src&&s.dataset.framew
  * @param {string} html @param {BuiltFramework} framework
  */
 export function fileVariant(html, framework) {
-  const inline = `<script data-framework="${framework.hash}">${framework.code}</script>`;
+  const inline = inlineCopy(framework);
   const at = html.indexOf(inline);
   const head = html.indexOf('</head>');
   if (at < 0 || head < 0 || head > at) return null;

@@ -23,8 +23,14 @@ test('React is downloaded once: inside the first island page, then kept and name
   const first = await page.goto('/catalogue');
   const firstHtml = await first!.text();
   expect(firstHtml, 'React inside the first page').toContain(REACT);
-  const hash = /<script data-framework="([\w-]{8})">/.exec(firstHtml)?.[1];
+  const hash = /<script type="text\/plain" data-framework="([\w-]{8})">/.exec(firstHtml)?.[1];
   expect(hash).toBeTruthy();
+  // Run from a blob: address made of the page's copy (compiled off the main thread), not asked of the server.
+  expect(
+    await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLScriptElement>('script[data-framework][src]')].map((s) => s.src.split(':')[0]),
+    ),
+  ).toEqual(['blob']);
   const fromNetwork = () => requested.filter((url) => url === `/_astro/framework.${hash}.js`);
   expect(first!.headers()['vary']).toMatch(/cookie/i);
   await islandsReady(page);
@@ -34,7 +40,7 @@ test('React is downloaded once: inside the first island page, then kept and name
   const kept = await page.evaluate(async () => {
     const cache = await caches.open('comptoir-framework');
     const [key] = await cache.keys();
-    const inline = document.querySelector('script[data-framework]:not([src])')?.textContent;
+    const inline = document.querySelector('script[type="text/plain"][data-framework]')?.textContent;
     return { url: key && new URL(key.url).pathname, same: key ? (await (await cache.match(key))!.text()) === inline : false };
   });
   expect(kept).toEqual({ url: `/_astro/framework.${hash}.js`, same: true });
@@ -67,7 +73,7 @@ test('a cookie naming another build, or none, gets React inside the page; the ri
   context,
 }) => {
   const inline = await (await page.request.get('/catalogue')).text();
-  const hash = /<script data-framework="([\w-]{8})">/.exec(inline)![1]!;
+  const hash = /<script type="text\/plain" data-framework="([\w-]{8})">/.exec(inline)![1]!;
   const url = new URL(baseURL());
   const withCookie = async (value: string) => {
     await context.clearCookies();
@@ -84,10 +90,42 @@ test('a cookie naming another build, or none, gets React inside the page; the ri
   expect(file).toContain(`/_astro/framework.${hash}.js`);
   expect(current.headers()['vary']).toMatch(/cookie/i);
   expect(current.headers()['etag']).not.toBe(stale.headers()['etag']);
-  // The file variant's policy has no hash for React's inline copy; the inline page's has.
-  const scriptSrc = (csp: string | undefined) => /script-src ([^;]*)/.exec(csp ?? '')?.[1]?.split(' ').length ?? 0;
-  expect(scriptSrc(current.headers()['content-security-policy'])).toBe(scriptSrc(stale.headers()['content-security-policy']) - 1);
+  // The file variant's policy allows neither the launcher of React's copy nor blob: scripts; the inline page's does.
+  const scriptSrc = (csp: string | undefined) => /script-src ([^;]*)/.exec(csp ?? '')?.[1]?.split(' ') ?? [];
+  const inlineSources = scriptSrc(stale.headers()['content-security-policy']);
+  const fileSources = scriptSrc(current.headers()['content-security-policy']);
+  expect(inlineSources).toContain('blob:');
+  expect(fileSources).not.toContain('blob:');
+  expect(fileSources.length).toBe(inlineSources.length - 2);
   // A page without islands is the same whatever the cookie.
   const about = await page.request.get('/about');
   expect(about.headers()['vary'] ?? '').not.toMatch(/cookie/i);
+});
+
+test('where a policy on the way refuses blob: scripts, the page asks for React as a file and its buttons work', async ({
+  page,
+}) => {
+  // A proxy that rewrites the page's policy without blob: (the page's own policy allows it).
+  await page.route('**/catalogue', async (route) => {
+    const response = await route.fetch();
+    const headers = response.headers();
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    expect(headers['content-security-policy']).toContain(' blob:');
+    headers['content-security-policy'] = headers['content-security-policy']!.replace(' blob:', '');
+    await route.fulfill({ response, headers });
+  });
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  const file = page.waitForResponse((response) => FILE.test(new URL(response.url()).pathname) && response.ok());
+  await page.goto('/catalogue');
+  expect((await file).status()).toBe(200);
+  await islandsReady(page);
+  expect(refused.join('\n')).toMatch(/blob:/);
+  const badge = page.locator('[data-cart-count]');
+  await expect(badge).toHaveText('0');
+  await page.getByRole('button', { name: 'Ajouter au panier' }).first().click();
+  await expect(badge).toHaveText('1');
 });

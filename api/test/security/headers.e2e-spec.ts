@@ -152,6 +152,31 @@ describe(`security headers (${testDatabaseKind()})`, () => {
     }
   });
 
+  it('only a page carrying the launcher of its React copy allows blob: scripts, besides its inline scripts by hash', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-csp-blob-'));
+    try {
+      const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+      const launcher = 'run();';
+      // React's text is not a script the browser runs (text/plain): no hash for it, only the launcher's.
+      fs.writeFileSync(
+        path.join(dir, 'catalogue.html'),
+        `<body><script type="text/plain" data-framework="Ab3_x-9Z">globalThis.x=1</script><script data-framework-launcher>${launcher}</script></body>`,
+      );
+      fs.writeFileSync(path.join(dir, 'about.html'), '<script>un();</script>');
+      await recordReleaseScriptHashes(dir, new Map());
+      expect(directive(siteCsp(dir, path.join(dir, 'catalogue.html')), 'script-src')).toBe(
+        `script-src 'self' ${hash(launcher)} blob:`,
+      );
+      expect(directive(siteCsp(dir, path.join(dir, 'about.html')), 'script-src')).toBe(`script-src 'self' ${hash('un();')}`);
+      // An attribute is not a script: staff text naming the attribute allows nothing.
+      expect(inlineScriptHashes('<p title="<script data-framework-launcher>">x</p><script>un();</script>')).toEqual([
+        hash('un();'),
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a publish records its release CSP reading only the pages it rendered (the others are links to pages read before)', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'comptoir-csp-releases-'));
     try {

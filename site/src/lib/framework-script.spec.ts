@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { applyEdits, parseBuiltPage } from './built-page';
+import { inlineCopy } from '../../integrations/inline-framework.mjs';
 import { frameworkScriptEdits } from './framework-script';
 
 const SCRIPT = { code: 'globalThis.__comptoirFramework={}', hash: 'Ab3_x-9Z' };
@@ -11,9 +12,12 @@ const page = (body: string) =>
 describe('framework script', () => {
   it('puts React inside a page with an island, after all of its content', () => {
     const html = page(`<main><h1>Catalogue</h1>${island}</main><footer>Pied</footer>`);
-    expect(applyEdits(html, frameworkScriptEdits(parseBuiltPage(html), SCRIPT))).toBe(
-      page(
-        `<main><h1>Catalogue</h1>${island}</main><footer>Pied</footer><script data-framework="${SCRIPT.hash}">${SCRIPT.code}</script>`,
+    const out = applyEdits(html, frameworkScriptEdits(parseBuiltPage(html), SCRIPT));
+    expect(out).toBe(page(`<main><h1>Catalogue</h1>${island}</main><footer>Pied</footer>${inlineCopy(SCRIPT)}`));
+    // React's text as text (never compiled by the parser), then the launcher that runs it from a blob: address.
+    expect(inlineCopy(SCRIPT)).toMatch(
+      new RegExp(
+        `^<script type="text/plain" data-framework="${SCRIPT.hash}">${SCRIPT.code}</script><script data-framework-launcher>[^<]*createObjectURL[^<]*</script>$`,
       ),
     );
   });
@@ -27,7 +31,7 @@ describe('framework script', () => {
   it('does not take a `</body>` written inside a text for the end of the body', () => {
     const html = page(`<p title="a </body> b">x</p>${island}`);
     const out = applyEdits(html, frameworkScriptEdits(parseBuiltPage(html), SCRIPT));
-    expect(out.endsWith(`${island}<script data-framework="${SCRIPT.hash}">${SCRIPT.code}</script></body></html>`)).toBe(true);
+    expect(out.endsWith(`${island}${inlineCopy(SCRIPT)}</body></html>`)).toBe(true);
   });
 
   it('names the file in the head, low priority, instead of the inline copy on a page whose only islands are the contact form or the blog list', () => {

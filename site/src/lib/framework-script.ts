@@ -1,19 +1,18 @@
 /**
- * React, React DOM and Jotai inside the HTML of each page that has an island, as one inline script
- * just before `</body>` (integrations/inline-framework.mjs says why): after the page's content, so it
- * never delays the first paint, and before any island's module has arrived from the network.
+ * React, React DOM and Jotai inside the HTML of each page that has an island, just before `</body>`
+ * (integrations/inline-framework.mjs says why and how, inlineCopy): after the page's content, so they
+ * never delay the first paint, and before any island's module has arrived from the network.
  */
-import { frameworkScript } from '../../integrations/inline-framework.mjs';
+import { frameworkScript, inlineCopy } from '../../integrations/inline-framework.mjs';
 import type { BuiltPage, Edit } from './built-page';
 
 /**
  * Islands whose page works as served until they hydrate, once the browser is idle: the contact form
  * (its fields take typing) and the blog's list (its cards and page links are links). A page with only
  * these takes React as the file, named in its head at low priority (asked for at once, never a round
- * trip later) and run when its island hydrates (the islands' loader adds its script then), not inline:
- * an inline script is compiled and run on the main thread right after the content paints, one long
- * task on a busy phone (200-500 ms at 4x CPU slowdown under load on /contact and /blog), where the
- * file is compiled off it. Pages with cart buttons (catalogue, product) keep the inline copy.
+ * trip later) and run when its island hydrates (the islands' loader adds its script then): these
+ * pages need not be interactive within Slow 3G's budget, and the file is cached for the next pages.
+ * Pages with cart buttons (catalogue, product) carry the copy.
  */
 const FILE_FRAMEWORK_ISLANDS = new Set(['ContactForm', 'BlogList']);
 
@@ -27,6 +26,5 @@ export function frameworkScriptEdits(
     const text = `<link rel="preload" as="script" href="${script.url}" fetchpriority="low">`;
     return [{ start: page.headStart, end: page.headStart, text }];
   }
-  // data-framework: the build's hash, for the copy to keep itself as the file (integrations/inline-framework.mjs).
-  return [{ start: page.bodyEnd, end: page.bodyEnd, text: `<script data-framework="${script.hash}">${script.code}</script>` }];
+  return [{ start: page.bodyEnd, end: page.bodyEnd, text: inlineCopy(script) }];
 }

@@ -112,8 +112,16 @@ const { Parser } = createRequire(import.meta.url)('htmlparser2') as typeof impor
 const JAVASCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
 
 /**
- * The sha256 of each executable inline script of a page (`<script>` without `src`, of a JavaScript
- * type). Read by an HTML parser, never a regular expression: staff text in an attribute value (an
+ * The attribute of the inline script that runs the page's copy of React from a `blob:` address, so
+ * that the browser compiles it off the main thread (site/integrations/inline-framework.mjs:
+ * LAUNCHER_ATTRIBUTE). Only a page that carries it allows `blob:` scripts.
+ */
+const FRAMEWORK_LAUNCHER = 'data-framework-launcher';
+
+/**
+ * The script sources a page's inline scripts need: the sha256 of each executable inline script
+ * (`<script>` without `src`, of a JavaScript type), and `blob:` when one of them is the framework's
+ * launcher. Read by an HTML parser, never a regular expression: staff text in an attribute value (an
  * article title in `og:title`) may contain `<script>`, which a browser reads as text; a regular
  * expression would take it for a script and hash the wrong text, and the CSP would then block the
  * page's real scripts.
@@ -127,6 +135,7 @@ export function inlineScriptHashes(html: string): string[] {
         if (name !== 'script') return;
         const type = (attributes.type ?? '').trim().toLowerCase();
         start = 'src' in attributes || !JAVASCRIPT_TYPES.has(type) ? -1 : parser.endIndex + 1;
+        if (start >= 0 && FRAMEWORK_LAUNCHER in attributes && !hashes.includes('blob:')) hashes.push('blob:');
       },
       onclosetag(name, implied) {
         if (name !== 'script' || start < 0) return;
