@@ -86,12 +86,14 @@ const KEEP_FILE = `{const s=document.currentScript,h=s&&s.src.startsWith("blob:"
  * compiles it off the main thread as it does any script with an address (an inline script is compiled
  * on it, in the parser's task: 10-17 ms of main-thread time on this machine, 40-70 ms at Lighthouse's
  * 4x CPU slowdown, counted as blocking time: docs/performance.md, « React compiled off the main
- * thread »). Inserted scripts run in order (`async = false`), after the parser has gone on. Where a
+ * thread »). The copy is found by its attribute, not as the launcher's neighbour: a tap while the page
+ * is still arriving makes the early-tap script add its message to the body between the two. Inserted
+ * scripts run in order (`async = false`), after the parser has gone on. Where a
  * `blob:` script cannot run (no Blob, a policy added on the way that refuses it), the build's file is
  * asked for instead: slower, never broken. The page's policy allows `blob:` scripts because of this
  * script's attribute (api/src/core/web/security-headers.ts: FRAMEWORK_LAUNCHER).
  */
-const LAUNCHER = `{const t=document.currentScript.previousElementSibling,h=t.dataset.framework,f="/_astro/framework."+h+".js",run=(src,fail)=>{const s=document.createElement("script");s.src=src;s.async=!1;s.dataset.framework=h;s.onerror=fail;s.onload=()=>src.startsWith("blob:")&&URL.revokeObjectURL(src);t.after(s)};let u;try{u=URL.createObjectURL(new Blob([t.text],{type:"text/javascript"}))}catch{}u?run(u,()=>run(f)):run(f)}`;
+const LAUNCHER = `{const t=document.querySelector('script[type="text/plain"][data-framework]'),h=t.dataset.framework,f="/_astro/framework."+h+".js",run=(src,fail)=>{const s=document.createElement("script");s.src=src;s.async=!1;s.dataset.framework=h;s.onerror=fail;s.onload=()=>src.startsWith("blob:")&&URL.revokeObjectURL(src);t.after(s)};let u;try{u=URL.createObjectURL(new Blob([t.text],{type:"text/javascript"}))}catch{}u?run(u,()=>run(f)):run(f)}`;
 
 /** The attribute that marks the launcher (the API allows `blob:` scripts on a page that has it). */
 export const LAUNCHER_ATTRIBUTE = 'data-framework-launcher';

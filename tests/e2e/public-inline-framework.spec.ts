@@ -33,3 +33,33 @@ test('an island page carries React in its HTML, no script file of it does, and i
   expect(files.length).toBeGreaterThan(0);
   for (const url of files) expect(await (await page.request.get(url)).text(), url).not.toContain(REACT);
 });
+
+test('React still runs when the body gets an element between its copy and the launcher (a tap’s message while the page arrives)', async ({
+  page,
+}) => {
+  // On a slow connection a tap before the end of the HTML adds the early-tap message to the body while
+  // the parser is inside React's copy: the launcher is then parsed after that message, not next to the copy.
+  await page.route('**/catalogue', async (route) => {
+    const response = await route.fetch();
+    const headers = response.headers();
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    const html = await response.text();
+    const launcher = '</script><script data-framework-launcher>';
+    expect(html).toContain(launcher);
+    const body = html.replace(
+      launcher,
+      '</script><p id="early-cart-status" role="status">Produit ajouté</p><script data-framework-launcher>',
+    );
+    await route.fulfill({ response, headers, body });
+  });
+  await page.goto('/catalogue');
+  await islandsReady(page);
+  const badge = page.locator('[data-cart-count]');
+  await expect(badge).toHaveText('0');
+  await page
+    .getByRole('button', { name: /Ajouter au panier/ })
+    .first()
+    .click();
+  await expect(badge).toHaveText('1');
+});
