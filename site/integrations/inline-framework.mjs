@@ -72,6 +72,9 @@ export const FRAMEWORK_COOKIE = 'comptoir-framework';
 export const VARIANTS_DIR = '.framework';
 const COOKIE_MAX_AGE = 30 * 24 * 3600;
 
+/** The page's copy of the framework (one per page, see inlineCopy), as the launcher and the copy find it. */
+const COPY = 'script[type="text/plain"][data-framework]';
+
 /**
  * Run by the page's copy once the page has loaded and the browser is idle: its text (the page's
  * `text/plain` element, see inlineCopy) goes into Cache Storage under the file's address (no download:
@@ -79,7 +82,7 @@ const COOKIE_MAX_AGE = 30 * 24 * 3600;
  * browser has it. The file variant's copy (a script from the server) does nothing. Any failure (no
  * Cache Storage, storage full) leaves no cookie.
  */
-const KEEP_FILE = `{const s=document.currentScript,h=s&&s.src.startsWith("blob:")&&s.dataset.framework,e=h&&document.querySelector('script[type="text/plain"][data-framework="'+h+'"]');if(e&&globalThis.caches){const u="/_astro/framework."+h+".js",t=e.text,k=()=>caches.open(${JSON.stringify(FRAMEWORK_CACHE)}).then(async c=>{for(const r of await c.keys())if(new URL(r.url).pathname!==u)await c.delete(r);await c.put(u,new Response(t,{headers:{"content-type":"text/javascript"}}));document.cookie=${JSON.stringify(FRAMEWORK_COOKIE + '=')}+h+"; Max-Age=${COOKIE_MAX_AGE}; Path=/; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}).catch(()=>{});addEventListener("load",()=>(globalThis.requestIdleCallback??setTimeout)(()=>void k()),{once:!0})}}`;
+const KEEP_FILE = `{const s=document.currentScript,h=s&&s.src.startsWith("blob:")&&s.dataset.framework,e=h&&document.querySelector(${JSON.stringify(COPY)});if(e&&globalThis.caches){const u="/_astro/framework."+h+".js",t=e.text,k=()=>caches.open(${JSON.stringify(FRAMEWORK_CACHE)}).then(async c=>{for(const r of await c.keys())if(new URL(r.url).pathname!==u)await c.delete(r);await c.put(u,new Response(t,{headers:{"content-type":"text/javascript"}}));document.cookie=${JSON.stringify(FRAMEWORK_COOKIE + '=')}+h+"; Max-Age=${COOKIE_MAX_AGE}; Path=/; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}).catch(()=>{});addEventListener("load",()=>(globalThis.requestIdleCallback??setTimeout)(()=>void k()),{once:!0})}}`;
 
 /**
  * Runs the page's copy of the framework from a `blob:` address made of its text, so that the browser
@@ -88,15 +91,15 @@ const KEEP_FILE = `{const s=document.currentScript,h=s&&s.src.startsWith("blob:"
  * 4x CPU slowdown, counted as blocking time: docs/performance.md, « React compiled off the main
  * thread »). The copy is found by its attribute, not as the launcher's neighbour: a tap while the page
  * is still arriving makes the early-tap script add its message to the body between the two. Inserted
- * scripts run in order (`async = false`), after the parser has gone on. Where a
- * `blob:` script cannot run (no Blob, a policy added on the way that refuses it), the build's file is
- * asked for instead: slower, never broken. The page's policy allows `blob:` scripts because of this
+ * scripts run in order (`async = false`), after the parser has gone on. Where a `blob:` script cannot
+ * run (no Blob, a policy added on the way that refuses it), the build's file is asked for instead:
+ * slower, never broken. The page's policy allows `blob:` scripts because of this
  * script's attribute (api/src/core/web/security-headers.ts: FRAMEWORK_LAUNCHER).
  */
-const LAUNCHER = `{const t=document.querySelector('script[type="text/plain"][data-framework]'),h=t.dataset.framework,f="/_astro/framework."+h+".js",run=(src,fail)=>{const s=document.createElement("script");s.src=src;s.async=!1;s.dataset.framework=h;s.onerror=fail;s.onload=()=>src.startsWith("blob:")&&URL.revokeObjectURL(src);t.after(s)};let u;try{u=URL.createObjectURL(new Blob([t.text],{type:"text/javascript"}))}catch{}u?run(u,()=>run(f)):run(f)}`;
+const LAUNCHER = `{const t=document.querySelector(${JSON.stringify(COPY)}),h=t.dataset.framework,f="/_astro/framework."+h+".js",run=(src,fail)=>{const s=document.createElement("script");s.src=src;s.async=!1;s.dataset.framework=h;s.onerror=fail;s.onload=()=>src.startsWith("blob:")&&URL.revokeObjectURL(src);t.after(s)};let u;try{u=URL.createObjectURL(new Blob([t.text],{type:"text/javascript"}))}catch{}u?run(u,()=>run(f)):run(f)}`;
 
 /** The attribute that marks the launcher (the API allows `blob:` scripts on a page that has it). */
-export const LAUNCHER_ATTRIBUTE = 'data-framework-launcher';
+const LAUNCHER_ATTRIBUTE = 'data-framework-launcher';
 
 /**
  * The framework as a page carries it: its text in a `text/plain` script (parsed as text, never

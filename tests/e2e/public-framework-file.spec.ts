@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { allProducts, baseURL, islandsReady } from './public-helpers.js';
+import { addFirstToCart, allProducts, baseURL, islandsReady, rewritePage } from './public-helpers.js';
 
 /** React's production build names its errors by this address: wherever React's code is, it is. */
 const REACT = 'react.dev/errors/';
@@ -106,14 +106,10 @@ test('where a policy on the way refuses blob: scripts, the page asks for React a
   page,
 }) => {
   // A proxy that rewrites the page's policy without blob: (the page's own policy allows it).
-  await page.route('**/catalogue', async (route) => {
-    const response = await route.fetch();
-    const headers = response.headers();
-    delete headers['content-encoding'];
-    delete headers['content-length'];
+  await rewritePage(page, '**/catalogue', (headers, html) => {
     expect(headers['content-security-policy']).toContain(' blob:');
     headers['content-security-policy'] = headers['content-security-policy']!.replace(' blob:', '');
-    await route.fulfill({ response, headers });
+    return html;
   });
   const refused: string[] = [];
   page.on('console', (message) => {
@@ -124,8 +120,5 @@ test('where a policy on the way refuses blob: scripts, the page asks for React a
   expect((await file).status()).toBe(200);
   await islandsReady(page);
   expect(refused.join('\n')).toMatch(/blob:/);
-  const badge = page.locator('[data-cart-count]');
-  await expect(badge).toHaveText('0');
-  await page.getByRole('button', { name: 'Ajouter au panier' }).first().click();
-  await expect(badge).toHaveText('1');
+  await addFirstToCart(page);
 });

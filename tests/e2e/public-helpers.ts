@@ -114,6 +114,36 @@ export async function islandsReady(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Serves the pages matching `pattern` as a proxy on the way would change them: `edit` gets the page's
+ * headers and decoded HTML and may change either (the answer then goes without its content encoding).
+ */
+export async function rewritePage(
+  page: Page,
+  pattern: string,
+  edit: (headers: Record<string, string>, html: string) => string,
+): Promise<void> {
+  await page.route(pattern, async (route) => {
+    const response = await route.fetch();
+    const headers = response.headers();
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    const body = edit(headers, await response.text());
+    await route.fulfill({ response, headers, body });
+  });
+}
+
+/** Taps the page's first « Ajouter au panier » and checks that the header's count goes from 0 to 1. */
+export async function addFirstToCart(page: Page): Promise<void> {
+  const badge = page.locator('[data-cart-count]');
+  await expect(badge).toHaveText('0');
+  await page
+    .getByRole('button', { name: /Ajouter au panier/ })
+    .first()
+    .click();
+  await expect(badge).toHaveText('1');
+}
+
 /** Opens /contact and sends the form with a wrong e-mail, a short message and the rest empty: the form. */
 export async function sendInvalidContact(page: Page): Promise<Locator> {
   await page.goto('/contact');

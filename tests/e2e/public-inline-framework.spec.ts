@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { islandsReady } from './public-helpers.js';
+import { addFirstToCart, islandsReady, rewritePage } from './public-helpers.js';
 
 /** React's production build names its errors by this address: wherever React's code is, it is. */
 const REACT = 'react.dev/errors/';
@@ -11,13 +11,7 @@ test('an island page carries React in its HTML, no script file of it does, and i
   });
   await page.goto('/catalogue');
   await islandsReady(page);
-  const badge = page.locator('[data-cart-count]');
-  await expect(badge).toHaveText('0');
-  await page
-    .getByRole('button', { name: /Ajouter au panier/ })
-    .first()
-    .click();
-  await expect(badge).toHaveText('1');
+  await addFirstToCart(page);
   const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as unknown[]);
   expect(cart).toHaveLength(1);
 
@@ -39,27 +33,15 @@ test('React still runs when the body gets an element between its copy and the la
 }) => {
   // On a slow connection a tap before the end of the HTML adds the early-tap message to the body while
   // the parser is inside React's copy: the launcher is then parsed after that message, not next to the copy.
-  await page.route('**/catalogue', async (route) => {
-    const response = await route.fetch();
-    const headers = response.headers();
-    delete headers['content-encoding'];
-    delete headers['content-length'];
-    const html = await response.text();
+  await rewritePage(page, '**/catalogue', (_headers, html) => {
     const launcher = '</script><script data-framework-launcher>';
     expect(html).toContain(launcher);
-    const body = html.replace(
+    return html.replace(
       launcher,
       '</script><p id="early-cart-status" role="status">Produit ajouté</p><script data-framework-launcher>',
     );
-    await route.fulfill({ response, headers, body });
   });
   await page.goto('/catalogue');
   await islandsReady(page);
-  const badge = page.locator('[data-cart-count]');
-  await expect(badge).toHaveText('0');
-  await page
-    .getByRole('button', { name: /Ajouter au panier/ })
-    .first()
-    .click();
-  await expect(badge).toHaveText('1');
+  await addFirstToCart(page);
 });
