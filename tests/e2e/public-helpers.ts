@@ -105,12 +105,21 @@ export async function scrollThrough(page: Page): Promise<void> {
   }
 }
 
-/** Waits until React islands of the page are hydrated (Astro removes the `ssr` attribute). */
+/**
+ * Waits until the React islands a visitor can use are hydrated (Astro removes the `ssr` attribute):
+ * those loaded on load or idle, and those hydrated on sight (`client:visible`) that are on screen.
+ */
 export async function islandsReady(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('astro-island[client="load"], astro-island[client="idle"]')].every(
-      (el) => !el.hasAttribute('ssr'),
-    ),
+    [...document.querySelectorAll('astro-island[ssr]')].every((island) => {
+      const client = island.getAttribute('client');
+      if (client === 'load' || client === 'idle') return false;
+      if (client !== 'visible') return true;
+      return ![...island.children].some((child) => {
+        const box = child.getBoundingClientRect();
+        return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+      });
+    }),
   );
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ContactAnswer, ContactPayload } from '@comptoir/api/contract';
 import { CONTACT_LIMITS } from '@comptoir/api/text-limits';
 import { api, firstErrors } from './lib/http';
@@ -24,12 +24,25 @@ interface Props {
 /** The contact form (spec: Contact screen, sections 4 and 8): POST /api/contact, errors per field. */
 export default function ContactForm({ namePlaceholder, emailPlaceholder }: Props) {
   const [values, setValues] = useState<ContactPayload>(EMPTY);
-  // "Demander un devis" on an exhausted product links here with `?objet=…&message=…` prefilled.
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
+    // What was typed before this island hydrated stays on screen (React keeps a field's text when it
+    // hydrates) but not in its state: the form hydrates as it comes into view, so on a slow connection
+    // the first keystrokes can come first. Taken into the state, it is what gets sent.
+    const elements = formRef.current?.elements;
+    const typed = (field: keyof ContactPayload) => {
+      const element = elements?.namedItem(field);
+      return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : '';
+    };
+    // "Demander un devis" on an exhausted product links here with `?objet=…&message=…` prefilled.
     const params = new URLSearchParams(window.location.search);
-    const object = params.get('objet')?.slice(0, 255);
-    const message = params.get('message')?.slice(0, 2000);
-    if (object || message) setValues((v) => ({ ...v, object: object ?? v.object, message: message ?? v.message }));
+    const next: ContactPayload = {
+      name: typed('name'),
+      email: typed('email'),
+      object: typed('object') || (params.get('objet')?.slice(0, 255) ?? ''),
+      message: typed('message') || (params.get('message')?.slice(0, 2000) ?? ''),
+    };
+    if (Object.values(next).some(Boolean)) setValues(next);
   }, []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -95,7 +108,7 @@ export default function ContactForm({ namePlaceholder, emailPlaceholder }: Props
 
   return (
     <>
-      <form onSubmit={submit} noValidate className="grid gap-2" aria-busy={submitting} data-contact-form>
+      <form ref={formRef} onSubmit={submit} noValidate className="grid gap-2" aria-busy={submitting} data-contact-form>
         <div>
           <label htmlFor={ids.name} className="field-label">
             Nom et Prénom

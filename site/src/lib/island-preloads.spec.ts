@@ -22,7 +22,7 @@ const page = (body: string) =>
   `<script type="module" src="/_astro/PageScript.js" fetchpriority="low"></script></body></html>`;
 
 describe('island preloads', () => {
-  it('names every module the eager islands and the page script need, each once, not those waiting to be visible', () => {
+  it('names every module the islands (those hydrated on sight too) and the page script need, each once, in order', () => {
     const built = parseBuiltPage(
       page(
         island('/_astro/index.js', 'idle', 'CartBar') +
@@ -38,8 +38,14 @@ describe('island preloads', () => {
       '/_astro/index.js',
       '/_astro/islands.js',
       '/_astro/page.js',
+      '/_astro/Gallery.js',
       '/_astro/PageScript.js',
     ]);
+  });
+
+  it('leaves out an island hydrated on a media query only: on many screens it never runs', () => {
+    const built = parseBuiltPage(page(island('/_astro/Gallery.js', 'media')));
+    expect(islandPreloads(built, GRAPH)).toEqual(['/_astro/PageScript.js', '/_astro/page.js']);
   });
 
   it('puts the links right after the charset, at low priority; a page without islands preloads its script and what it imports', () => {

@@ -2,9 +2,11 @@
  * Every module a page will run at once, named in its head as `<link rel="modulepreload">`: the browser
  * asks for all of them as soon as the head arrives, instead of discovering them level by level (the
  * island's script, then its imports, then theirs: one round trip each, 2 s apiece on « Slow 3G »).
- * Counted: the islands hydrated when idle or at load, with their renderer, the page scripts, and every
- * module they import statically (from the client build's graph: integrations/island-scripts.mjs);
- * islands waiting to be visible, and code loaded on demand, are left to load when needed.
+ * Counted: the islands, with their renderer, the page scripts, and every module they import statically
+ * (from the client build's graph: integrations/island-scripts.mjs); code loaded on demand is left to
+ * load when needed. Islands hydrated on sight count too: on a large screen they are on it at once (the
+ * contact form), and on a phone their own modules are a few kilobytes beside React's, which such a page
+ * asks for ahead anyway.
  *
  * Low priority, as the page scripts (page-scripts.ts): none of them is needed to paint, and the images
  * in view go first on a slow link.
@@ -12,9 +14,10 @@
 import { clientChunkImports } from '../../integrations/island-scripts.mjs';
 import type { BuiltPage, Edit } from './built-page';
 
-const EAGER = new Set(['load', 'idle']);
+/** Run wherever the page is seen: at load, when idle, on sight, or rendered on the client only (`client:media` is not: many screens never run it). */
+const HYDRATED = new Set(['load', 'idle', 'visible', 'only']);
 
-/** The modules to preload for the page's eager islands, in the order they are needed (none without a graph: `astro dev`). */
+/** The modules to preload for the page's islands, in the order they are needed (none without a graph: `astro dev`). */
 export function islandPreloads(page: BuiltPage, graph: ReadonlyMap<string, readonly string[]> = clientChunkImports()): string[] {
   const files = new Set<string>();
   const visit = (file: string) => {
@@ -23,7 +26,7 @@ export function islandPreloads(page: BuiltPage, graph: ReadonlyMap<string, reado
     for (const imported of graph.get(file) ?? []) visit(imported);
   };
   for (const island of page.islandModules)
-    if (EAGER.has(island.client)) {
+    if (HYDRATED.has(island.client)) {
       visit(island.renderer);
       visit(island.component);
     }
