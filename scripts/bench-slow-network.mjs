@@ -21,6 +21,7 @@ import os from 'node:os';
 import { chromium } from 'playwright';
 import { benchEnvironment, benchOptions, loadAverages, median, seedBenchData, spawnComptoir } from './lib/bench-seed.mjs';
 import { buildIfStale } from './lib/builds.mjs';
+import { islandsSettled } from './lib/islands-settled.mjs';
 import { waitFor } from './lib/stage-steps.mjs';
 
 const args = process.argv.slice(2);
@@ -124,19 +125,7 @@ async function measure(browser, url) {
     await page.waitForLoadState('load', { timeout: 120_000 });
     // Every island loaded on load or idle hydrated, and every island hydrated on sight that is on
     // screen (the tap above scrolled to the product's buttons; those further down are not counted).
-    await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll('astro-island[ssr]')].every((island) => {
-          const client = island.getAttribute('client');
-          if (client !== 'visible') return client !== 'load' && client !== 'idle' && client !== 'only';
-          return ![...island.children].some((child) => {
-            const box = child.getBoundingClientRect();
-            return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
-          });
-        }),
-      undefined,
-      { timeout: 120_000, polling: 100 },
-    );
+    await page.waitForFunction(islandsSettled, undefined, { timeout: 120_000, polling: 100 });
     const timings = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
       hydrated: window.__hydrated.length ? Math.max(...window.__hydrated) : null,
@@ -208,11 +197,7 @@ async function walkBytes(browser, urls, keepCookie) {
       if (!keepCookie) await context.clearCookies();
       bytes = 0;
       await page.goto(url, { waitUntil: 'load' });
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll('astro-island[client="load"], astro-island[client="idle"]')].every(
-          (el) => !el.hasAttribute('ssr'),
-        ),
-      );
+      await page.waitForFunction(islandsSettled);
       // The page keeps React as a file once idle; the worker must be in charge before the next view.
       await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active));
       if (keepCookie)

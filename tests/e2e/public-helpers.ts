@@ -5,6 +5,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { islandsSettled } from '../../scripts/lib/islands-settled.mjs';
 
 const require = createRequire(path.resolve(import.meta.dirname, '../../api/package.json'));
 
@@ -110,17 +111,7 @@ export async function scrollThrough(page: Page): Promise<void> {
  * those loaded on load or idle, and those hydrated on sight (`client:visible`) that are on screen.
  */
 export async function islandsReady(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('astro-island[ssr]')].every((island) => {
-      const client = island.getAttribute('client');
-      if (client === 'load' || client === 'idle') return false;
-      if (client !== 'visible') return true;
-      return ![...island.children].some((child) => {
-        const box = child.getBoundingClientRect();
-        return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
-      });
-    }),
-  );
+  await page.waitForFunction(islandsSettled);
 }
 
 /**

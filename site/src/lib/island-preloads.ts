@@ -1,5 +1,5 @@
 /**
- * Every module a page will run at once, named in its head as `<link rel="modulepreload">`: the browser
+ * Every module the page's islands and scripts will run, named in its head as `<link rel="modulepreload">`: the browser
  * asks for all of them as soon as the head arrives, instead of discovering them level by level (the
  * island's script, then its imports, then theirs: one round trip each, 2 s apiece on « Slow 3G »).
  * Counted: the islands, with their renderer, the page scripts, and every module they import statically
