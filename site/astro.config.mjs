@@ -7,6 +7,7 @@ import inlineFramework from './integrations/inline-framework.mjs';
 import islandScripts from './integrations/island-scripts.mjs';
 import linkRestoredPages from './integrations/link-restored-pages.mjs';
 import serviceWorker from './integrations/service-worker.mjs';
+import touchDirective from './integrations/touch-directive.mjs';
 
 /**
  * The public site is pre-rendered at build time from the running API (COMPTOIR_API_URL) into the
@@ -36,6 +37,8 @@ export default defineConfig({
     // (inside their HTML: inlineFramework below); static pages ship no framework JavaScript (npm run
     // bench:site checks it).
     react(),
+    // `client:touch`: islands hydrated when the visitor reaches for them (see the file).
+    touchDirective(),
     // The islands' scripts in a few files that each page names in its head (see the file).
     islandScripts(),
     // React, React DOM and Jotai inside the HTML of the pages with islands (see the file).

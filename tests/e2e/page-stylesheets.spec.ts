@@ -148,8 +148,11 @@ test.describe('per-page stylesheets', () => {
         // The product's live stock arrives whenever its request answers, and may differ from the build's
         // (other tests order this product): a badge turning red between the two readings would be
         // counted as a difference. The readings wait for the check to be over.
-        if (address.startsWith('/product/'))
+        // The product's actions hydrate on sight: on a narrow screen they may start below the first one.
+        if (address.startsWith('/product/')) {
+          await page.locator('[data-stock-check]').scrollIntoViewIfNeeded();
           await expect(page.locator('[data-stock-check]')).not.toHaveAttribute('data-stock-check', 'prerendered');
+        }
         await expectSameAsWholeStylesheet(page, whole, address);
       }
 
@@ -164,6 +167,9 @@ test.describe('per-page stylesheets', () => {
 
       // The catalogue, a product added (toast) and the order dialog open: none of it is in the HTML.
       await page.goto('/catalogue');
+      // Its islands hydrate when reached for (client:touch): the filters and the cart bar, first.
+      await page.getByRole('search', { name: 'Filtrer les produits' }).getByLabel('Rechercher').focus();
+      await page.locator('[data-cart-button]').focus();
       await islandsReady(page);
       // From here the page's clock moves only when told to, a little at a time while waiting, so the
       // toast's 5 s never run out however long the dialog takes to open on a busy machine.

@@ -3,24 +3,7 @@
 // once; the pagers are links to pre-rendered pages that work without JavaScript; the product page's
 // stock badge is in the HTML without a spinner that never stops.
 import { expect, test, type Page } from '@playwright/test';
-import { allProducts, apiJson, islandsReady } from './public-helpers.js';
-
-/**
- * Holds back every JavaScript file of the site (the islands, React, the page scripts) until
- * `release()` is called: what the page does meanwhile is what a visitor on Slow 3G gets for the first
- * 12-15 s. The inline scripts (in the HTML) run as they would.
- */
-async function holdScripts(page: Page): Promise<{ release: () => void; held: () => number }> {
-  let open: () => void = () => {};
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  let count = 0;
-  await page.route(/\/_astro\/.*\.m?js(\?.*)?$/, async (route) => {
-    count++;
-    await gate;
-    await route.continue();
-  });
-  return { release: () => open(), held: () => count };
-}
+import { allProducts, apiJson, holdScripts, islandsReady } from './public-helpers.js';
 
 const cartOf = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { id: number; quantity: number }[]);

@@ -258,3 +258,20 @@ export async function fillOrderForm(
   await dialog.getByRole('button', { name: 'Suivant' }).click();
   await fillOrderClient(dialog, order.client);
 }
+
+/**
+ * Holds back every JavaScript file of the site (the islands, React, the page scripts) until
+ * `release()` is called: what the page does meanwhile is what a visitor on Slow 3G gets for the first
+ * 12-15 s. The inline scripts (in the HTML) run as they would.
+ */
+export async function holdScripts(page: Page): Promise<{ release: () => void; held: () => number }> {
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let count = 0;
+  await page.route(/\/_astro\/.*\.m?js(\?.*)?$/, async (route) => {
+    count++;
+    await gate;
+    await route.continue();
+  });
+  return { release: () => open(), held: () => count };
+}

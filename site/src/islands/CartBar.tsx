@@ -1,8 +1,20 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
-import { cartCountAtom, OPEN_CART_NOTE, orderDialogOpenAtom } from './lib/cart';
+import type { TouchOptions } from '../directives/touch';
+import { CART_KEY, cartCountAtom, OPEN_CART_NOTE, orderDialogOpenAtom } from './lib/cart';
 import { useHydrated } from './lib/hooks';
 import { prepareToasts } from './lib/toast';
+
+/**
+ * `client:touch` (src/directives/touch.ts): besides a visitor reaching for it, what needs the bar at once:
+ * a cart kept in this browser (its count), « Commander maintenant » tapped on a product page, a tap on a
+ * cart button recorded by the early script (components/EarlyCart.astro) before the islands hydrated, the
+ * cart changed in another tab (`storage`).
+ */
+export const CART_BAR_WANTS: TouchOptions = {
+  stored: [CART_KEY, OPEN_CART_NOTE],
+  events: ['comptoir:cart-change', 'comptoir:cart-recorded', 'storage'],
+};
 
 // The order dialog is only downloaded when a visitor opens the cart.
 const OrderDialog = lazy(() => import('./OrderDialog'));

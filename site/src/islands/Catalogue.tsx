@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { ProductCardData } from '../lib/products';
 import { CatalogueFilterForm } from './catalogue/CatalogueFilterForm';
 import { CatalogueResults } from './catalogue/CatalogueResults';
@@ -24,9 +24,10 @@ interface Props {
  * the address (useCatalogue); the first screen (FCFA, newest first) is pre-rendered.
  */
 export default function Catalogue({ categories, brands, initialProducts, initialTotal, children }: Props) {
-  const catalogue = useCatalogue(initialProducts, initialTotal);
+  const root = useRef<HTMLDivElement>(null);
+  const catalogue = useCatalogue(initialProducts, initialTotal, root);
   return (
-    <div data-catalogue>
+    <div data-catalogue ref={root}>
       <CatalogueFilterForm categories={categories} brands={brands} {...catalogue} />
       <CatalogueResults {...catalogue} prerenderedCards={children} />
     </div>

@@ -5,7 +5,7 @@
  * the island in the HTML). The blog's and the contact form's islands stay apart (each on its own
  * page: the shop pages need not download them), as do the client area's (`client/`).
  */
-export { default as CartBar } from './CartBar';
+export { default as CartBar, CART_BAR_WANTS } from './CartBar';
 export { default as Catalogue } from './Catalogue';
 export { default as ProductActions } from './ProductActions';
 export { default as ProductGallery } from './ProductGallery';

@@ -99,7 +99,8 @@ export function filterQuery(filters: CatalogueFilters, search: string, limit: nu
   return query;
 }
 
-const CURRENCY_KEY = 'devise';
+/** Where the display currency chosen is kept (localStorage; none while it is FCFA). */
+export const CURRENCY_KEY = 'devise';
 
 /** The display currency the visitor chose (FCFA when none, or without storage). */
 export function storedCurrency(): DisplayCurrency {

@@ -14,8 +14,11 @@
 import { clientChunkImports } from '../../integrations/island-scripts.mjs';
 import type { BuiltPage, Edit } from './built-page';
 
-/** Run wherever the page is seen: at load, when idle, on sight, or rendered on the client only (`client:media` is not: many screens never run it). */
-const HYDRATED = new Set(['load', 'idle', 'visible', 'only']);
+/**
+ * Run wherever the page is seen: at load, when idle, on sight, when reached for (a tap must find its code
+ * there), or rendered on the client only (`client:media` is not: many screens never run it).
+ */
+const HYDRATED = new Set(['load', 'idle', 'visible', 'touch', 'only']);
 
 /** The modules to preload for the page's islands, in the order they are needed (none without a graph: `astro dev`). */
 export function islandPreloads(page: BuiltPage, graph: ReadonlyMap<string, readonly string[]> = clientChunkImports()): string[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILTERS } from '../../lib/catalogue-query';
-import { badAmount, readAddress, writeAddress } from './catalogue-address';
+import { badAmount, readAddress, withFieldChanges, writeAddress } from './catalogue-address';
 
 describe('the catalogue address', () => {
   it('reads how many products a shared link shows, from the first 12 up to 500', () => {
@@ -27,5 +27,25 @@ describe('the catalogue address', () => {
     expect(badAmount('69,70')).toBe(false);
     expect(badAmount('12abc')).toBe(true);
     expect(badAmount('1.234')).toBe(true);
+  });
+
+  it('takes from the form what the visitor changed before the island hydrated, the address for the rest', () => {
+    // The form as the page was sent (every field at its default) plus a search typed, a brand ticked,
+    // a price mistyped.
+    const fields = new URLSearchParams(
+      'categorie=all&tri=recent&recherche=pompe&marque=5&prix_min=&prix_max=12abc&disponibilite=&devise=XOF',
+    );
+    const { filters } = readAddress('?tri=prix_asc&devise=EUR', 'XOF');
+    expect(withFieldChanges(filters, fields)).toEqual({
+      ...DEFAULT_FILTERS,
+      tri: 'prix_asc',
+      devise: 'EUR',
+      recherche: 'pompe',
+      marque: ['5'],
+      prix_max: '12abc',
+    });
+    // Nothing changed: the address (and the currency chosen earlier) as they were.
+    const untouched = new URLSearchParams('categorie=all&tri=recent&recherche=&prix_min=&prix_max=&disponibilite=&devise=XOF');
+    expect(withFieldChanges(filters, untouched)).toEqual(filters);
   });
 });

@@ -1,4 +1,10 @@
-import { readFilters, writeFilters, type CatalogueFilters, type DisplayCurrency } from '../../lib/catalogue-query';
+import {
+  DEFAULT_FILTERS,
+  readFilters,
+  writeFilters,
+  type CatalogueFilters,
+  type DisplayCurrency,
+} from '../../lib/catalogue-query';
 import { CATALOGUE_INITIAL_LIMIT } from '../../lib/products';
 
 /** The most products an address may ask to show in place (`affiches`). */
@@ -27,4 +33,22 @@ export function writeAddress(href: string, filters: CatalogueFilters, limit: num
   if (limit !== CATALOGUE_INITIAL_LIMIT) url.searchParams.set('affiches', String(limit));
   else url.searchParams.delete('affiches');
   return url;
+}
+
+/**
+ * The filters with what the visitor changed in the form's fields before the island hydrated (it
+ * hydrates when first reached for: a choice made or text typed by then is in the fields, not in React's
+ * state). A field left at its default keeps the address's value; a price keeps its text as typed, so
+ * that the form says what is wrong with it.
+ */
+export function withFieldChanges(filters: CatalogueFilters, fields: URLSearchParams): CatalogueFilters {
+  const typed: CatalogueFilters = {
+    ...readFilters(fields, filters.devise),
+    prix_min: (fields.get('prix_min') ?? '').trim(),
+    prix_max: (fields.get('prix_max') ?? '').trim(),
+  };
+  const changed = { ...filters };
+  for (const name of Object.keys(DEFAULT_FILTERS) as (keyof CatalogueFilters)[])
+    if (JSON.stringify(typed[name]) !== JSON.stringify(DEFAULT_FILTERS[name])) Object.assign(changed, { [name]: typed[name] });
+  return changed;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { ProductFilterAnswer } from '@comptoir/api/contract';
 import {
   filterQuery,
@@ -21,7 +21,7 @@ import { addToCart, type CartProduct } from '../lib/cart';
 import { useDebounced } from '../lib/hooks';
 import { api, isAbort } from '../lib/http';
 import { notify, prepareToasts } from '../lib/toast';
-import { AMOUNT_TEXT, readAddress, writeAddress } from './catalogue-address';
+import { AMOUNT_TEXT, readAddress, withFieldChanges, writeAddress } from './catalogue-address';
 import { useBrandCounts } from './use-brand-counts';
 
 export const CATALOGUE_TEXTS = {
@@ -37,7 +37,7 @@ export type CatalogueStatus = 'idle' | 'loading' | 'error';
  * brands' live counts; a card's « Ajouter au panier ». Until the address has been read, and while
  * the list asked for is the pre-rendered one, nothing is asked of the server.
  */
-export function useCatalogue(initialProducts: ProductCardData[], initialTotal: number) {
+export function useCatalogue(initialProducts: ProductCardData[], initialTotal: number, root: RefObject<HTMLElement | null>) {
   const [filters, setFilters] = useState<CatalogueFilters>(DEFAULT_FILTERS);
   const [limit, setLimit] = useState(CATALOGUE_INITIAL_LIMIT);
   const [ready, setReady] = useState(false);
@@ -51,12 +51,17 @@ export function useCatalogue(initialProducts: ProductCardData[], initialTotal: n
 
   // Every filter and the number shown are in the address: Back from a product, a reload or a shared
   // link shows the list as it was; the display currency chosen earlier applies when it names none.
+  // Hydrated when first reached for (client:touch): what the visitor changed in the fields by then counts.
   useEffect(() => {
     const address = readAddress(window.location.search, storedCurrency());
-    setFilters(address.filters);
+    const form = root.current?.querySelector<HTMLFormElement>('form[data-catalogue-filters]');
+    const fields = form ? new URLSearchParams([...new FormData(form)].map(([name, value]) => [name, String(value)])) : null;
+    const filters = fields ? withFieldChanges(address.filters, fields) : address.filters;
+    if (filters.devise !== address.filters.devise) storeCurrency(filters.devise);
+    setFilters(filters);
     if (address.limit !== CATALOGUE_INITIAL_LIMIT) setLimit(address.limit);
     setReady(true);
-  }, []);
+  }, [root]);
   useEffect(() => {
     if (!ready) return;
     const url = writeAddress(window.location.href, filters, limit);

@@ -68,7 +68,9 @@ const storage = {
     : undefined,
 };
 
-export const cartAtom = atomWithStorage<CartItem[]>('cart', [], storage, { getOnInit: true });
+/** The cart's key in localStorage (the early script, components/EarlyCart.astro, writes it too). */
+export const CART_KEY = 'cart';
+export const cartAtom = atomWithStorage<CartItem[]>(CART_KEY, [], storage, { getOnInit: true });
 
 /** Number of distinct products in the cart (the badge of "Mon panier"). */
 export const cartCountAtom = atom((get) => get(cartAtom).length);
@@ -84,7 +86,7 @@ export const OPEN_CART_NOTE = 'comptoir:open-cart';
 // A tap recorded by the early script (components/EarlyCart.astro) before this island hydrated, while
 // another island of the page already had: the store reads the cart again from localStorage.
 if (typeof window !== 'undefined')
-  window.addEventListener('comptoir:cart-recorded', () => store.set(cartAtom, storage.getItem('cart', [])));
+  window.addEventListener('comptoir:cart-recorded', () => store.set(cartAtom, storage.getItem(CART_KEY, [])));
 
 export function getCart(): CartItem[] {
   return store.get(cartAtom);
