@@ -43,6 +43,18 @@ describe('island preloads', () => {
     ]);
   });
 
+  it('names the modules of an island hydrated when reached for: the first tap finds them there', () => {
+    const built = parseBuiltPage(page(island('/_astro/Gallery.js', 'touch')));
+    expect(islandPreloads(built, GRAPH)).toEqual([
+      '/_astro/client.js',
+      '/_astro/runtime.js',
+      '/_astro/framework.js',
+      '/_astro/Gallery.js',
+      '/_astro/PageScript.js',
+      '/_astro/page.js',
+    ]);
+  });
+
   it('leaves out an island hydrated on a media query only: on many screens it never runs', () => {
     const built = parseBuiltPage(page(island('/_astro/Gallery.js', 'media')));
     expect(islandPreloads(built, GRAPH)).toEqual(['/_astro/PageScript.js', '/_astro/page.js']);
