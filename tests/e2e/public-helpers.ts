@@ -108,7 +108,8 @@ export async function scrollThrough(page: Page): Promise<void> {
 
 /**
  * Waits until the React islands a visitor can use are hydrated (Astro removes the `ssr` attribute):
- * those loaded on load or idle, and those hydrated on sight (`client:visible`) that are on screen.
+ * those loaded on load or idle, those hydrated on sight (`client:visible`) that are on screen, and those
+ * hydrated when reached for (`client:touch`) that something started (scripts/lib/islands-settled.mjs).
  */
 export async function islandsReady(page: Page): Promise<void> {
   await page.waitForFunction(islandsSettled);
