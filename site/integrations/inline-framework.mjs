@@ -2,7 +2,8 @@
 /**
  * React, React DOM and Jotai travel inside the HTML of every page that has an island, at the end of the
  * body, instead of a file the page names in its head: their text in a `text/plain` script, run from a
- * `blob:` address by a small launcher (inlineCopy), so that it is compiled off the main thread.
+ * `blob:` address by a small launcher (inlineCopy) when an island first needs it, so that it is compiled
+ * off the main thread and not evaluated at all for a visitor who only reads.
  *
  * Why: on « Slow 3G » (2 s per request, 50 KB/s) a script file can only be asked for once the head has
  * arrived (2.05 s), and its answer starts 2 s later: React alone (61 KB) then ends at 5.3 s at best,
@@ -75,28 +76,38 @@ const COOKIE_MAX_AGE = 30 * 24 * 3600;
 /** The page's copy of the framework (one per page, see inlineCopy), as the launcher and the copy find it. */
 const COPY = 'script[type="text/plain"][data-framework]';
 
-/**
- * Run by the page's copy once the page has loaded and the browser is idle: its text (the page's
- * `text/plain` element, see inlineCopy) goes into Cache Storage under the file's address (no download:
- * the text is in the page), the previous build's file out, and the cookie tells the app that this
- * browser has it. The file variant's copy (a script from the server) does nothing. Any failure (no
- * Cache Storage, storage full) leaves no cookie.
- */
-const KEEP_FILE = `{const s=document.currentScript,h=s&&s.src.startsWith("blob:")&&s.dataset.framework,e=h&&document.querySelector(${JSON.stringify(COPY)});if(e&&globalThis.caches){const u="/_astro/framework."+h+".js",t=e.text,k=()=>caches.open(${JSON.stringify(FRAMEWORK_CACHE)}).then(async c=>{for(const r of await c.keys())if(new URL(r.url).pathname!==u)await c.delete(r);await c.put(u,new Response(t,{headers:{"content-type":"text/javascript"}}));document.cookie=${JSON.stringify(FRAMEWORK_COOKIE + '=')}+h+"; Max-Age=${COOKIE_MAX_AGE}; Path=/; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}).catch(()=>{});addEventListener("load",()=>(globalThis.requestIdleCallback??setTimeout)(()=>void k()),{once:!0})}}`;
+/** Set by the launcher: runs the page's copy (once); called by the islands' loader when one first needs React. */
+const START = '__comptoirFrameworkStart';
+/** Set by the islands' loader when an island needs React before the launcher has been parsed. */
+const WANTED = '__comptoirFrameworkWanted';
 
 /**
- * Runs the page's copy of the framework from a `blob:` address made of its text, so that the browser
- * compiles it off the main thread as it does any script with an address (an inline script is compiled
- * on it, in the parser's task: 10-17 ms of main-thread time on this machine, 40-70 ms at Lighthouse's
- * 4x CPU slowdown, counted as blocking time: docs/performance.md, « React compiled off the main
- * thread »). The copy is found by its attribute, not as the launcher's neighbour: a tap while the page
- * is still arriving makes the early-tap script add its message to the body between the two. Inserted
- * scripts run in order (`async = false`), after the parser has gone on. Where a `blob:` script cannot
- * run (no Blob, a policy added on the way that refuses it), the build's file is asked for instead:
- * slower, never broken. The page's policy allows `blob:` scripts because of this
- * script's attribute (api/src/core/web/security-headers.ts: FRAMEWORK_LAUNCHER).
+ * Once the page has loaded and the browser is idle, the copy's text (the page's `text/plain` element,
+ * see inlineCopy) goes into Cache Storage under the file's address (no download: the text is in the
+ * page), the previous build's file out, and the cookie tells the app that this browser has it. Part of
+ * the launcher, so it is done whether or not an island ran React on this page; the file variant has no
+ * launcher. Any failure (no Cache Storage, storage full) leaves no cookie.
  */
-const LAUNCHER = `{const t=document.querySelector(${JSON.stringify(COPY)}),h=t.dataset.framework,f="/_astro/framework."+h+".js",run=(src,fail)=>{const s=document.createElement("script");s.src=src;s.async=!1;s.dataset.framework=h;s.onerror=fail;s.onload=()=>src.startsWith("blob:")&&URL.revokeObjectURL(src);t.after(s)};let u;try{u=URL.createObjectURL(new Blob([t.text],{type:"text/javascript"}))}catch{}u?run(u,()=>run(f)):run(f)}`;
+const KEEP_FILE = `if(globalThis.caches){const u="/_astro/framework."+h+".js",k=()=>caches.open(${JSON.stringify(FRAMEWORK_CACHE)}).then(async c=>{for(const r of await c.keys())if(new URL(r.url).pathname!==u)await c.delete(r);await c.put(u,new Response(t.text,{headers:{"content-type":"text/javascript"}}));document.cookie=${JSON.stringify(FRAMEWORK_COOKIE + '=')}+h+"; Max-Age=${COOKIE_MAX_AGE}; Path=/; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"")}).catch(()=>{});addEventListener("load",()=>(globalThis.requestIdleCallback??setTimeout)(()=>void k()),{once:!0})}`;
+
+/**
+ * Runs the page's copy of the framework when an island first needs it, not at load: a page whose islands
+ * wait for the visitor (`client:touch`, `client:visible` below the first screen) pays neither React's
+ * evaluation nor its compilation for a visitor who only reads (three tasks of 4-15 ms of main-thread
+ * time on this machine, several times that on a busy phone: docs/performance.md, « React evaluated when
+ * an island first needs it »). The islands' loader calls `START`; when it asks before the launcher is
+ * parsed (an island hydrated while the page arrives), it sets `WANTED` and the launcher starts at once.
+ *
+ * The copy runs from a `blob:` address made of its text, so that the browser compiles it off the main
+ * thread as it does any script with an address (an inline script is compiled on it, in the parser's
+ * task: docs/performance.md, « React compiled off the main thread »). The copy is found by its
+ * attribute, not as the launcher's neighbour: a tap while the page is still arriving makes the early-tap
+ * script add its message to the body between the two. Inserted scripts run in order (`async = false`).
+ * Where a `blob:` script cannot run (no Blob, a policy added on the way that refuses it), the build's
+ * file is asked for instead: slower, never broken. The page's policy allows `blob:` scripts because of
+ * this script's attribute (api/src/core/web/security-headers.ts: FRAMEWORK_LAUNCHER).
+ */
+const LAUNCHER = `{const t=document.querySelector(${JSON.stringify(COPY)}),h=t.dataset.framework,f="/_astro/framework."+h+".js",run=(src,fail)=>{const s=document.createElement("script");s.src=src;s.async=!1;s.dataset.framework=h;s.onerror=fail;s.onload=()=>src.startsWith("blob:")&&URL.revokeObjectURL(src);t.after(s)};let d=!1;const start=()=>{if(d)return;d=!0;let u;try{u=URL.createObjectURL(new Blob([t.text],{type:"text/javascript"}))}catch{}u?run(u,()=>run(f)):run(f)};globalThis.${START}=start;globalThis.${WANTED}&&start();${KEEP_FILE}}`;
 
 /** The attribute that marks the launcher (the API allows `blob:` scripts on a page that has it). */
 const LAUNCHER_ATTRIBUTE = 'data-framework-launcher';
@@ -238,8 +249,7 @@ if (!globalThis.${GLOBAL})
       if (globalThis.${GLOBAL}) return;
       globalThis.${GLOBAL} = {${table}};
       dispatchEvent(new Event(${JSON.stringify(READY_EVENT)}));
-    }));
-${KEEP_FILE}`;
+    }));`;
   // Vite's own bundler (Rolldown, minified by Oxc), as the islands' code: 1.3 KB less gzip than esbuild.
   const result = await build({
     configFile: false,
@@ -275,15 +285,19 @@ ${KEEP_FILE}`;
 function loaderSource(url) {
   return `const whenLoaded = () => new Promise((resolve) => {
   addEventListener(${JSON.stringify(READY_EVENT)}, () => resolve(globalThis.${GLOBAL}), { once: true });
+  // The page's copy runs when an island first needs it: its launcher, once parsed, starts it.
+  globalThis.${WANTED} = true;
   const load = () => {
-    if (globalThis.${GLOBAL} || document.querySelector('script[data-framework]')) return;
+    if (globalThis.${GLOBAL}) return;
+    if (globalThis.${START}) return globalThis.${START}();
+    if (document.querySelector('script[data-framework]')) return;
     const script = document.createElement('script');
     script.src = ${JSON.stringify(url)};
     script.dataset.framework = '';
     document.head.append(script);
   };
-  // The page's own copy comes at the end of its body: only once it is all parsed is a file needed.
-  if (document.readyState === 'loading') addEventListener('DOMContentLoaded', load, { once: true });
+  // The page's copy comes at the end of its body: only once it is all parsed is a file needed.
+  if (document.readyState === 'loading' && !globalThis.${START}) addEventListener('DOMContentLoaded', load, { once: true });
   else load();
 });
 export const framework = globalThis.${GLOBAL} ?? (await whenLoaded());

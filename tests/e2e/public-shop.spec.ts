@@ -218,8 +218,6 @@ test.describe('cart', () => {
     expect(product, 'the demo data has a product with several images').toBeTruthy();
     await page.goto(`/product/${product!.id}`);
     const main = page.locator('[data-main-image]');
-    await main.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => !document.querySelector('astro-island[client="visible"]')?.hasAttribute('ssr'));
     const first = await main.getAttribute('src');
     await page.getByRole('button', { name: 'Afficher l’image 2 sur' + ` ${product!.images.length}` }).click();
     await expect(main).not.toHaveAttribute('src', first!);

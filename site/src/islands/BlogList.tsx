@@ -56,6 +56,7 @@ export default function BlogList({ initialCards, initialTotal, initialPage = 1 }
   const debounced = useDebounced(search.trim(), 300, ready);
   const first = useRef(true);
   const listTop = useRef<HTMLDivElement>(null);
+  const searchField = useRef<HTMLInputElement>(null);
   const searchId = useId();
   const lastPage = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
   // Covers the build found without resized copies: shown as uploaded, without a failed request first.
@@ -63,6 +64,15 @@ export default function BlogList({ initialCards, initialTotal, initialPage = 1 }
     () => new Set(initialCards.filter((c) => c.image && !c.thumb).map((c) => c.image)),
     [initialCards],
   );
+
+  // The list hydrates when the visitor reaches for it (client:touch): what was typed in the field before
+  // React answered is in the field, not yet in the state.
+  useEffect(() => {
+    const typed = searchField.current?.value ?? '';
+    if (!typed) return;
+    setSearch(typed);
+    setPage(1);
+  }, []);
 
   useEffect(() => {
     // The first page without search is already in the HTML.
@@ -123,6 +133,7 @@ export default function BlogList({ initialCards, initialTotal, initialPage = 1 }
             Rechercher un article
           </label>
           <input
+            ref={searchField}
             id={searchId}
             type="search"
             className="field-input"

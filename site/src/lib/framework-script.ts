@@ -8,8 +8,8 @@ import type { BuiltPage, Edit } from './built-page';
 
 /**
  * Islands whose page works as served until they hydrate: the contact form (hydrated as it comes into
- * view; its fields take typing, a submit waits for it) and the blog's list (once the browser is idle;
- * its cards and page links are links). A page with only
+ * view; its fields take typing, a submit waits for it) and the blog's list (when the visitor reaches for
+ * its search or pager; its cards and page links are links). A page with only
  * these takes React as the file, named in its head at low priority (asked for at once, never a round
  * trip later) and run when its island hydrates (the islands' loader adds its script then): these
  * pages need not be interactive within Slow 3G's budget, and the file is cached for the next pages.
