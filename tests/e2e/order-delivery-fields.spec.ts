@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { allProducts, fillOrderForm, islandsReady, orderClient, query } from './public-helpers.js';
+import { allProducts, fillOrderForm, holdScripts, islandsReady, orderClient, query } from './public-helpers.js';
 
 const MISSING_ADDRESS = 'Indiquez l’adresse de livraison : ce mode de livraison l’exige.';
 
@@ -71,20 +71,13 @@ test('before the islands hydrate, the cart button shows no wrong "0" for a visit
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
   await expect(page.locator('[data-cart-count]')).toHaveText('1');
   // The page's scripts held back as on a slow network: only the inline ones run.
-  let open: () => void = () => {};
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  let held = 0;
-  await page.route(/\/_astro\/.*\.m?js(\?.*)?$/, async (route) => {
-    held++;
-    await gate;
-    await route.continue();
-  });
+  const scripts = await holdScripts(page);
   await page.goto('/catalogue', { waitUntil: 'commit' });
   await expect(page.locator('[data-header-cart-count]')).toHaveText('1');
-  await expect.poll(() => held).toBeGreaterThan(0);
+  await expect.poll(() => scripts.held()).toBeGreaterThan(0);
   await expect(page.locator('[data-cart-button]')).toBeVisible();
   await expect(page.locator('[data-cart-count]')).toBeHidden();
-  open();
+  scripts.release();
   await islandsReady(page);
   await expect(page.locator('[data-cart-count]')).toHaveText('1');
   await expect(page.locator('[data-cart-count]')).toBeVisible();

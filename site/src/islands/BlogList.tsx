@@ -65,13 +65,16 @@ export default function BlogList({ initialCards, initialTotal, initialPage = 1 }
     [initialCards],
   );
 
+  // A new search starts from the first page.
+  const searchFor = (text: string) => {
+    setSearch(text);
+    setPage(1);
+  };
   // The list hydrates when the visitor reaches for it (client:touch): what was typed in the field before
   // React answered is in the field, not yet in the state.
   useEffect(() => {
     const typed = searchField.current?.value ?? '';
-    if (!typed) return;
-    setSearch(typed);
-    setPage(1);
+    if (typed) searchFor(typed);
   }, []);
 
   useEffect(() => {
@@ -139,10 +142,7 @@ export default function BlogList({ initialCards, initialTotal, initialPage = 1 }
             className="field-input"
             placeholder="Titre de l’article"
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
+            onChange={(e) => searchFor(e.target.value)}
           />
         </div>
       </div>
