@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import fs from 'node:fs';
 import path from 'node:path';
+import { UpdateQueryBuilder } from 'typeorm';
 import { decodeQuotedPrintable, startSmtp } from '../../test/support/smtp.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/support/test-app.js';
 import { OutgoingMail } from './entities/outgoing-mail.entity.js';
@@ -58,6 +59,34 @@ describe(`mail without SMTP: the outbox folder (${testDatabaseKind()})`, () => {
     expect(fs.readdirSync(t.config.outboxDir).length).toBe(before + 1);
     const stored = await t.dataSource.getRepository(OutgoingMail).findOneByOrFail({ id: row.id });
     expect(stored.attempts).toBe(1);
+  });
+
+  it('a claim or an outcome MariaDB refuses as a deadlock victim is written again: the mail goes now, marked sent once', async () => {
+    // What InnoDB answers one of the mails of an order claimed side by side (errno 1213).
+    const deadlock = Object.assign(new Error('Deadlock found when trying to get lock; try restarting transaction'), {
+      code: 'ER_LOCK_DEADLOCK',
+      errno: 1213,
+    });
+    const execute = UpdateQueryBuilder.prototype.execute;
+    const refused = jest
+      .spyOn(UpdateQueryBuilder.prototype, 'execute')
+      .mockRejectedValueOnce(deadlock)
+      .mockImplementationOnce(function (this: UpdateQueryBuilder<OutgoingMail>) {
+        return execute.call(this);
+      })
+      .mockRejectedValueOnce(deadlock);
+    try {
+      const before = fs.readdirSync(t.config.outboxDir).length;
+      const row = await mail.send({ to: 'verrou@exemple.example', subject: 'Malgré un verrou', text: 'x', kind: 'deadlock' });
+      await mail.idle();
+      // Refused twice: the claim, then (after the delivery) the outcome.
+      expect(refused.mock.calls.length).toBeGreaterThanOrEqual(4);
+      expect(fs.readdirSync(t.config.outboxDir).length).toBe(before + 1);
+      const stored = await t.dataSource.getRepository(OutgoingMail).findOneByOrFail({ id: row.id });
+      expect(stored).toMatchObject({ status: 'sent', attempts: 1, last_error: null, next_attempt_at: null });
+    } finally {
+      refused.mockRestore();
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../core/config/config.js';
 import { MetricsRecorder } from '../common/metrics-recorder.js';
+import { retryOnConflict } from '../common/transactions.js';
 import { OutgoingMail } from './entities/outgoing-mail.entity.js';
 import { OutboxTransport, SmtpTransport, type MailAttachment, type MailTransport } from './mail-transports.js';
 
@@ -211,17 +212,24 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
     this.inFlight.add(work);
   }
 
-  /** Claims the mail (if still due), hands it to the transport, records the outcome. */
+  /**
+   * Claims the mail (if still due), hands it to the transport, records the outcome. The claim and the
+   * outcome are single writes outside a transaction: MariaDB may pick one of the mails of an order,
+   * claimed side by side, as a deadlock victim; they run again instead of leaving the mail to the
+   * worker's next pass (WORKER_INTERVAL_MS later) or sent but marked queued.
+   */
   private async attempt(id: number, now = new Date()): Promise<void> {
     const repo = this.dataSource.getRepository(OutgoingMail);
-    const claimed = await repo
-      .createQueryBuilder()
-      .update(OutgoingMail)
-      .set({ attempts: () => 'attempts + 1', next_attempt_at: new Date(now.getTime() + CLAIM_LEASE_MS) })
-      .where('id = :id', { id })
-      .andWhere('status = :status', { status: 'queued' })
-      .andWhere('(next_attempt_at IS NULL OR next_attempt_at <= :now)', { now })
-      .execute();
+    const claimed = await retryOnConflict(() =>
+      repo
+        .createQueryBuilder()
+        .update(OutgoingMail)
+        .set({ attempts: () => 'attempts + 1', next_attempt_at: new Date(now.getTime() + CLAIM_LEASE_MS) })
+        .where('id = :id', { id })
+        .andWhere('status = :status', { status: 'queued' })
+        .andWhere('(next_attempt_at IS NULL OR next_attempt_at <= :now)', { now })
+        .execute(),
+    );
     if (!claimed.affected) return;
     const mail = await repo.findOneByOrFail({ id });
     try {
@@ -239,16 +247,20 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy, OnA
         kind: mail.kind,
         createdAt: new Date(mail.created_at),
       });
-      await repo.update({ id }, { status: 'sent', sent_at: new Date(), next_attempt_at: null, last_error: null });
+      await retryOnConflict(() =>
+        repo.update({ id }, { status: 'sent', sent_at: new Date(), next_attempt_at: null, last_error: null }),
+      );
     } catch (error) {
       const reason = describeError(error);
       const givingUp = mail.attempts >= MAIL_MAX_ATTEMPTS;
       this.metrics?.mailFailed(givingUp);
-      await repo.update(
-        { id },
-        givingUp
-          ? { status: 'failed', next_attempt_at: null, last_error: reason }
-          : { status: 'queued', next_attempt_at: new Date(now.getTime() + retryDelayMs(mail.attempts)), last_error: reason },
+      await retryOnConflict(() =>
+        repo.update(
+          { id },
+          givingUp
+            ? { status: 'failed', next_attempt_at: null, last_error: reason }
+            : { status: 'queued', next_attempt_at: new Date(now.getTime() + retryDelayMs(mail.attempts)), last_error: reason },
+        ),
       );
       this.logger.warn(
         `Mail ${id} (${mail.kind}) not delivered by ${this.transport.description}, attempt ${mail.attempts}` +
