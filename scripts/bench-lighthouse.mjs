@@ -8,6 +8,9 @@
 // it, else gzip; hashed assets immutable). Rounds are interleaved: each round audits every page once,
 // references included, so a burst of load hits them all alike; the load average of each round is
 // printed. Every audit is a first visit (no cookie, storage and cache emptied). Starts Comptoir (built api/dist) on a throw-away DATA_DIR with the demo data.
+// A second table splits each page's blocking time by kind of task as Lighthouse's simulation counts it
+// (the navigation's commit, HTML parsing, rendering, scripts: lib/blocking-time-split.mjs), so that a
+// figure says whether the page's work or the browser's made it.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -17,6 +20,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { benchEnvironment, benchOptions, loadAverages, median, seedBenchData, spawnComptoir } from './lib/bench-seed.mjs';
+import { TASK_KINDS, blockingTimeSplit, startRecording } from './lib/blocking-time-split.mjs';
 import { buildIfStale, root } from './lib/builds.mjs';
 import { freePort } from './lib/mariadb.mjs';
 import { waitFor } from './lib/stage-steps.mjs';
@@ -134,6 +138,7 @@ async function clearCookies(chromePort) {
 /** `missing`: the page answers 404 on purpose (the site's 404 page), which Lighthouse otherwise refuses to score. */
 async function audit(url, chromePort, missing = false) {
   await clearCookies(chromePort);
+  startRecording();
   const result = await lighthouse(url, {
     port: chromePort,
     ignoreStatusCode: missing,
@@ -159,6 +164,7 @@ async function audit(url, chromePort, missing = false) {
     lcp: audits['largest-contentful-paint'].numericValue,
     tbt: audits['total-blocking-time'].numericValue,
     cls: audits['cumulative-layout-shift'].numericValue,
+    tbtSplit: blockingTimeSplit(),
   };
 }
 
@@ -272,6 +278,26 @@ try {
     console.log(
       `| ${r.name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.fcp / 1000).toFixed(2)} | ${(r.lcp / 1000).toFixed(2)} | ${Math.round(r.tbt)} | ${island ? Math.round(r.tbt - island.tbt) : '–'} | ${r.cls.toFixed(3)} |`,
     );
+  // The blocking time by kind of task (scripts/lib/blocking-time-split.mjs): the mean of the runs, so that
+  // the columns add up to the mean TBT (the table above gives medians).
+  console.log("\nBlocking time by kind of task, as Lighthouse's simulation counts it (mean of the runs, ms)\n");
+  console.log(`| page | TBT, mean | ${Object.values(TASK_KINDS).join(' | ')} |`);
+  console.log(
+    `| --- | ---: | ${Object.keys(TASK_KINDS)
+      .map(() => '---:')
+      .join(' | ')} |`,
+  );
+  for (const [name] of pages) {
+    const splits = results.get(name).map((r) => r.tbtSplit);
+    if (!splits.length || splits.some((s) => !s)) continue;
+    const mean = (values) => Math.round(values.reduce((a, b) => a + b, 0) / values.length);
+    const tbt = mean(results.get(name).map((r) => r.tbt));
+    console.log(
+      `| ${name} | ${tbt} | ${Object.keys(TASK_KINDS)
+        .map((kind) => mean(splits.map((s) => s[kind])))
+        .join(' | ')} |`,
+    );
+  }
 } finally {
   load?.stop();
   await chrome?.kill();
