@@ -287,13 +287,13 @@ try {
       .map(() => '---:')
       .join(' | ')} |`,
   );
+  const mean = (values) => Math.round(values.reduce((a, b) => a + b, 0) / values.length);
   for (const [name] of pages) {
-    const splits = results.get(name).map((r) => r.tbtSplit);
+    const runsOf = results.get(name);
+    const splits = runsOf.map((r) => r.tbtSplit);
     if (!splits.length || splits.some((s) => !s)) continue;
-    const mean = (values) => Math.round(values.reduce((a, b) => a + b, 0) / values.length);
-    const tbt = mean(results.get(name).map((r) => r.tbt));
     console.log(
-      `| ${name} | ${tbt} | ${Object.keys(TASK_KINDS)
+      `| ${name} | ${mean(runsOf.map((r) => r.tbt))} | ${Object.keys(TASK_KINDS)
         .map((kind) => mean(splits.map((s) => s[kind])))
         .join(' | ')} |`,
     );
