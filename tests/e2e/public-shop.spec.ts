@@ -61,6 +61,29 @@ test.describe('catalogue', () => {
       expect(name.replace(/ \(.*\)$/, '').length).toBeLessThanOrEqual(25);
   });
 
+  test('"Afficher plus" pressed while a new sort is on its way is kept: 4 more of the new list, once', async ({ page }) => {
+    const total = (await allProducts(page)).length;
+    test.skip(total <= 16, 'the demo data has more than 16 products');
+    await page.goto('/catalogue');
+    await islandsReady(page);
+    // The sorted list's answer held back, as on a slow network, while the visitor presses twice.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/products\/filter\?/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.getByLabel('Trier par').selectOption('Prix croissant');
+    const more = page.getByRole('link', { name: 'Afficher plus' });
+    await more.click();
+    await more.click();
+    await expect(page).toHaveURL(/affiches=16/);
+    release();
+    const cards = page.locator('[data-product-card]');
+    await expect(cards).toHaveCount(16);
+    await expect(page).toHaveURL(/tri=prix_asc/);
+  });
+
   test('filters by category, sorts the spotlight first, searches from 2 characters', async ({ page }) => {
     const products = await allProducts(page);
     await page.goto('/catalogue');

@@ -86,7 +86,6 @@ export function CatalogueResults(props: CatalogueResultsProps) {
             href={`/catalogue/page/${Math.floor(limit / CATALOGUE_INITIAL_LIMIT) + 1}`}
             className="btn btn-secondary"
             onClick={showMore}
-            aria-disabled={loading || undefined}
           >
             Afficher plus
           </a>

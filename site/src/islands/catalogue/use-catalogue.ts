@@ -134,11 +134,11 @@ export function useCatalogue(initialProducts: ProductCardData[], initialTotal: n
   const toggleBrand = (brand: string, on: boolean) =>
     change('marque', on ? [...filters.marque, brand] : filters.marque.filter((b) => b !== brand));
 
-  const loading = status === 'loading';
-  /** 4 more in place (not while a list is on its way). */
-  const showMore = () => {
-    if (!loading) setLimit((l) => l + CATALOGUE_STEP);
-  };
+  /**
+   * 4 more than the visitor sees, in place. A press while a list is on its way (a sort just chosen) is
+   * kept, not dropped: the list asked for then has 4 more; pressed again before it comes, still 4.
+   */
+  const showMore = () => setLimit((l) => Math.max(l, products.length + CATALOGUE_STEP));
   const retry = () => setAttempt((n) => n + 1);
 
   return {
