@@ -156,6 +156,68 @@ test.describe('public pages', () => {
     });
   }
 
+  test('opener isolation where one visitor’s data is shown: the client’s pages and the dashboard keep it, the pages alike for all go without', async ({
+    baseURL,
+  }) => {
+    const headersOf = (address: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status?: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+        http
+          .get(new URL(address, baseURL), { headers }, (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode, headers: res.headers }));
+          })
+          .on('error', reject);
+      });
+    const product = /href="(\/product\/\d+)"/.exec(await (await fetch(new URL('/catalogue', baseURL))).text())?.[1];
+    expect(product).toBeTruthy();
+    const inline = await (await fetch(new URL(product!, baseURL))).text();
+    const framework = /<script type="text\/plain" data-framework="([\w-]{8})">/.exec(inline)?.[1];
+    expect(framework).toBeTruthy();
+    // Each way a page leaves the app: as a file, from the brotli store, as the file variant of a browser
+    // that keeps React (its cookie), as the not-found page.
+    const shared: [string, Record<string, string>][] = [
+      ['/', {}],
+      ['/about', { 'accept-encoding': 'br' }],
+      ['/catalogue', {}],
+      [product!, { 'accept-encoding': 'br' }],
+      [product!, { cookie: `comptoir-framework=${framework}` }],
+      ['/no-such-page', {}],
+    ];
+    for (const [address, headers] of shared) {
+      const answer = await headersOf(address, headers);
+      expect({
+        address,
+        headers,
+        status: answer.status,
+        page: /^text\/html/.test(String(answer.headers['content-type'])),
+      }).toEqual({
+        address,
+        headers,
+        status: address === '/no-such-page' ? 404 : 200,
+        page: true,
+      });
+      // The page's own policies stay: only the opener policy is left out.
+      expect({
+        address,
+        csp: answer.headers['content-security-policy'],
+        coop: answer.headers['cross-origin-opener-policy'],
+      }).toEqual({
+        address,
+        csp: expect.stringMatching(/script-src 'self'/),
+        coop: undefined,
+      });
+    }
+    for (const address of ['/mes-commandes', '/suivi-commande', '/dashboard/'])
+      for (const headers of [{}, { 'accept-encoding': 'br' }] as Record<string, string>[]) {
+        const answer = await headersOf(address, headers);
+        expect({ address, status: answer.status, coop: answer.headers['cross-origin-opener-policy'] }).toEqual({
+          address,
+          status: 200,
+          coop: 'same-origin',
+        });
+      }
+  });
+
   test('on a phone, page scripts do not compete with the first view: fetched at low priority, the hero image first', async ({
     page,
   }) => {

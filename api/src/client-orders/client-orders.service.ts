@@ -33,6 +33,7 @@ import { QuoteVersionLine } from '../quotes/entities/quote-version-line.entity.j
 import { QuoteVersion } from '../quotes/entities/quote-version.entity.js';
 import { clientActivityMail, myOrdersMail, purchaseOrderMail, type ClientActivity } from '../quotes/quote-mails.js';
 import { QuoteVersionsService, currentSentVersion, expireOverdue, setQuoteState } from '../quotes/quote-versions.service.js';
+import { clientPageLink } from '../shared/client-pages.js';
 import { isPastValidity, messageView, versionReference, versionView } from '../quotes/quote-views.js';
 
 const MINUTE = 60_000;
@@ -190,7 +191,7 @@ export class ClientOrdersService {
         order,
         link.email,
         versionReference(version),
-        `${this.config.siteUrl}/suivi-commande#${token}`,
+        clientPageLink(this.config.siteUrl, 'order', token),
         this.config.company,
       );
       clientMails.push({ ...confirmation, attachments: [`purchase-order:${order.id}`] });
@@ -255,7 +256,7 @@ export class ClientOrdersService {
         .getExists();
       if (!known) return [];
       const token = await issueClientLink(manager, { orderId: null, email, days: ORDERS_LINK_DAYS });
-      const link = `${this.config.siteUrl}/mes-commandes#${token}`;
+      const link = clientPageLink(this.config.siteUrl, 'orders', token);
       return [(await this.mail.send(myOrdersMail(email, link, ORDERS_LINK_DAYS, this.config.company), manager)).id];
     });
     this.mail.deliverSoon(mailIds);

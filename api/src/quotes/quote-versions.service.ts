@@ -28,6 +28,7 @@ import { QuoteVersion, type QuoteState } from './entities/quote-version.entity.j
 import { versionDocumentModel } from './quote-documents.js';
 import { quoteSentMail, staffReplyMail } from './quote-mails.js';
 import { lomeToday, messageView, productTaxRate, quoteNumberOf, versionReference, versionView } from './quote-views.js';
+import { clientPageLink } from '../shared/client-pages.js';
 
 const NOT_FOUND = 'Commande introuvable.';
 const VERSION_NOT_FOUND = 'Version du devis introuvable.';
@@ -453,7 +454,7 @@ export class QuoteVersionsService implements OnModuleInit {
             versionReference(draft),
             draft.number,
             draft.message,
-            `${this.config.siteUrl}/suivi-commande#${token}`,
+            clientPageLink(this.config.siteUrl, 'order', token),
             draft.valid_until,
             this.config.company,
           );
@@ -529,7 +530,7 @@ export class QuoteVersionsService implements OnModuleInit {
       mailIds.push(
         (
           await this.mail.send(
-            staffReplyMail(order, to, dto.body, `${this.config.siteUrl}/suivi-commande#${token}`, this.config.company),
+            staffReplyMail(order, to, dto.body, clientPageLink(this.config.siteUrl, 'order', token), this.config.company),
             manager,
           )
         ).id,

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config/config.js';
 import { compressedPagesDir, PrecompressedPages } from './precompressed-pages.js';
-import { siteCsp } from './security-headers.js';
+import { CLIENT_PAGES } from '../../shared/client-pages.js';
+import { sharedPage, siteCsp } from './security-headers.js';
 
 export interface LiveSite {
   currentDir(): string | null;
@@ -72,7 +73,7 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
         lastModified: false,
         acceptRanges: false,
         setHeaders: (res, file) => {
-          if (file.endsWith('.html')) res.setHeader('Content-Security-Policy', siteCsp(dir, file));
+          if (file.endsWith('.html')) pageHeaders(res, dir, file);
           res.setHeader('Cache-Control', 'no-cache');
         },
       });
@@ -115,7 +116,7 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
     // The not-found page is not a page of its own: asked for directly, it still answers 404.
     const notFound = () => {
       res.status(404).setHeader('Cache-Control', 'no-cache');
-      res.setHeader('Content-Security-Policy', siteCsp(dir, path.join(dir, '404.html')));
+      pageHeaders(res, dir, path.join(dir, '404.html'));
       res.sendFile(path.join(dir, '404.html'), (err) => {
         if (err) res.type('text/plain; charset=utf-8').send('Page non trouvée');
       });
@@ -153,7 +154,7 @@ export function mountFrontEnds(app: Express, config: AppConfig, site: LiveSite, 
       return onTheFly();
     }
     // The headers express.static gives the same file (same ETag: the file's, whatever the encoding).
-    res.setHeader('Content-Security-Policy', siteCsp(dir, page.file));
+    pageHeaders(res, dir, page.file);
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('ETag', `W/"${page.stat.size.toString(16)}-${page.stat.mtime.getTime().toString(16)}"`);
     res.vary('Accept-Encoding');
@@ -203,11 +204,25 @@ function frameworkHash(dir: string): string | null {
 
 /** The file variant compressed on the fly (not in the compressed store yet), with the page's headers. */
 function sendVariant(res: Response, dir: string, page: Page, next: NextFunction): void {
-  res.setHeader('Content-Security-Policy', siteCsp(dir, page.file));
+  pageHeaders(res, dir, page.file);
   res.setHeader('Cache-Control', 'no-cache');
   res.sendFile(page.file, { dotfiles: 'allow', lastModified: false, acceptRanges: false }, (err) => {
     if (err) next(err);
   });
+}
+
+/** The release's files of the client's pages (a file variant's too, under `.framework/<hash>/`). */
+const CLIENT_PAGE_FILES = new Set(Object.values(CLIENT_PAGES).map((address) => `${address.slice(1)}.html`));
+
+/**
+ * The headers of a page of the release (its file, or its file variant): the page's own CSP, and the
+ * opener policy only on the client's pages (security-headers.ts, `sharedPage`).
+ */
+function pageHeaders(res: Response, dir: string, file: string): void {
+  res.setHeader('Content-Security-Policy', siteCsp(dir, file));
+  const page = path.relative(dir, file).split(path.sep);
+  if (page[0] === VARIANTS_DIR) page.splice(0, 2);
+  if (!CLIENT_PAGE_FILES.has(page.join('/'))) sharedPage(res);
 }
 
 const besideFolders = new Map<string, Set<string>>();

@@ -91,6 +91,7 @@ export function headersByKind(documentHeaders: RequestHandler): RequestHandler {
         const own = this.getHeader('Content-Security-Policy');
         void documentHeaders(req, this, noop);
         if (own) this.setHeader('Content-Security-Policy', own);
+        if (this.locals[SHARED_PAGE]) this.removeHeader('Cross-Origin-Opener-Policy');
         if (req.secure) this.setHeader('Strict-Transport-Security', HSTS);
         this.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
       }
@@ -98,6 +99,23 @@ export function headersByKind(documentHeaders: RequestHandler): RequestHandler {
     } as Response['writeHead'];
     next();
   };
+}
+
+const SHARED_PAGE = 'comptoirSharedPage';
+
+/**
+ * Marks a page of the site that is the same for every visitor and shows nothing of one (the home page,
+ * the catalogue, a product, an article…): it goes without `Cross-Origin-Opener-Policy`. That header
+ * puts the page in a browsing context group of its own, so every arrival from another site or from a
+ * new tab gets a new renderer process: on Android, where Chrome does not give every site its own
+ * process, a page sending it is isolated in one (more memory and a process start on a cheap phone),
+ * and that start is the task Lighthouse counted as blocking time on the site's pages under load
+ * (docs/performance.md, « The opener policy… »). What the header protects (a window of another site
+ * keeping a handle on ours: counting its frames, navigating it) matters where a visitor's own data
+ * is shown: the dashboard, Swagger and the client's pages (shared/client-pages.ts) keep it.
+ */
+export function sharedPage(res: Response): void {
+  res.locals[SHARED_PAGE] = true;
 }
 
 /** An HTML answer: a page, the dashboard's shell, Swagger's page, an error page shown as a page. */
