@@ -210,6 +210,9 @@ try {
     ['/catalogue', `${base}/catalogue`],
     ['/product/{id}', `${base}/product/${product.id}`],
     ['/contact', `${base}/contact`],
+    // The client's pages, opened from an e-mailed link (without its token here: the page asks for one).
+    ['/mes-commandes', `${base}/mes-commandes`],
+    ['/suivi-commande', `${base}/suivi-commande`],
     ['404', `${base}/page-introuvable-bench`],
   ].filter(([name]) => !only || name.startsWith('stock') || only.includes(name) || only.includes(name.replace(/\{.*\}/, '')));
   load = spinners(addedLoad);

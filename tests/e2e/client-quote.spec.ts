@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signIn, staffApi } from './dashboard-helpers.js';
-import { allProducts, query, waitForMail } from './public-helpers.js';
+import { allProducts, holdRequests, query, waitForMail } from './public-helpers.js';
 import { E2E_ADMIN } from './server.js';
 
 // Staff revise a request's quote and send it; the client opens the e-mailed link
@@ -204,3 +204,33 @@ test('« Mes commandes »: the same answer for any address, then the e-mailed li
   await expect(page.locator('[data-client-order]')).toContainText(`Commande ${order.order_num}`);
   await expect(page.getByRole('heading', { name: /^Devis DEV-.*-v1$/ })).toBeVisible();
 });
+
+for (const [address, island, shown] of [
+  ['/mes-commandes', 'MyOrders', 'Votre adresse e-mail'],
+  ['/suivi-commande', 'ClientOrder', 'Ouvrez cette page depuis le lien reçu par e-mail'],
+] as const) {
+  test(`${address} does not move while it loads: on a phone, the footer painted first stays put when the island appears`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The island's module held until the page has painted without it, as on a slow phone.
+    const release = await holdRequests(page, `**/_astro/${island}.*.js`);
+    await page.goto(address);
+    await expect(page.locator('footer')).toBeVisible();
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    release();
+    await expect(page.getByText(shown).first()).toBeVisible();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    await context.close();
+  });
+}
