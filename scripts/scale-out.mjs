@@ -449,8 +449,8 @@ async function compareHeadersThroughNginx() {
       assert(viaNginx1.status === expected, `${kind} ${page} answered ${viaNginx1.status} through nginx`);
       assert(viaA.headers['content-security-policy'], `${kind}: no Content-Security-Policy`);
       assert(viaA.headers['permissions-policy'], `${kind}: no Permissions-Policy`);
-      // Opener isolation where one visitor's data is shown; the pages alike for all go without it.
-      const isolated = kind.startsWith('dashboard') || kind === 'client orders';
+      // Opener isolation on the dashboard; the site's pages go without it (security-headers.ts, sharedPage).
+      const isolated = kind.startsWith('dashboard');
       assert(
         Boolean(viaA.headers['cross-origin-opener-policy']) === isolated,
         `${kind}: Cross-Origin-Opener-Policy ${viaA.headers['cross-origin-opener-policy'] ?? 'absent'}`,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Public } from '../core/access/permissions.js';
 import { ApiError } from '../core/errors/api-error.js';
 import { flattenValidationErrors } from '../core/errors/validation.pipe.js';
-import { siteCsp } from '../core/web/security-headers.js';
+import { sharedPage, siteCsp } from '../core/web/security-headers.js';
 import { SiteBuilderService } from '../publishing/site-builder.service.js';
 import { Brand } from './entities/brand.entity.js';
 import { renderCatalogue, replaceCatalogueIsland, type CataloguePageState } from './catalogue-page.js';
@@ -113,6 +113,7 @@ export class CataloguePageController {
     }
     res.status(errors.length ? 422 : 200);
     res.setHeader('Content-Security-Policy', siteCsp(dir));
+    sharedPage(res);
     res.setHeader('Cache-Control', 'public, max-age=30');
     res.type('html').send(body);
   }

@@ -1,8 +1,7 @@
 /**
  * The site's pages where a client reads and answers their own orders without an account. They are
  * opened from the links of our e-mails, the link's token after `#` (a fragment never reaches a server,
- * a log line or a Referer). The only site pages that show one visitor's data: they keep the opener
- * isolation the other pages go without (core/web/front-ends.ts, `pageHeaders`).
+ * a log line or a Referer).
  */
 export const CLIENT_PAGES = {
   /** One order: its quotes, deliveries, invoices and the thread with the staff. */

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config/config.js';
 import { compressedPagesDir, PrecompressedPages } from './precompressed-pages.js';
-import { CLIENT_PAGES } from '../../shared/client-pages.js';
 import { sharedPage, siteCsp } from './security-headers.js';
 
 export interface LiveSite {
@@ -211,18 +210,10 @@ function sendVariant(res: Response, dir: string, page: Page, next: NextFunction)
   });
 }
 
-/** The release's files of the client's pages (a file variant's too, under `.framework/<hash>/`). */
-const CLIENT_PAGE_FILES = new Set(Object.values(CLIENT_PAGES).map((address) => `${address.slice(1)}.html`));
-
-/**
- * The headers of a page of the release (its file, or its file variant): the page's own CSP, and the
- * opener policy only on the client's pages (security-headers.ts, `sharedPage`).
- */
+/** The headers of a page of the release (its file, or its file variant): its own CSP, no opener policy (security-headers.ts, `sharedPage`). */
 function pageHeaders(res: Response, dir: string, file: string): void {
   res.setHeader('Content-Security-Policy', siteCsp(dir, file));
-  const page = path.relative(dir, file).split(path.sep);
-  if (page[0] === VARIANTS_DIR) page.splice(0, 2);
-  if (!CLIENT_PAGE_FILES.has(page.join('/'))) sharedPage(res);
+  sharedPage(res);
 }
 
 const besideFolders = new Map<string, Set<string>>();

@@ -104,15 +104,17 @@ export function headersByKind(documentHeaders: RequestHandler): RequestHandler {
 const SHARED_PAGE = 'comptoirSharedPage';
 
 /**
- * Marks a page of the site that is the same for every visitor and shows nothing of one (the home page,
- * the catalogue, a product, an article…): it goes without `Cross-Origin-Opener-Policy`. That header
- * puts the page in a browsing context group of its own, so every arrival from another site or from a
- * new tab gets a new renderer process: on Android, where Chrome does not give every site its own
- * process, a page sending it is isolated in one (more memory and a process start on a cheap phone),
- * and that start is the task Lighthouse counted as blocking time on the site's pages under load
- * (docs/performance.md, « The opener policy… »). What the header protects (a window of another site
- * keeping a handle on ours: counting its frames, navigating it) matters where a visitor's own data
- * is shown: the dashboard, Swagger and the client's pages (shared/client-pages.ts) keep it.
+ * Marks a page of the public site (a page of the release, the catalogue filtered without JavaScript):
+ * it goes without `Cross-Origin-Opener-Policy`. That header puts the page in a browsing context group
+ * of its own, so every arrival from another site or from a new tab gets a new renderer process: on
+ * Android, where Chrome does not give every site its own process, a page sending it is isolated in
+ * one (memory and a process start on a cheap phone), and that start is the task Lighthouse counted as
+ * blocking time on the site's pages under load (docs/performance.md, « The opener policy… »). What it
+ * protects against, a window of another site keeping a handle on ours (counting its frames, navigating
+ * it elsewhere), finds nothing there: no page of the site has a frame that depends on the visitor, asks
+ * for a password, or holds a client's token where another tab could reach it (it lives in the tab's
+ * sessionStorage, and the orders are fetched by POST). The dashboard and Swagger keep it
+ * (docs/deviations.md).
  */
 export function sharedPage(res: Response): void {
   res.locals[SHARED_PAGE] = true;
