@@ -164,7 +164,7 @@ export const toast = (page: Page, text: string | RegExp) => page.locator('[data-
  */
 export async function holdRequests(
   page: Page,
-  pattern: string,
+  pattern: string | RegExp,
   answer: (route: import('@playwright/test').Route) => Promise<void> = (route) => route.continue(),
 ): Promise<() => void> {
   let release!: () => void;

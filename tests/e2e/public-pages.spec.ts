@@ -12,6 +12,19 @@ interface ApiArticle {
   created_at: string;
 }
 
+/** An answer as it travels (fetch would decompress it): status, headers, the bytes a phone downloads. */
+function rawGet(url: URL, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
 const FRENCH_DATE = /^\d{2} (janv\.|févr\.|mars|avr\.|mai|juin|juil\.|août|sept\.|oct\.|nov\.|déc\.) \d{4}$/;
 
 test.describe('public pages', () => {
@@ -114,17 +127,7 @@ test.describe('public pages', () => {
     test(`pages travel at brotli’s best once compressed: about 14 % lighter, same page, same ETag, 304 on revalidation (${address})`, async ({
       baseURL,
     }) => {
-      // Raw bytes (fetch would decompress them): what a phone downloads.
-      const get = (headers: Record<string, string>) =>
-        new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-          http
-            .get(new URL(address, baseURL), { headers }, (res) => {
-              const chunks: Buffer[] = [];
-              res.on('data', (chunk: Buffer) => chunks.push(chunk));
-              res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-            })
-            .on('error', reject);
-        });
+      const get = (headers: Record<string, string>) => rawGet(new URL(address, baseURL), headers);
       const plain = await get({});
       expect(plain.headers['content-encoding']).toBeUndefined();
       const best = zlib.brotliCompressSync(plain.body, {
@@ -159,15 +162,7 @@ test.describe('public pages', () => {
   test('the site’s pages go without an opener policy, which cost every arrival a new renderer process; the dashboard keeps it', async ({
     baseURL,
   }) => {
-    const headersOf = (address: string, headers: Record<string, string> = {}) =>
-      new Promise<{ status?: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
-        http
-          .get(new URL(address, baseURL), { headers }, (res) => {
-            res.resume();
-            res.on('end', () => resolve({ status: res.statusCode, headers: res.headers }));
-          })
-          .on('error', reject);
-      });
+    const headersOf = (address: string, headers: Record<string, string> = {}) => rawGet(new URL(address, baseURL), headers);
     const product = /href="(\/product\/\d+)"/.exec(await (await fetch(new URL('/catalogue', baseURL))).text())?.[1];
     expect(product).toBeTruthy();
     const inline = await (await fetch(new URL(product!, baseURL))).text();

@@ -67,12 +67,7 @@ test.describe('catalogue', () => {
     await page.goto('/catalogue');
     await islandsReady(page);
     // The sorted list's answer held back, as on a slow network, while the visitor presses twice.
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/products\/filter\?/, async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/api\/products\/filter\?/);
     await page.getByLabel('Trier par').selectOption('Prix croissant');
     const more = page.getByRole('link', { name: 'Afficher plus' });
     await more.click();

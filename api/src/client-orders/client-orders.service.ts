@@ -33,8 +33,8 @@ import { QuoteVersionLine } from '../quotes/entities/quote-version-line.entity.j
 import { QuoteVersion } from '../quotes/entities/quote-version.entity.js';
 import { clientActivityMail, myOrdersMail, purchaseOrderMail, type ClientActivity } from '../quotes/quote-mails.js';
 import { QuoteVersionsService, currentSentVersion, expireOverdue, setQuoteState } from '../quotes/quote-versions.service.js';
-import { clientPageLink } from '../shared/client-pages.js';
 import { isPastValidity, messageView, versionReference, versionView } from '../quotes/quote-views.js';
+import { clientPageLink } from '../shared/client-pages.js';
 
 const MINUTE = 60_000;
 /** "Mes commandes" per address, whatever the client's connection: against mail bombing (the answer never changes). */
